@@ -1,0 +1,109 @@
+# curi -- build with nothing but a C compiler and make.
+#
+#   make                 static and shared library, the curi tool
+#   make check           build and run every test (vectors, CLI, fuzz corpus replay, API example)
+#   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
+#   make install PREFIX=/usr/local [DESTDIR=...]
+#   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
+#   make fuzz            libFuzzer targets (needs clang)
+#
+# Sources are picked up by wildcard: a new src/*.c joins the library, a new cli/*.c the tool.
+
+CC      ?= cc
+AR      ?= ar
+PREFIX  ?= /usr/local
+LIBDIR  ?= $(PREFIX)/lib
+INCDIR  ?= $(PREFIX)/include
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+
+VERSION := 0.1.0
+SOMAJOR := 0
+
+ifeq ($(SAN),1)
+B       ?= build-san
+OPT     ?= -O1 -g -fno-omit-frame-pointer
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
+else
+B       ?= build
+OPT     ?= -O2 -g
+SANFLAGS =
+endif
+
+# The warning list.  -Wconversion catches silent narrowing; -Wno-sign-conversion because
+# every pointer difference would otherwise need a cast to size_t that says nothing.
+WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion \
+       -Wstrict-prototypes -Wmissing-prototypes -Wundef -Wwrite-strings \
+       -Wcast-qual -Wpointer-arith -Wvla -Wformat=2 -Wimplicit-fallthrough
+CSTD = -std=c11
+ALL_CFLAGS = $(CSTD) $(OPT) $(WARN) $(SANFLAGS) -Iinclude $(CFLAGS)
+ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
+
+LIB_SRC  := $(sort $(wildcard src/*.c))
+CLI_SRC  := $(sort $(wildcard cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
+
+STATIC := $(B)/libcuri.a
+SHARED := $(B)/libcuri.so.$(VERSION)
+TOOL   := $(B)/curi
+VECRUN := $(B)/curi-test
+
+.PHONY: all check install clean bench fuzz
+all: $(STATIC) $(SHARED) $(TOOL)
+
+$(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h cli/*.h tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+
+$(STATIC): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# Only curi_[a-z]* is exported: curi__internal names stay hidden (src/libcuri.map).
+$(SHARED): $(LIB_OBJ) src/libcuri.map
+	$(CC) -shared -Wl,-soname,libcuri.so.$(SOMAJOR) -Wl,--version-script=src/libcuri.map \
+	    $(ALL_LDFLAGS) -o $@ $(LIB_OBJ)
+	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so.$(SOMAJOR)
+	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so
+
+$(TOOL): $(CLI_OBJ) $(STATIC)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC)
+
+$(VECRUN): $(TEST_OBJ) $(STATIC)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC)
+
+# The README's API example, compiled and run as a test.
+$(B)/example: docs/example.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
+
+FUZZ_REPLAY := $(B)/fuzz-replay
+FUZZ_SRC := $(sort $(wildcard fuzz/*.c))
+
+check: all $(VECRUN) $(B)/example
+	$(VECRUN) tests/vectors/*.vec
+	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
+	$(B)/example
+	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi
+
+-include fuzz/fuzz.mk
+-include bench/bench.mk
+
+install: all
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) $(DESTDIR)$(BINDIR) \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	install -m 644 include/curi.h $(DESTDIR)$(INCDIR)/
+	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/
+	ln -sf libcuri.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcuri.so.$(SOMAJOR)
+	ln -sf libcuri.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcuri.so
+	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCDIR@|$(INCDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' libcuri.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc
+	install -m 644 docs/curi.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 docs/libcuri.3 $(DESTDIR)$(MANDIR)/man3/
+
+clean:
+	rm -rf build build-san build-fuzz

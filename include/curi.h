@@ -1,0 +1,397 @@
+/*
+ * curi.h -- the one public header of libcuri, a strict RFC 3986 URI library.
+ *
+ * Read it top to bottom like a manual: conventions first, then parsing, hosts,
+ * recomposition, editing, percent-encoding, iterators, resolution, normalization
+ * and comparison.  SPDX-License-Identifier: MIT
+ */
+#ifndef CURI_H
+#define CURI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CURI_VERSION_MAJOR 0
+#define CURI_VERSION_MINOR 1
+#define CURI_VERSION_PATCH 0
+#define CURI_VERSION_STRING "0.1.0"
+#define CURI_VERSION_NUMBER \
+    (CURI_VERSION_MAJOR * 10000 + CURI_VERSION_MINOR * 100 + CURI_VERSION_PATCH)
+
+/* The version of the library actually linked; compare with CURI_VERSION_NUMBER. */
+unsigned curi_version_number(void);
+const char *curi_version_string(void);
+
+/*
+ * ---------------------------------------------------------------------------
+ * Conventions, stated once
+ * ---------------------------------------------------------------------------
+ * Strings.  Every input is a pointer and a length; it may contain NUL bytes,
+ * which are invalid characters like any other.  Nothing reads past the length.
+ *
+ * Views.  A curi_str is a view into memory the caller owns; the library never
+ * copies or frees it.  A component that is absent has ptr == NULL; a component
+ * that is present but empty has ptr != NULL and len == 0.  ("http://a?" has an
+ * empty query; "http://a" has none: RFC 3986 5.3 depends on the difference.)
+ *
+ * Limits.  Inputs longer than CURI_MAX_LEN bytes are refused with
+ * CURI_ERR_TOO_LONG, so every offset and every computed size fits in 32 bits.
+ * No function recurses or allocates; stack use does not depend on the input;
+ * time is linear in the input length.
+ *
+ * Errors.  Functions that can fail return an int: CURI_OK (0) or one of the
+ * CURI_ERR_* codes below, and fill *err (when err is not NULL) with that code
+ * and the byte offset of the first byte that could not be accepted.
+ *
+ * Writers.  Functions that produce text take (dst, cap, outlen) first.  They
+ * never write more than cap bytes, do not NUL-terminate, and always store the
+ * exact length needed in *outlen.  When cap is too small they return
+ * CURI_ERR_NOSPACE (dst contents are then unspecified), so one retry with a
+ * buffer of *outlen bytes always succeeds.  dst may be NULL when cap is 0.
+ * dst must not overlap any input.
+ *
+ * Threads.  There is no global mutable state, no locale and no errno use: every
+ * function is safe to call from any number of threads on distinct outputs.
+ */
+#define CURI_MAX_LEN ((size_t)0x7fffffff)
+
+typedef struct curi_str {
+    const char *ptr; /* NULL: absent */
+    size_t len;
+} curi_str;
+
+/*
+ * Error codes.  The numbers are an ABI: they never change once released, and
+ * new codes are only appended.  XX(code, NAME, message).
+ */
+#define CURI_ERRNO_MAP(XX)                                                                   \
+    XX(0, OK, "success")                                                                     \
+    XX(1, NOSPACE, "the output buffer is too small; *outlen holds the size needed")          \
+    XX(2, TOO_LONG, "the input is longer than CURI_MAX_LEN bytes")                           \
+    XX(3, SCHEME_MISSING, "a URI must start with a scheme followed by ':'")                  \
+    XX(4, SCHEME, "the scheme must be a letter followed by letters, digits, '+', '-', '.'")  \
+    XX(5, COLON_SEGMENT, "the first segment of a relative path reference contains ':'")      \
+    XX(6, USERINFO_CHAR, "character not allowed in the userinfo")                           \
+    XX(7, HOST_CHAR, "character not allowed in the host")                                    \
+    XX(8, PORT_CHAR, "character not allowed in the port (digits only)")                      \
+    XX(9, PATH_CHAR, "character not allowed in the path")                                    \
+    XX(10, QUERY_CHAR, "character not allowed in the query")                                 \
+    XX(11, FRAGMENT_CHAR, "character not allowed in the fragment")                           \
+    XX(12, PCT, "'%' must be followed by two hexadecimal digits")                            \
+    XX(13, IP_UNTERMINATED, "'[' opens an IP literal that has no closing ']'")               \
+    XX(14, IP_LITERAL, "an IP literal must be an IPv6 address or IPvFuture inside [ ]")      \
+    XX(15, IPV6, "malformed IPv6 address")                                                   \
+    XX(16, IPVFUTURE, "malformed IPvFuture: 'v' hex-digits '.' then at least one character") \
+    XX(17, ZONE, "malformed IPv6 zone ID: '%25' then unreserved or percent-encoded bytes")  \
+    XX(18, ZONE_FORBIDDEN, "IPv6 zone IDs are not allowed by strict RFC 3986")              \
+    XX(19, PORT_RANGE, "the port number is greater than 65535")                              \
+    XX(20, FRAGMENT_FORBIDDEN, "an absolute URI may not have a fragment")                   \
+    XX(21, PCT_NUL, "'%00' is refused")                                                      \
+    XX(22, IPV4, "malformed IPv4 address")                                                   \
+    XX(23, STRUCTURE, "the components do not fit together into a URI reference")            \
+    XX(24, BASE_NOT_ABSOLUTE, "the base URI must have a scheme")                             \
+    XX(25, INVALID_ARG, "invalid argument")
+
+typedef enum curi_errcode {
+#define CURI_ERRNO_ENUM_(code, name, msg) CURI_ERR_##name = code,
+    CURI_ERRNO_MAP(CURI_ERRNO_ENUM_)
+#undef CURI_ERRNO_ENUM_
+    CURI_OK = 0
+} curi_errcode;
+
+typedef struct curi_error {
+    int code;      /* CURI_OK or a CURI_ERR_* value */
+    size_t offset; /* byte offset of the first offending byte in the input */
+} curi_error;
+
+/* "PCT", "HOST_CHAR", ...: the name of a code without its CURI_ERR_ prefix. */
+const char *curi_strerror_name(int code);
+/* One sentence describing the code; "unknown error" for an unknown code. */
+const char *curi_strerror(int code);
+
+/*
+ * ---------------------------------------------------------------------------
+ * Parsing (RFC 3986 section 4.1 URI-reference, Appendix A)
+ * ---------------------------------------------------------------------------
+ */
+typedef enum curi_host_type {
+    CURI_HOST_NONE = 0,     /* no authority, so no host */
+    CURI_HOST_REGNAME = 1,  /* reg-name, possibly empty ("file:///x") */
+    CURI_HOST_IPV4 = 2,     /* IPv4address: four dec-octets */
+    CURI_HOST_IPV6 = 3,     /* "[" IPv6address [ "%25" ZoneID ] "]" */
+    CURI_HOST_IPVFUTURE = 4 /* "[" IPvFuture "]" */
+} curi_host_type;
+
+typedef enum curi_port_status {
+    CURI_PORT_ABSENT = 0, /* no ':' after the host */
+    CURI_PORT_EMPTY = 1,  /* ':' followed by nothing */
+    CURI_PORT_VALID = 2,  /* 0..65535, in port_number */
+    CURI_PORT_RANGE = 3   /* digits whose value exceeds 65535 (never wrapped) */
+} curi_port_status;
+
+typedef struct curi_uri {
+    curi_str scheme;    /* without the ':' */
+    curi_str authority; /* between "//" and the path; read-only summary, see below */
+    curi_str userinfo;  /* without the '@' */
+    curi_str host;      /* raw text; an IP literal keeps its brackets */
+    curi_str port;      /* digits without the ':' */
+    curi_str path;      /* always present, possibly empty */
+    curi_str query;     /* without the '?' */
+    curi_str fragment;  /* without the '#' */
+
+    curi_host_type host_type;
+    unsigned char ip[16]; /* IPV4: ip[0..3]; IPV6: ip[0..15]; network byte order */
+    curi_str zone;        /* IPv6 zone ID after "%25", still percent-encoded; else absent */
+
+    curi_port_status port_status;
+    uint16_t port_number; /* meaningful when port_status == CURI_PORT_VALID */
+} curi_uri;
+/*
+ * authority is filled by the parser as a convenience.  Recomposition and the
+ * other writers use userinfo, host and port only: an authority exists exactly
+ * when host is present (host.ptr != NULL).
+ */
+
+/* Parse flags.  flags == 0 parses an RFC 3986 URI-reference, with RFC 6874 zone IDs. */
+#define CURI_PARSE_URI (1u << 0)         /* require a scheme: "URI" of section 3 */
+#define CURI_PARSE_ABSOLUTE (1u << 1)    /* require absolute-URI (4.3): scheme, no fragment */
+#define CURI_PARSE_STRICT_3986 (1u << 2) /* reject IPv6 zone IDs (RFC 6874) */
+#define CURI_PARSE_PORT_RANGE (1u << 3)  /* reject ports above 65535 with CURI_ERR_PORT_RANGE */
+#define CURI_PARSE_SCALAR (1u << 4)      /* use the portable scalar scanner, never SIMD */
+
+/*
+ * Parse s[0..len) as a URI-reference and fill *out with views into s.  Does
+ * not allocate; *out is fully written on success and unspecified on failure.
+ * Returns CURI_OK or an error code with the offset in *err.
+ */
+int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
+
+/*
+ * Parse s[0..len) as the host of an authority (IP-literal / IPv4address /
+ * reg-name) and set out->host, host_type, ip and zone; other fields of *out are
+ * left alone.  Honours CURI_PARSE_STRICT_3986.
+ */
+int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
+
+/*
+ * ---------------------------------------------------------------------------
+ * Recomposition (RFC 3986 section 5.3)
+ * ---------------------------------------------------------------------------
+ * Writes scheme ":" "//" [userinfo "@"] host [":" port] path "?" query
+ * "#" fragment, each part only when present.  For every curi_uri that
+ * curi_parse produced, the output equals the parsed input byte for byte.
+ * Returns CURI_ERR_STRUCTURE when the components cannot form a reference that
+ * parses back to them: a path that does not start with '/' beside an
+ * authority, a path starting with "//" without one, a first segment with ':'
+ * in a relative-path reference, or userinfo/port without a host.
+ */
+int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
+/* An upper bound for the length curi_recompose writes for u. */
+size_t curi_recompose_bound(const curi_uri *u);
+
+/*
+ * ---------------------------------------------------------------------------
+ * Editing a reference (a builder without allocation)
+ * ---------------------------------------------------------------------------
+ */
+typedef enum curi_part {
+    CURI_PART_SCHEME = 0,
+    CURI_PART_USERINFO = 1,
+    CURI_PART_HOST = 2,
+    CURI_PART_PORT = 3,
+    CURI_PART_PATH = 4,
+    CURI_PART_QUERY = 5,
+    CURI_PART_FRAGMENT = 6
+} curi_part;
+
+/*
+ * Validate value[0..len) against the grammar of one component and point that
+ * component of *u at it (no copy: value must outlive *u).  value == NULL
+ * removes the component (the path becomes empty; removing the host removes
+ * userinfo and port too).  Setting the host re-derives host_type, ip and
+ * zone; setting the port re-derives port_status and port_number.  The other
+ * components are not touched or re-encoded.  Whether the result fits together
+ * is checked by curi_recompose.  On error *u is unchanged.
+ */
+int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigned flags,
+             curi_error *err);
+
+/*
+ * Like curi_set, but first percent-encodes value for that component into
+ * buf (see curi_pct_encode; the scheme and port cannot be encoded and are
+ * validated as with curi_set).  *u then points into buf.
+ */
+int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t *outlen,
+                     const char *value, size_t len, unsigned flags, curi_error *err);
+
+/* Name of a part ("scheme", "userinfo", ...) and the reverse lookup (-1 if unknown). */
+const char *curi_part_name(curi_part part);
+int curi_part_from_name(const char *name, size_t len);
+
+/*
+ * ---------------------------------------------------------------------------
+ * Percent-encoding (RFC 3986 sections 2.1 and 2.4)
+ * ---------------------------------------------------------------------------
+ * Each allowed set below is what the component's ABNF lets stand unencoded;
+ * every other byte, and '%' itself, is written as "%HH" with uppercase hex.
+ */
+typedef enum curi_charset {
+    CURI_SET_UNRESERVED = 0, /* ALPHA DIGIT - . _ ~ */
+    CURI_SET_USERINFO = 1,   /* unreserved sub-delims ":" */
+    CURI_SET_HOST = 2,       /* reg-name: unreserved sub-delims */
+    CURI_SET_SEGMENT = 3,    /* pchar without "/": unreserved sub-delims ":" "@" */
+    CURI_SET_PATH = 4,       /* segment characters and "/" */
+    CURI_SET_QUERY = 5,      /* pchar "/" "?" */
+    CURI_SET_FRAGMENT = 6,   /* pchar "/" "?" */
+    CURI_SET_FORM = 7        /* query key or value: unreserved and "!$'()*,;:@/?"; ' ' -> '+' */
+} curi_charset;
+
+#define CURI_ENCODE_KEEP_PCT (1u << 0) /* leave valid "%HH" triplets as they are */
+
+/* Encode s[0..len) with the allowed set `set`.  Never fails for valid arguments. */
+int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                    curi_charset set, unsigned flags, curi_error *err);
+/* 3 * len: always enough for curi_pct_encode. */
+size_t curi_pct_encode_bound(size_t len);
+
+#define CURI_DECODE_PLUS (1u << 0)   /* '+' decodes to ' ' (form-style query) */
+#define CURI_DECODE_NO_NUL (1u << 1) /* "%00" is an error, CURI_ERR_PCT_NUL */
+
+/*
+ * Decode s[0..len): "%HH" becomes the byte HH.  A '%' not followed by two hex
+ * digits is CURI_ERR_PCT at the offset of the '%'.  Other bytes are copied
+ * unchanged.  The output is never longer than the input.
+ */
+int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                    unsigned flags, curi_error *err);
+
+/*
+ * ---------------------------------------------------------------------------
+ * Iterators over path segments and query pairs
+ * ---------------------------------------------------------------------------
+ * A cursor holds only two pointers; initialise it with the matching _init and
+ * call _next until it returns 0.  Views point into the iterated string.
+ */
+typedef struct curi_cursor {
+    const char *p, *end;
+    unsigned flags;
+} curi_cursor;
+
+/*
+ * Segments of a path: "/a/b/" gives "a", "b", ""; "a/b" gives "a", "b"; "/"
+ * gives one empty segment; "" gives none.
+ */
+void curi_segments_init(curi_cursor *c, curi_str path);
+int curi_segments_next(curi_cursor *c, curi_str *segment);
+
+#define CURI_QUERY_SEMICOLON (1u << 0) /* ';' separates pairs as well as '&' */
+
+/*
+ * key=value pairs of a query, raw (still encoded: decode with curi_pct_decode,
+ * with CURI_DECODE_PLUS for forms).  value is absent when the pair has no
+ * '='.  Empty pairs ("a=1&&b=2") are skipped.
+ */
+void curi_query_init(curi_cursor *c, curi_str query, unsigned flags);
+int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
+
+/*
+ * ---------------------------------------------------------------------------
+ * Reference resolution (RFC 3986 section 5)
+ * ---------------------------------------------------------------------------
+ */
+#define CURI_RESOLVE_NON_STRICT (1u << 0) /* 5.2.2: "http:g" with an http base is relative */
+
+/*
+ * Resolve ref against base (which must have a scheme) and write the target
+ * URI, recomposed per 5.3.  The output always parses back to exactly the
+ * resolved components: where the RFC's algorithm would produce a path that
+ * starts with "//" without an authority, "/." is kept in front of it.
+ */
+int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+                 const curi_uri *ref, unsigned flags, curi_error *err);
+/* Always enough for curi_resolve of these two. */
+size_t curi_resolve_bound(const curi_uri *base, const curi_uri *ref);
+
+#define CURI_RELATIVE_ABSPATH (1u << 0) /* prefer "/x/y" to a relative-path form */
+#define CURI_RELATIVE_NETPATH (1u << 1) /* prefer "//host/x" when the authority is kept */
+
+/*
+ * The shortest reference that resolves against base back to target (the
+ * inverse of curi_resolve).  base must have a scheme.
+ */
+int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+                  const curi_uri *target, unsigned flags, curi_error *err);
+size_t curi_relative_bound(const curi_uri *base, const curi_uri *target);
+
+/*
+ * remove_dot_segments (5.2.4) of buf[0..len) in place; returns the new
+ * length.  Linear time for any input.
+ */
+size_t curi_remove_dot_segments(char *buf, size_t len);
+
+/*
+ * ---------------------------------------------------------------------------
+ * Normalization and comparison (RFC 3986 section 6)
+ * ---------------------------------------------------------------------------
+ */
+#define CURI_NORM_CASE (1u << 0)        /* 6.2.2.1 lowercase scheme and host */
+#define CURI_NORM_PCT_HEX (1u << 1)     /* 6.2.2.1 uppercase hex in "%hh" */
+#define CURI_NORM_UNRESERVED (1u << 2)  /* 6.2.2.2 decode %-encoded unreserved bytes */
+#define CURI_NORM_DOTS (1u << 3)        /* 6.2.2.3 remove dot segments */
+#define CURI_NORM_PORT (1u << 4)        /* 6.2.3 drop an empty or default port */
+#define CURI_NORM_EMPTY_PATH (1u << 5)  /* 6.2.3 empty path with authority becomes "/" */
+#define CURI_NORM_IPV6 (1u << 6)        /* RFC 5952 canonical text for IPv6 literals */
+#define CURI_NORM_SYNTAX \
+    (CURI_NORM_CASE | CURI_NORM_PCT_HEX | CURI_NORM_UNRESERVED | CURI_NORM_DOTS)
+#define CURI_NORM_SCHEME (CURI_NORM_PORT | CURI_NORM_EMPTY_PATH)
+#define CURI_NORM_DEFAULT (CURI_NORM_SYNTAX | CURI_NORM_SCHEME)
+
+/* Write the normalized form of u; normalizing the output again changes nothing. */
+int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
+                   curi_error *err);
+size_t curi_normalize_bound(const curi_uri *u);
+/* 1 when curi_normalize(u, mask) would reproduce u's recomposition exactly, else 0. */
+int curi_is_normalized(const curi_uri *u, unsigned mask);
+
+/* The rungs of the comparison ladder of section 6.2. */
+typedef enum curi_equiv {
+    CURI_EQ_NONE = 0,   /* not equivalent at any level tried */
+    CURI_EQ_STRING = 1, /* 6.2.1 simple string comparison */
+    CURI_EQ_SYNTAX = 2, /* 6.2.2 after syntax-based normalization */
+    CURI_EQ_SCHEME = 3  /* 6.2.3 after scheme-based normalization too */
+} curi_equiv;
+
+/*
+ * Compare a and b climbing the ladder up to max_level and return the first
+ * rung at which they are equal, or CURI_EQ_NONE.  Does not allocate.
+ */
+curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level);
+
+/*
+ * ---------------------------------------------------------------------------
+ * The scheme table (RFC 1738, RFC 1630, uri(7), and the schemes' own RFCs)
+ * ---------------------------------------------------------------------------
+ */
+#define CURI_SCHEME_EMPTY_PATH_SLASH (1u << 0) /* "" path with authority equals "/" */
+#define CURI_SCHEME_HIERARCHICAL (1u << 1)     /* uses "//" authority */
+
+typedef struct curi_scheme_info {
+    const char *name;   /* lowercase */
+    int default_port;   /* -1: none */
+    unsigned flags;     /* CURI_SCHEME_* */
+    const char *source; /* the document each value comes from */
+} curi_scheme_info;
+
+/* Case-insensitive lookup; NULL when the scheme is not in the table. */
+const curi_scheme_info *curi_scheme_lookup(const char *name, size_t len);
+/* The table itself, ending with an entry whose name is NULL. */
+const curi_scheme_info *curi_scheme_table(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CURI_H */
