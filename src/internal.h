@@ -1,0 +1,70 @@
+/*
+ * internal.h -- declarations shared between libcuri's source files, never installed.
+ * Cross-file internals are named curi__*; the shared library hides them (libcuri.map).
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef CURI_INTERNAL_H
+#define CURI_INTERNAL_H
+
+#include "curi.h"
+
+/*
+ * Character classes of RFC 3986 (section 2 and Appendix A), one bit each, in a
+ * 256-entry table (chartab.c).  A byte belongs to a component when its entry has
+ * that component's bit.  '%' is in no component class: pct-encoded is checked
+ * separately.  No <ctype.h>: the table is locale-proof.
+ */
+#define CURI__ALPHA (1u << 0)      /* A-Z a-z */
+#define CURI__DIGIT (1u << 1)      /* 0-9 */
+#define CURI__HEX (1u << 2)        /* HEXDIG, either case */
+#define CURI__UNRESERVED (1u << 3) /* ALPHA DIGIT - . _ ~ */
+#define CURI__SUBDELIM (1u << 4)   /* ! $ & ' ( ) * + , ; = */
+#define CURI__SCHEME (1u << 5)     /* ALPHA DIGIT + - . (after the first letter) */
+#define CURI__USERINFO (1u << 6)   /* unreserved sub-delims ":" */
+#define CURI__REGNAME (1u << 7)    /* unreserved sub-delims */
+#define CURI__PCHAR (1u << 8)      /* unreserved sub-delims ":" "@" */
+#define CURI__PATH (1u << 9)       /* pchar "/" */
+#define CURI__QUERY (1u << 10)     /* pchar "/" "?"  (also fragment) */
+#define CURI__SEGNC (1u << 11)     /* segment-nz-nc: pchar without ":" */
+#define CURI__ZONE (1u << 12)      /* ZoneID: unreserved (pct-encoded separately) */
+#define CURI__FORM (1u << 13)      /* curi_pct_encode FORM set: unreserved ! $ ' ( ) * , ; : @ / ? */
+#define CURI__IPVF (1u << 14)      /* IPvFuture tail: unreserved sub-delims ":" */
+
+extern const uint16_t curi__ctab[256];
+
+static inline int curi__is(unsigned char c, unsigned cls)
+{
+    return (curi__ctab[c] & cls) != 0;
+}
+
+/* Value of a hex digit; only meaningful when curi__is(c, CURI__HEX). */
+static inline unsigned curi__hexval(unsigned char c)
+{
+    return (c <= '9') ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
+}
+
+static inline unsigned char curi__lower(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') ? (unsigned char)(c | 0x20) : c;
+}
+
+/* Fill *err, when err is not NULL, and return code. */
+static inline int curi__fail(curi_error *err, int code, size_t offset)
+{
+    if (err) {
+        err->code = code;
+        err->offset = offset;
+    }
+    return code;
+}
+
+static inline int curi__ok(curi_error *err)
+{
+    if (err) {
+        err->code = CURI_OK;
+        err->offset = 0;
+    }
+    return CURI_OK;
+}
+
+#endif /* CURI_INTERNAL_H */
