@@ -215,7 +215,13 @@ typedef enum curi_part {
  * userinfo and port too).  Setting the host re-derives host_type, ip and
  * zone; setting the port re-derives port_status and port_number.  The other
  * components are not touched or re-encoded.  Whether the result fits together
- * is checked by curi_recompose.  On error *u is unchanged.
+ * is checked by curi_recompose.  On error *u is unchanged.  flags are parse
+ * flags: CURI_PARSE_STRICT_3986 applies to the host, CURI_PARSE_PORT_RANGE to
+ * the port.  Offsets in *err are offsets into value.
+ *
+ * After curi_set of the userinfo, host or port, u->authority is stale: it is
+ * absent when there is no host, else present but empty (ptr == host.ptr,
+ * len 0).  Recompose to get the authority text.
  */
 int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigned flags,
              curi_error *err);
@@ -223,7 +229,11 @@ int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigne
 /*
  * Like curi_set, but first percent-encodes value for that component into
  * buf (see curi_pct_encode; the scheme and port cannot be encoded and are
- * validated as with curi_set).  *u then points into buf.
+ * validated as with curi_set).  *u then points into buf.  Percent-encoding
+ * uses userinfo->CURI_SET_USERINFO, host->CURI_SET_HOST, path->CURI_SET_PATH,
+ * query->CURI_SET_QUERY, fragment->CURI_SET_FRAGMENT, without KEEP_PCT (a '%'
+ * in value becomes "%25").  A host starting with '[' is an IP literal: copied
+ * into buf as it is, like the scheme and port.
  */
 int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t *outlen,
                      const char *value, size_t len, unsigned flags, curi_error *err);

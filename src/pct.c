@@ -1,0 +1,169 @@
+/*
+ * pct.c -- percent-encoding and decoding (RFC 3986 sections 2.1 and 2.4).
+ * Encoding keeps the bytes a component's ABNF lets stand and writes every other
+ * byte as "%HH" with uppercase hex (2.1: "should use uppercase hexadecimal digits").
+ * Both directions follow the writer contract of curi.h: never write past cap, always
+ * report the exact length needed, CURI_ERR_NOSPACE when it does not fit.
+ * SPDX-License-Identifier: MIT
+ */
+#include "internal.h"
+
+static const char curi__hexdigits[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
+                                         '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
+
+/*
+ * The curi__ctab class of each curi_charset: what may stand unencoded.
+ *   userinfo  = *( unreserved / pct-encoded / sub-delims / ":" )          (3.2.1)
+ *   reg-name  = *( unreserved / pct-encoded / sub-delims )                (3.2.2)
+ *   pchar     = unreserved / pct-encoded / sub-delims / ":" / "@"         (3.3)
+ *   query     = *( pchar / "/" / "?" ),  fragment = the same              (3.4, 3.5)
+ * FORM is the query set minus the form delimiters "&", "=" and "+", which a
+ * key or value must encode so the query stays splittable.
+ */
+static unsigned charset_class(curi_charset set)
+{
+    switch (set) {
+    case CURI_SET_UNRESERVED:
+        return CURI__UNRESERVED;
+    case CURI_SET_USERINFO:
+        return CURI__USERINFO;
+    case CURI_SET_HOST:
+        return CURI__REGNAME;
+    case CURI_SET_SEGMENT:
+        return CURI__PCHAR;
+    case CURI_SET_PATH:
+        return CURI__PATH;
+    case CURI_SET_QUERY:
+    case CURI_SET_FRAGMENT:
+        return CURI__QUERY;
+    case CURI_SET_FORM:
+        return CURI__FORM;
+    }
+    return 0;
+}
+
+/* pct-encoded = "%" HEXDIG HEXDIG  (2.1), starting at s[i] which is '%'. */
+static int is_triplet(const char *s, size_t len, size_t i)
+{
+    return len - i >= 3 && curi__is((unsigned char)s[i + 1], CURI__HEX) &&
+           curi__is((unsigned char)s[i + 2], CURI__HEX);
+}
+
+size_t curi_pct_encode_bound(size_t len)
+{
+    return 3 * len;
+}
+
+/*
+ * Encode s[0..len) for the component `set`.  With CURI_ENCODE_KEEP_PCT a '%'
+ * that starts a valid triplet is copied with its two digits (their case kept);
+ * any other '%' becomes "%25".  FORM writes ' ' as '+' (and '+' itself as
+ * "%2B", since '+' is not in its set).  Fails only on bad arguments.
+ */
+int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                    curi_charset set, unsigned flags, curi_error *err)
+{
+    unsigned cls = charset_class(set);
+    size_t need = 0;
+    size_t i = 0;
+
+    if (outlen) {
+        *outlen = 0;
+    }
+    if (cls == 0 || (dst == NULL && cap != 0) || (s == NULL && len != 0)) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    if (len > CURI_MAX_LEN) {
+        return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
+    }
+    while (i < len) {
+        unsigned char c = (unsigned char)s[i];
+        if (curi__is(c, cls) || (set == CURI_SET_FORM && c == ' ')) {
+            /* An allowed byte stands as itself; FORM's space is the one substitution. */
+            if (need < cap) {
+                dst[need] = (c == ' ') ? '+' : (char)c;
+            }
+            need++;
+            i++;
+        } else if (c == '%' && (flags & CURI_ENCODE_KEEP_PCT) && is_triplet(s, len, i)) {
+            /* An existing triplet is already encoded: copy it untouched. */
+            for (size_t k = 0; k < 3; k++) {
+                if (need + k < cap) {
+                    dst[need + k] = s[i + k];
+                }
+            }
+            need += 3;
+            i += 3;
+        } else {
+            /* Everything else, '%' included, becomes "%HH" with uppercase digits. */
+            char trip[3] = {'%', curi__hexdigits[c >> 4], curi__hexdigits[c & 15]};
+            for (size_t k = 0; k < 3; k++) {
+                if (need + k < cap) {
+                    dst[need + k] = trip[k];
+                }
+            }
+            need += 3;
+            i++;
+        }
+    }
+    if (outlen) {
+        *outlen = need;
+    }
+    if (need > cap) {
+        return curi__fail(err, CURI_ERR_NOSPACE, 0);
+    }
+    return curi__ok(err);
+}
+
+/*
+ * Decode s[0..len).  Validation comes before space: a malformed input fails
+ * with its own code (and *outlen = 0) whatever cap is, so the NOSPACE retry
+ * promise holds.  '+' becomes ' ' only with CURI_DECODE_PLUS.
+ */
+int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                    unsigned flags, curi_error *err)
+{
+    size_t need = 0;
+    size_t i = 0;
+
+    if (outlen) {
+        *outlen = 0;
+    }
+    if ((dst == NULL && cap != 0) || (s == NULL && len != 0)) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    if (len > CURI_MAX_LEN) {
+        return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
+    }
+    while (i < len) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '%') {
+            /* pct-encoded = "%" HEXDIG HEXDIG; the error points at the '%'. */
+            if (!is_triplet(s, len, i)) {
+                return curi__fail(err, CURI_ERR_PCT, i);
+            }
+            c = (unsigned char)(curi__hexval((unsigned char)s[i + 1]) << 4 |
+                                curi__hexval((unsigned char)s[i + 2]));
+            if (c == 0 && (flags & CURI_DECODE_NO_NUL)) {
+                return curi__fail(err, CURI_ERR_PCT_NUL, i);
+            }
+            i += 3;
+        } else {
+            if (c == '+' && (flags & CURI_DECODE_PLUS)) {
+                c = ' ';
+            }
+            i++;
+        }
+        if (need < cap) {
+            dst[need] = (char)c;
+        }
+        need++;
+    }
+    if (outlen) {
+        *outlen = need;
+    }
+    if (need > cap) {
+        return curi__fail(err, CURI_ERR_NOSPACE, 0);
+    }
+    return curi__ok(err);
+}

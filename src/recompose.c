@@ -1,0 +1,176 @@
+/*
+ * recompose.c -- component recomposition (RFC 3986 section 5.3).
+ * Joins the parts of a curi_uri back into a reference.  The authority is built
+ * from userinfo, host and port (never from u->authority), so edited parts show.
+ * Invariant: for every curi_uri curi_parse produced, the output is the parsed
+ * input byte for byte; components that could not parse back are refused with
+ * CURI_ERR_STRUCTURE before anything is written.
+ * SPDX-License-Identifier: MIT
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/* a + b, saturating, so a bound never wraps on a 32-bit size_t. */
+static size_t add_sat(size_t a, size_t b)
+{
+    return (a > (size_t)-1 - b) ? (size_t)-1 : a + b;
+}
+
+/* Length of an optional component plus its delimiter(s), 0 when absent. */
+static size_t part_len(curi_str s, size_t delim)
+{
+    return (s.ptr == NULL) ? 0 : add_sat(s.len, delim);
+}
+
+size_t curi_recompose_bound(const curi_uri *u)
+{
+    size_t n;
+
+    if (u == NULL) {
+        return 0;
+    }
+    /* ":", "//", "@", ":", "?", "#": seven delimiter bytes at most. */
+    n = add_sat(u->scheme.len, 7);
+    n = add_sat(n, u->userinfo.len);
+    n = add_sat(n, u->host.len);
+    n = add_sat(n, u->port.len);
+    n = add_sat(n, u->path.len);
+    n = add_sat(n, u->query.len);
+    return add_sat(n, u->fragment.len);
+}
+
+/*
+ * The conditions under which the 5.3 output would not parse back to u.
+ * Returns CURI_OK, or CURI_ERR_STRUCTURE with *at = the offset in the output
+ * where the conflict shows (path_at is where the path will be written).
+ */
+static int check_structure(const curi_uri *u, size_t path_at, size_t *at)
+{
+    const char *path = u->path.ptr;
+    size_t plen = (path == NULL) ? 0 : u->path.len;
+
+    /* An empty present scheme would write ":..." which parses as a path. */
+    if (u->scheme.ptr != NULL && u->scheme.len == 0) {
+        *at = 0;
+        return CURI_ERR_STRUCTURE;
+    }
+    if (u->host.ptr == NULL) {
+        /* authority = [ userinfo "@" ] host [ ":" port ]: no host, no authority. */
+        if (u->userinfo.ptr != NULL || u->port.ptr != NULL) {
+            *at = path_at;
+            return CURI_ERR_STRUCTURE;
+        }
+        /* path-absolute = "/" [ segment-nz ... ]: "//" would open an authority. */
+        if (plen >= 2 && path[0] == '/' && path[1] == '/') {
+            *at = path_at;
+            return CURI_ERR_STRUCTURE;
+        }
+        /* path-noscheme: a relative-path's first segment may not contain ":". */
+        if (u->scheme.ptr == NULL && plen > 0 && path[0] != '/') {
+            for (size_t i = 0; i < plen && path[i] != '/'; i++) {
+                if (path[i] == ':') {
+                    *at = path_at + i;
+                    return CURI_ERR_STRUCTURE;
+                }
+            }
+        }
+    } else if (plen > 0 && path[0] != '/') {
+        /* hier-part = "//" authority path-abempty: the path must start with "/". */
+        *at = path_at;
+        return CURI_ERR_STRUCTURE;
+    }
+    return CURI_OK;
+}
+
+/* Copy one view to dst at *pos; the caller has checked that everything fits. */
+static void put(char *dst, size_t *pos, const char *s, size_t n)
+{
+    if (n > 0) {
+        memcpy(dst + *pos, s, n);
+        *pos += n;
+    }
+}
+
+/*
+ * 5.3 Component Recomposition:
+ *   result = ""
+ *   if defined(scheme)    then append scheme to result; append ":" to result;
+ *   if defined(authority) then append "//"; append authority;
+ *   append path to result;
+ *   if defined(query)     then append "?"; append query;
+ *   if defined(fragment)  then append "#"; append fragment;
+ * with authority = [ userinfo "@" ] host [ ":" port ]  (3.2).
+ */
+int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err)
+{
+    size_t need = 0;
+    size_t path_at;
+    size_t at = 0;
+    size_t pos = 0;
+    int rc;
+
+    if (outlen) {
+        *outlen = 0;
+    }
+    if (u == NULL || (dst == NULL && cap != 0)) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    /* Measure first: the structure error offsets and the writer contract need it. */
+    need = part_len(u->scheme, 1);
+    if (u->host.ptr != NULL) {
+        need = add_sat(need, 2 + u->host.len);
+        need = add_sat(need, part_len(u->userinfo, 1));
+        need = add_sat(need, part_len(u->port, 1));
+    }
+    /* Without a host this is also where "//" would go: the place to blame a stray port. */
+    path_at = need;
+    if (u->path.ptr != NULL) {
+        need = add_sat(need, u->path.len);
+    }
+    need = add_sat(need, part_len(u->query, 1));
+    need = add_sat(need, part_len(u->fragment, 1));
+
+    rc = check_structure(u, path_at, &at);
+    if (rc != CURI_OK) {
+        return curi__fail(err, rc, at);
+    }
+    if (need > CURI_MAX_LEN) {
+        return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
+    }
+    if (outlen) {
+        *outlen = need;
+    }
+    if (need > cap) {
+        return curi__fail(err, CURI_ERR_NOSPACE, 0);
+    }
+
+    if (u->scheme.ptr != NULL) {
+        put(dst, &pos, u->scheme.ptr, u->scheme.len);
+        put(dst, &pos, ":", 1);
+    }
+    if (u->host.ptr != NULL) {
+        put(dst, &pos, "//", 2);
+        if (u->userinfo.ptr != NULL) {
+            put(dst, &pos, u->userinfo.ptr, u->userinfo.len);
+            put(dst, &pos, "@", 1);
+        }
+        put(dst, &pos, u->host.ptr, u->host.len);
+        if (u->port.ptr != NULL) {
+            put(dst, &pos, ":", 1);
+            put(dst, &pos, u->port.ptr, u->port.len);
+        }
+    }
+    if (u->path.ptr != NULL) {
+        put(dst, &pos, u->path.ptr, u->path.len);
+    }
+    if (u->query.ptr != NULL) {
+        put(dst, &pos, "?", 1);
+        put(dst, &pos, u->query.ptr, u->query.len);
+    }
+    if (u->fragment.ptr != NULL) {
+        put(dst, &pos, "#", 1);
+        put(dst, &pos, u->fragment.ptr, u->fragment.len);
+    }
+    return curi__ok(err);
+}
