@@ -67,4 +67,20 @@ static inline int curi__ok(curi_error *err)
     return CURI_OK;
 }
 
+/*
+ * host.c: parse a host at p (stopping at the first byte that cannot belong to it, *stop) and
+ * fill u->host, host_type, ip, zone.  Offsets in *err are relative to base.
+ */
+int curi__host(curi_uri *u, const char *base, const char *p, const char *end, const char **stop,
+               unsigned flags, curi_error *err);
+/* Parse exactly [p, end) as an IPv4address / IPv6address; 0 with *bad at the offending byte. */
+int curi__ipv4(unsigned char out[4], const char *p, const char *end, const char **bad);
+int curi__ipv6(unsigned char out[16], const char *p, const char *end, const char **bad);
+
+/*
+ * scan.c: the first byte in [p, end) whose class lacks all bits of cls, or end.  The SIMD
+ * variants give the same answer as the scalar one for the classes they support.
+ */
+const char *curi__scan(const char *p, const char *end, unsigned cls, unsigned flags);
+
 #endif /* CURI_INTERNAL_H */
