@@ -31,6 +31,9 @@
 #define CURI__IPVF (1u << 14)      /* IPvFuture tail: unreserved sub-delims ":" */
 
 extern const uint16_t curi__ctab[256];
+/* The classes again as nibble tables for SIMD: index k is the class with bit (1u << k). */
+extern const uint8_t curi__nib_hi[16];
+extern const uint8_t curi__nib_lo[15][16];
 
 static inline int curi__is(unsigned char c, unsigned cls)
 {

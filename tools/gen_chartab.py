@@ -40,4 +40,26 @@ for row in range(16):
         cells.append("0x%04x" % v)
     ch = "".join(chr(row * 16 + col) if 0x21 <= row * 16 + col < 0x7F else "." for col in range(16))
     print("/* %Xx */ %s, /* %s */" % (row, ", ".join(cells), ch.replace("*/", "*.")))
+print("};")
+print("""
+/*
+ * The same classes for the SIMD scanner (scan.c), as nibble tables: every class is a subset of
+ * 0x20-0x7F, whose six rows (high nibbles 2-7) get one bit each, so a byte c is in class k
+ * exactly when curi__nib_lo[k][c & 15] & curi__nib_hi[c >> 4] is not zero.
+ */
+const uint8_t curi__nib_hi[16] = {
+    0x00, 0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+};
+
+const uint8_t curi__nib_lo[%d][16] = {""" % len(classes))
+for bit, (name, st) in enumerate(classes):
+    assert all(0x20 <= c < 0x80 for c in st), name
+    lo = []
+    for col in range(16):
+        v = 0
+        for row in range(2, 8):
+            if row * 16 + col in st:
+                v |= 1 << (row - 2)
+        lo.append("0x%02x" % v)
+    print("    /* %-10s */ {%s}," % (name, ", ".join(lo)))
 print("};\n/* clang-format on */")
