@@ -1,0 +1,387 @@
+/*
+ * kinds_resolve.c -- the resolve, relative, normalize, equal, dots and scheme
+ * kinds of curi-test (RFC 3986 sections 5 and 6).
+ *
+ * resolve:   %flags [non-strict]; BASE REF TARGET | BASE REF !CODE@OFF (the
+ *            error may come from parsing BASE, then REF, then curi_resolve).
+ *            TARGET must reparse and recompose to itself.
+ * relative:  %flags [abspath] [netpath]; BASE TARGET EXPECTED; also
+ *            resolve(BASE, EXPECTED) == TARGET with its dot segments removed.
+ * normalize: %flags MASKWORD... (none: default); INPUT OUTPUT | INPUT !CODE@OFF
+ *            (a parse error).  normalize(OUTPUT) == OUTPUT, is_normalized of
+ *            OUTPUT is 1 and of INPUT is (INPUT == OUTPUT).
+ * equal:     A B LEVEL (none string syntax scheme), both ways round; max level
+ *            scheme, or syntax under %flags syntax.
+ * dots:      INPUT OUTPUT for curi_remove_dot_segments.
+ * scheme:    NAME PORT SLASH (PORT a number or none) | NAME !none.
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "runner.h"
+
+/* ------------------------------------------------------------------ adapters */
+
+typedef struct pair_ctx {
+    const curi_uri *a, *b;
+    unsigned flags;
+} pair_ctx;
+
+static int w_resolve(const void *ctx, char *dst, size_t cap, size_t *outlen, curi_error *err)
+{
+    const pair_ctx *c = ctx;
+    return curi_resolve(dst, cap, outlen, c->a, c->b, c->flags, err);
+}
+
+static int w_relative(const void *ctx, char *dst, size_t cap, size_t *outlen, curi_error *err)
+{
+    const pair_ctx *c = ctx;
+    return curi_relative(dst, cap, outlen, c->a, c->b, c->flags, err);
+}
+
+static int w_normalize(const void *ctx, char *dst, size_t cap, size_t *outlen, curi_error *err)
+{
+    const pair_ctx *c = ctx;
+    return curi_normalize(dst, cap, outlen, c->a, c->flags, err);
+}
+
+int do_resolve(tcase *tc, const curi_uri *base, const curi_uri *ref, unsigned flags, sbuf *out,
+               curi_error *err)
+{
+    pair_ctx c = {base, ref, flags};
+    return run_writer(tc, "resolve", w_resolve, &c, curi_resolve_bound(base, ref), out, err);
+}
+
+int do_relative(tcase *tc, const curi_uri *base, const curi_uri *target, unsigned flags,
+                sbuf *out, curi_error *err)
+{
+    pair_ctx c = {base, target, flags};
+    return run_writer(tc, "relative", w_relative, &c, curi_relative_bound(base, target), out,
+                      err);
+}
+
+int do_normalize(tcase *tc, const curi_uri *u, unsigned mask, sbuf *out, curi_error *err)
+{
+    pair_ctx c = {u, NULL, mask};
+    return run_writer(tc, "normalize", w_normalize, &c, curi_normalize_bound(u), out, err);
+}
+
+/*
+ * The recomposition of t with remove_dot_segments applied to its path, which
+ * is what resolving any reference to t must give.  Uses slot G_IN4.
+ */
+int dotless(tcase *tc, const curi_uri *t, sbuf *out)
+{
+    curi_uri d = *t;
+    curi_error err;
+    char *p = gput(G_IN4, t->path.ptr, t->path.len);
+    int rc;
+
+    d.path.ptr = p;
+    d.path.len = curi_remove_dot_segments(p, t->path.len);
+    rc = recompose_into(tc, &d, out, &err);
+    if (rc != CURI_OK) {
+        fail(tc, "recompose of the target without dot segments: got !%s@%zu", err_name(rc),
+             err.offset);
+    }
+    return rc;
+}
+
+static int same(const sbuf *b, const tok *t)
+{
+    return b->len == t->len && (t->len == 0 || memcmp(b->p, t->s, t->len) == 0);
+}
+
+/* ------------------------------------------------------------------ resolve */
+
+void kind_resolve(tcase *tc)
+{
+    curi_uri base, ref, tu;
+    curi_error err;
+    int code = 0, rc;
+    size_t off = 0;
+    int want_err = expect_error(tc, &code, &off);
+    sbuf out = {0}, again = {0};
+
+    if (want_err < 0) {
+        return;
+    }
+    if (tc->n != 3) {
+        fail(tc, "a resolve case is BASE REF TARGET or BASE REF !CODE@OFF");
+        return;
+    }
+    rc = parse_in(G_IN0, tc->t[0].s, tc->t[0].len, 0, &base, &err);
+    if (rc == CURI_OK) {
+        rc = parse_in(G_IN1, tc->t[1].s, tc->t[1].len, 0, &ref, &err);
+    }
+    if (rc == CURI_OK) {
+        rc = do_resolve(tc, &base, &ref, tc->flags, &out, &err);
+    }
+    if (want_err) {
+        check_error(tc, "resolve", rc, &err, code, off);
+    } else if (rc != CURI_OK) {
+        fail(tc, "resolve %s: want %s: got !%s@%zu", tc->t[1].raw, show(tc->t[2].s, tc->t[2].len),
+             err_name(rc), err.offset);
+    } else if (!same(&out, &tc->t[2])) {
+        fail(tc, "resolve %s: want %s: got %s", show(tc->t[1].s, tc->t[1].len),
+             show(tc->t[2].s, tc->t[2].len), show(out.p, out.len));
+    } else {
+        rc = parse_in(G_IN2, out.p, out.len, CURI_PARSE_URI, &tu, &err);
+        if (rc != CURI_OK) {
+            fail(tc, "the target does not parse as a URI: !%s@%zu", err_name(rc), err.offset);
+        } else if (recompose_into(tc, &tu, &again, &err) != CURI_OK || !same(&again, &tc->t[2])) {
+            fail(tc, "recompose of the target: want %s: got %s", show(out.p, out.len),
+                 show(again.p, again.len));
+        }
+    }
+    sbuf_free(&out);
+    sbuf_free(&again);
+}
+
+/* ------------------------------------------------------------------ relative */
+
+void kind_relative(tcase *tc)
+{
+    curi_uri base, target, ref;
+    curi_error err;
+    int rc;
+    sbuf out = {0}, back = {0}, want = {0};
+
+    if (tc->n != 3) {
+        fail(tc, "a relative case is BASE TARGET EXPECTED");
+        return;
+    }
+    rc = parse_in(G_IN0, tc->t[0].s, tc->t[0].len, 0, &base, &err);
+    if (rc != CURI_OK) {
+        fail(tc, "the base must parse: got !%s@%zu", err_name(rc), err.offset);
+        return;
+    }
+    rc = parse_in(G_IN1, tc->t[1].s, tc->t[1].len, 0, &target, &err);
+    if (rc != CURI_OK) {
+        fail(tc, "the target must parse: got !%s@%zu", err_name(rc), err.offset);
+        return;
+    }
+    rc = do_relative(tc, &base, &target, tc->flags, &out, &err);
+    if (rc != CURI_OK) {
+        fail(tc, "relative: want %s: got !%s@%zu", show(tc->t[2].s, tc->t[2].len), err_name(rc),
+             err.offset);
+    } else if (!same(&out, &tc->t[2])) {
+        fail(tc, "relative to %s: want %s: got %s", show(tc->t[1].s, tc->t[1].len),
+             show(tc->t[2].s, tc->t[2].len), show(out.p, out.len));
+    }
+    /* Resolving EXPECTED gives TARGET back (dot segments removed). */
+    rc = parse_in(G_IN2, tc->t[2].s, tc->t[2].len, 0, &ref, &err);
+    if (rc != CURI_OK) {
+        fail(tc, "EXPECTED must parse: got !%s@%zu", err_name(rc), err.offset);
+    } else if (dotless(tc, &target, &want) == CURI_OK) {
+        rc = do_resolve(tc, &base, &ref, 0, &back, &err);
+        if (rc != CURI_OK || back.len != want.len || memcmp(back.p, want.p, want.len) != 0) {
+            fail(tc, "resolve(BASE, EXPECTED): want %s: got %s", show(want.p, want.len),
+                 rc ? err_name(rc) : show(back.p, back.len));
+        }
+    }
+    sbuf_free(&out);
+    sbuf_free(&back);
+    sbuf_free(&want);
+}
+
+/* ------------------------------------------------------------------ normalize */
+
+void kind_normalize(tcase *tc)
+{
+    curi_uri in, ou;
+    curi_error err;
+    int code = 0, rc;
+    size_t off = 0;
+    int want_err = expect_error(tc, &code, &off);
+    unsigned mask = tc->flags ? tc->flags : CURI_NORM_DEFAULT;
+    sbuf out = {0}, again = {0};
+
+    if (want_err < 0) {
+        return;
+    }
+    if (tc->n != 2) {
+        fail(tc, "a normalize case is INPUT OUTPUT or INPUT !CODE@OFF");
+        return;
+    }
+    rc = parse_in(G_IN0, tc->t[0].s, tc->t[0].len, 0, &in, &err);
+    if (want_err) {
+        check_error(tc, "parse", rc, &err, code, off);
+        return;
+    }
+    if (rc != CURI_OK) {
+        fail(tc, "parse: want success: got !%s@%zu", err_name(rc), err.offset);
+        return;
+    }
+    rc = do_normalize(tc, &in, mask, &out, &err);
+    if (rc != CURI_OK) {
+        fail(tc, "normalize: want %s: got !%s@%zu", show(tc->t[1].s, tc->t[1].len), err_name(rc),
+             err.offset);
+        return;
+    }
+    if (!same(&out, &tc->t[1])) {
+        fail(tc, "normalize: want %s: got %s", show(tc->t[1].s, tc->t[1].len),
+             show(out.p, out.len));
+    }
+    {
+        int eq = tc->t[0].len == tc->t[1].len &&
+                 memcmp(tc->t[0].s, tc->t[1].s, tc->t[0].len) == 0;
+        int isn = curi_is_normalized(&in, mask);
+        if (isn != eq) {
+            fail(tc, "is_normalized(INPUT): want %d: got %d", eq, isn);
+        }
+    }
+    rc = parse_in(G_IN1, tc->t[1].s, tc->t[1].len, 0, &ou, &err);
+    if (rc != CURI_OK) {
+        fail(tc, "OUTPUT must parse: got !%s@%zu", err_name(rc), err.offset);
+    } else {
+        if (curi_is_normalized(&ou, mask) != 1) {
+            fail(tc, "is_normalized(OUTPUT): want 1: got 0");
+        }
+        rc = do_normalize(tc, &ou, mask, &again, &err);
+        if (rc != CURI_OK || !same(&again, &tc->t[1])) {
+            fail(tc, "normalize(OUTPUT): want OUTPUT: got %s",
+                 rc ? err_name(rc) : show(again.p, again.len));
+        }
+    }
+    sbuf_free(&out);
+    sbuf_free(&again);
+}
+
+/* ------------------------------------------------------------------ equal */
+
+static const char *const level_names[] = {"none", "string", "syntax", "scheme"};
+
+void kind_equal(tcase *tc)
+{
+    curi_uri a, b;
+    curi_error err;
+    curi_equiv max = (tc->opt & OPT_MAXSYN) ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME;
+    int want = -1, rc;
+    curi_equiv ab, ba;
+
+    if (tc->n != 3) {
+        fail(tc, "an equal case is A B LEVEL");
+        return;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(tc->t[2].s, level_names[i]) == 0) {
+            want = i;
+        }
+    }
+    if (want < 0) {
+        fail(tc, "unknown level %s (none string syntax scheme)", show(tc->t[2].s, tc->t[2].len));
+        return;
+    }
+    rc = parse_in(G_IN0, tc->t[0].s, tc->t[0].len, 0, &a, &err);
+    if (rc == CURI_OK) {
+        rc = parse_in(G_IN1, tc->t[1].s, tc->t[1].len, 0, &b, &err);
+    }
+    if (rc != CURI_OK) {
+        fail(tc, "A and B must parse: got !%s@%zu", err_name(rc), err.offset);
+        return;
+    }
+    ab = curi_compare(&a, &b, max);
+    ba = curi_compare(&b, &a, max);
+    if ((int)ab != want || (int)ba != want) {
+        fail(tc, "compare with %s: want %s: got %s (A,B) and %s (B,A)",
+             show(tc->t[1].s, tc->t[1].len), level_names[want],
+             (unsigned)ab < 4 ? level_names[ab] : "?", (unsigned)ba < 4 ? level_names[ba] : "?");
+    }
+}
+
+/* ------------------------------------------------------------------ dots */
+
+void kind_dots(tcase *tc)
+{
+    char *p;
+    size_t n;
+
+    if (tc->n != 2) {
+        fail(tc, "a dots case is INPUT OUTPUT");
+        return;
+    }
+    p = gput(G_IN0, tc->t[0].s, tc->t[0].len);
+    n = curi_remove_dot_segments(p, tc->t[0].len);
+    if (n > tc->t[0].len) {
+        fail(tc, "want at most %zu bytes: got length %zu", tc->t[0].len, n);
+    } else if (n != tc->t[1].len || memcmp(p, tc->t[1].s, n) != 0) {
+        fail(tc, "want %s: got %s", show(tc->t[1].s, tc->t[1].len), show(p, n));
+    }
+}
+
+/* ------------------------------------------------------------------ scheme */
+
+void kind_scheme(tcase *tc)
+{
+    const curi_scheme_info *info, *tab;
+    const char *name;
+    int found = 0, port = -1, slash;
+
+    if (!((tc->n == 2 && tc->t[1].rawlen == 5 && memcmp(tc->t[1].raw, "!none", 5) == 0) ||
+          tc->n == 3)) {
+        fail(tc, "a scheme case is NAME PORT SLASH or NAME !none");
+        return;
+    }
+    name = gput(G_IN0, tc->t[0].s, tc->t[0].len);
+    info = curi_scheme_lookup(name, tc->t[0].len);
+    if (tc->n == 2) {
+        if (info != NULL) {
+            fail(tc, "lookup: want NULL: got %s", info->name ? info->name : "(entry without name)");
+        }
+        return;
+    }
+    if (strcmp(tc->t[1].s, "none") != 0) {
+        port = 0;
+        for (size_t i = 0; i < tc->t[1].len; i++) {
+            if (tc->t[1].s[i] < '0' || tc->t[1].s[i] > '9' || port > 65535) {
+                fail(tc, "PORT must be a number or none");
+                return;
+            }
+            port = port * 10 + (tc->t[1].s[i] - '0');
+        }
+    }
+    if (tc->t[2].rawlen != 1 || (tc->t[2].raw[0] != '0' && tc->t[2].raw[0] != '1')) {
+        fail(tc, "SLASH must be 0 or 1");
+        return;
+    }
+    slash = tc->t[2].raw[0] - '0';
+    if (info == NULL) {
+        fail(tc, "lookup: want an entry: got NULL");
+        return;
+    }
+    /* The entry's name is the lowercase form of NAME. */
+    if (info->name == NULL || strlen(info->name) != tc->t[0].len) {
+        fail(tc, "name: want %s lowercased: got %s", show(tc->t[0].s, tc->t[0].len),
+             info->name ? info->name : "NULL");
+    } else {
+        for (size_t i = 0; i < tc->t[0].len; i++) {
+            char c = tc->t[0].s[i];
+            if (c >= 'A' && c <= 'Z') {
+                c = (char)(c + 32);
+            }
+            if (info->name[i] != c) {
+                fail(tc, "name: want %s lowercased: got %s", show(tc->t[0].s, tc->t[0].len),
+                     info->name);
+                break;
+            }
+        }
+    }
+    if (info->default_port != port) {
+        fail(tc, "default port: want %d: got %d", port, info->default_port);
+    }
+    if (((info->flags & CURI_SCHEME_EMPTY_PATH_SLASH) != 0) != slash) {
+        fail(tc, "empty path means \"/\": want %d: got %d", slash,
+             (info->flags & CURI_SCHEME_EMPTY_PATH_SLASH) != 0);
+    }
+    if (info->source == NULL) {
+        fail(tc, "the entry names no source document");
+    }
+    for (tab = curi_scheme_table(); tab && tab->name; tab++) {
+        found |= tab == info;
+    }
+    if (!found) {
+        fail(tc, "the entry found is not in curi_scheme_table()");
+    }
+}

@@ -1,0 +1,205 @@
+/*
+ * kinds_urlfile.c -- the urlfile kind of curi-test: real URL lists as tests.
+ *
+ * A case is one PATH (relative to the repository root, e.g.
+ * ../shared/data/urls/kasztp.txt).  Every line is parsed; a line that is not
+ * a valid RFC 3986 URI-reference is counted as invalid, which is not a
+ * failure.  For every valid line four properties are checked, and each
+ * property counts once per file as passed or failed:
+ *   recompose  recompose(parse(line)) == line
+ *   normalize  normalize(line) parses and normalizing it again changes nothing
+ *   resolve    resolve(BASE, line) parses again, BASE = http://a/b/c/d;p?q
+ *   relative   for consecutive valid lines b, t with schemes:
+ *              resolve(b, relative(b, t)) == t with dot segments removed
+ * A UTF-8 byte order mark at the start and '\r' at line ends are stripped.
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner.h"
+
+enum { P_RECOMPOSE, P_NORMALIZE, P_RESOLVE, P_RELATIVE, P_N };
+static const char *const prop_names[P_N] = {"recompose", "normalize", "resolve", "relative"};
+
+#define SHOWN_PER_PROPERTY 5
+
+typedef struct ufile {
+    tcase *tc;
+    const char *path;
+    long bad[P_N];
+    long checked[P_N];
+} ufile;
+
+/* Note one failure of a property; only the first few are printed. */
+static void ufail(ufile *f, int prop, long lineno, const char *line, size_t len, const char *want,
+                  const char *got)
+{
+    if (++f->bad[prop] <= SHOWN_PER_PROPERTY) {
+        printf("%s:%d: %s:%ld: %s: %s: want %s: got %s\n", f->tc->file, f->tc->line, f->path,
+               lineno, show(line, len), prop_names[prop], want, got);
+    }
+}
+
+static const char fixed_base[] = "http://a/b/c/d;p?q";
+
+void kind_urlfile(tcase *tc, long *passed, long *failed)
+{
+    ufile f;
+    size_t len = 0, pos = 0;
+    char *text;
+    long lineno = 0, valid = 0, invalid = 0, blank = 0;
+    curi_uri base, prev, cur;
+    int have_prev = 0, slot = G_IN5;
+    sbuf a = {0}, b = {0}, c = {0};
+    curi_error err;
+    char msg[64];
+
+    memset(&f, 0, sizeof f);
+    f.tc = tc;
+    f.path = tc->t[0].s;
+    tc->urlfile = 1;
+    if (tc->n != 1) {
+        printf("%s:%d: a urlfile case is one PATH\n", tc->file, tc->line);
+        ++*failed;
+        return;
+    }
+    text = runner_read_file(f.path, &len);
+    if (text == NULL) {
+        printf("%s:%d: %s: cannot read the file\n", tc->file, tc->line, f.path);
+        ++*failed;
+        return;
+    }
+    if (parse_in(G_IN3, fixed_base, sizeof fixed_base - 1, 0, &base, &err) != CURI_OK) {
+        printf("%s:%d: the fixed base %s does not parse\n", tc->file, tc->line, fixed_base);
+        ++*failed;
+        free(text);
+        return;
+    }
+    /* A UTF-8 byte order mark is not part of the first URL. */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        pos = 3;
+    }
+    while (pos < len) {
+        const char *line = text + pos;
+        const char *nl = memchr(line, '\n', len - pos);
+        size_t ll = nl ? (size_t)(nl - line) : len - pos;
+        int rc;
+
+        pos += ll + 1;
+        lineno++;
+        if (ll > 0 && line[ll - 1] == '\r') {
+            ll--;
+        }
+        if (ll == 0) {
+            blank++;
+            have_prev = 0;
+            continue;
+        }
+        /* Consecutive lines alternate between two slots, so the previous parse stays valid. */
+        slot = slot == G_IN5 ? G_IN6 : G_IN5;
+        rc = parse_in(slot, line, ll, 0, &cur, &err);
+        if (rc != CURI_OK) {
+            invalid++;
+            have_prev = 0;
+            continue;
+        }
+        valid++;
+
+        /* recompose(parse(line)) == line */
+        tc->failed = 0;
+        f.checked[P_RECOMPOSE]++;
+        rc = recompose_into(tc, &cur, &a, &err);
+        if (rc != CURI_OK || a.len != ll || memcmp(a.p, line, ll) != 0 || tc->failed) {
+            ufail(&f, P_RECOMPOSE, lineno, line, ll, "the line", rc ? err_name(rc) : show(a.p, a.len));
+        }
+
+        /* normalize: the output parses, and normalizing it again is the identity. */
+        tc->failed = 0;
+        f.checked[P_NORMALIZE]++;
+        rc = do_normalize(tc, &cur, CURI_NORM_DEFAULT, &a, &err);
+        if (rc != CURI_OK) {
+            ufail(&f, P_NORMALIZE, lineno, line, ll, "success", err_name(rc));
+        } else {
+            curi_uri nu;
+            rc = parse_in(G_IN1, a.p, a.len, 0, &nu, &err);
+            if (rc != CURI_OK) {
+                snprintf(msg, sizeof msg, "!%s@%zu", err_name(rc), err.offset);
+                ufail(&f, P_NORMALIZE, lineno, line, ll, "output that parses", msg);
+            } else {
+                rc = do_normalize(tc, &nu, CURI_NORM_DEFAULT, &b, &err);
+                if (rc != CURI_OK || b.len != a.len || memcmp(a.p, b.p, a.len) != 0) {
+                    ufail(&f, P_NORMALIZE, lineno, line, ll, show(a.p, a.len),
+                          rc ? err_name(rc) : show(b.p, b.len));
+                } else if (tc->failed) {
+                    ufail(&f, P_NORMALIZE, lineno, line, ll, "the writer contract", "a breach");
+                }
+            }
+        }
+
+        /* resolve(BASE, line) parses again. */
+        tc->failed = 0;
+        f.checked[P_RESOLVE]++;
+        rc = do_resolve(tc, &base, &cur, 0, &a, &err);
+        if (rc != CURI_OK) {
+            ufail(&f, P_RESOLVE, lineno, line, ll, "success", err_name(rc));
+        } else {
+            curi_uri ru;
+            rc = parse_in(G_IN1, a.p, a.len, CURI_PARSE_URI, &ru, &err);
+            if (rc != CURI_OK) {
+                snprintf(msg, sizeof msg, "!%s@%zu", err_name(rc), err.offset);
+                ufail(&f, P_RESOLVE, lineno, line, ll, "a target that parses", msg);
+            } else if (tc->failed) {
+                ufail(&f, P_RESOLVE, lineno, line, ll, "the writer contract", "a breach");
+            }
+        }
+
+        /* resolve(prev, relative(prev, cur)) == cur without dot segments */
+        if (have_prev && cur.scheme.ptr != NULL) {
+            curi_uri ref;
+            tc->failed = 0;
+            f.checked[P_RELATIVE]++;
+            rc = do_relative(tc, &prev, &cur, 0, &a, &err);
+            if (rc != CURI_OK) {
+                ufail(&f, P_RELATIVE, lineno, line, ll, "success", err_name(rc));
+            } else if ((rc = parse_in(G_IN1, a.p, a.len, 0, &ref, &err)) != CURI_OK) {
+                ufail(&f, P_RELATIVE, lineno, line, ll, "a reference that parses",
+                      show(a.p, a.len));
+            } else if (dotless(tc, &cur, &c) != CURI_OK) {
+                ufail(&f, P_RELATIVE, lineno, line, ll, "the line without dots", "an error");
+            } else {
+                rc = do_resolve(tc, &prev, &ref, 0, &b, &err);
+                if (rc != CURI_OK || b.len != c.len || memcmp(b.p, c.p, c.len) != 0) {
+                    ufail(&f, P_RELATIVE, lineno, line, ll, show(c.p, c.len),
+                          rc ? err_name(rc) : show(b.p, b.len));
+                } else if (tc->failed) {
+                    ufail(&f, P_RELATIVE, lineno, line, ll, "the writer contract", "a breach");
+                }
+            }
+        }
+        have_prev = cur.scheme.ptr != NULL;
+        prev = cur;
+    }
+    for (int p = 0; p < P_N; p++) {
+        if (f.bad[p] > SHOWN_PER_PROPERTY) {
+            printf("%s:%d: %s: %s: %ld more failures not shown\n", tc->file, tc->line, f.path,
+                   prop_names[p], f.bad[p] - SHOWN_PER_PROPERTY);
+        }
+        if (f.bad[p]) {
+            ++*failed;
+        } else {
+            ++*passed;
+        }
+    }
+    printf("%s: %ld lines: %ld valid, %ld invalid, %ld blank; failed: recompose %ld/%ld, "
+           "normalize %ld/%ld, resolve %ld/%ld, relative %ld/%ld\n",
+           f.path, lineno, valid, invalid, blank, f.bad[P_RECOMPOSE], f.checked[P_RECOMPOSE],
+           f.bad[P_NORMALIZE], f.checked[P_NORMALIZE], f.bad[P_RESOLVE], f.checked[P_RESOLVE],
+           f.bad[P_RELATIVE], f.checked[P_RELATIVE]);
+    tc->failed = 0;
+    sbuf_free(&a);
+    sbuf_free(&b);
+    sbuf_free(&c);
+    free(text);
+}

@@ -1,0 +1,138 @@
+/*
+ * runner.h -- what the vector runner's files share: tokens of a case line, the
+ * case being run and how it reports failures, guard-page buffers, and the
+ * writer harness that checks the (dst, cap, outlen) contract of curi.h.
+ * Only the public header is used: the runner is a client like any other.
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef CURI_TEST_RUNNER_H
+#define CURI_TEST_RUNNER_H
+
+#include <stddef.h>
+
+#include "curi.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define T_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define T_PRINTF(f, a)
+#endif
+
+/* One whitespace-separated token: its text as written and its unescaped bytes. */
+typedef struct tok {
+    const char *raw; /* as in the file (escapes kept), for messages */
+    size_t rawlen;
+    char *s; /* unescaped bytes (\xHH, \\, "" resolved); NUL-terminated for convenience */
+    size_t len;
+} tok;
+
+/* A case: its place in the file, its tokens, and whether any check failed. */
+typedef struct tcase {
+    const char *file;
+    int line;
+    tok *t;
+    int n;
+    unsigned flags; /* the kind's %flags, already translated */
+    unsigned opt;   /* kind-specific %flags words that are not library flags */
+    int failed;
+    int messages; /* failure lines printed for this case, to keep the output short */
+    int urlfile;  /* 1 while a urlfile case runs: lighter writer checks */
+} tcase;
+
+/* Option bits kept in tcase.opt (the %flags words that are not library flags). */
+#define OPT_ENCODE 1u  /* set: use curi_set_encoded */
+#define OPT_KEEPPCT 2u /* encode: CURI_ENCODE_KEEP_PCT */
+#define OPT_MAXSYN 4u  /* equal: max level CURI_EQ_SYNTAX */
+
+extern int verbose;
+
+/* Record a failure of the case: prints "file:line: INPUT: message". */
+void fail(tcase *tc, const char *fmt, ...) T_PRINTF(2, 3);
+
+/* Printable form of bytes (\xHH for spaces, controls and non-ASCII, "" if empty). */
+const char *show(const char *s, size_t len);
+const char *show_str(curi_str v); /* "(absent)" when v.ptr is NULL */
+
+/* Error names: "PCT" <-> CURI_ERR_PCT, from the X-macro list of curi.h. */
+const char *err_name(int code);
+int err_from_name(const char *s, size_t len); /* -1 if unknown */
+
+/*
+ * An expected failure "!CODE@OFF" at the end of the tokens: returns 1 and
+ * fills code/off when the last token (not the first) has that form, 0 when it
+ * does not, -1 when it starts with '!' and a known-looking shape but names an
+ * unknown code (the case then fails).
+ */
+int expect_error(tcase *tc, int *code, size_t *off);
+
+/* Check that rc/err equal the expected code@off; returns 1 when they do. */
+int check_error(tcase *tc, const char *what, int rc, const curi_error *err, int code, size_t off);
+
+/*
+ * Guard-page buffers.  gslot(i, n) returns n writable bytes that end exactly
+ * where an unreadable page begins, so reading or writing past the n-th byte
+ * faults at once.  Slots are reused: a later call on the same slot moves the
+ * buffer.  gput copies bytes in.
+ */
+enum { G_IN0, G_IN1, G_IN2, G_IN3, G_IN4, G_IN5, G_IN6, G_SETBUF, G_OUT, G_NSLOTS };
+char *gslot(int slot, size_t n);
+char *gput(int slot, const char *s, size_t n);
+
+/* A growable heap string that keeps a writer's output after its slot is reused. */
+typedef struct sbuf {
+    char *p;
+    size_t len, cap;
+} sbuf;
+void sbuf_set(sbuf *b, const char *s, size_t n);
+void sbuf_free(sbuf *b);
+
+/*
+ * The writer harness: f is called through a small adapter so one function can
+ * check the contract of every curi writer.  With cap = bound the call must
+ * succeed or fail with a real error; on success *outlen <= bound, and (unless
+ * tc->urlfile) cap = outlen - 1 gives NOSPACE with the same outlen, cap = 0
+ * with dst NULL likewise, and cap = outlen gives the same bytes.  Returns the
+ * first call's code; the output is copied into *out.
+ */
+typedef int (*writer_fn)(const void *ctx, char *dst, size_t cap, size_t *outlen, curi_error *err);
+int run_writer(tcase *tc, const char *what, writer_fn f, const void *ctx, size_t bound, sbuf *out,
+               curi_error *err);
+
+/* Parse bytes placed in a guard slot; returns the rc, *u filled. */
+int parse_in(int slot, const char *s, size_t n, unsigned flags, curi_uri *u, curi_error *err);
+/* Recompose u through the harness into *out; returns the rc. */
+int recompose_into(tcase *tc, const curi_uri *u, sbuf *out, curi_error *err);
+/* Compare two parsed references field by field; describes the first difference in why. */
+int uri_same(const curi_uri *a, const curi_uri *b, char *why, size_t whylen);
+/* strings equal (both absent, or both present with the same bytes) */
+int str_eq(curi_str a, const char *s, size_t n);
+
+/* Writers of section 5 and 6 through the harness (kinds_resolve.c), shared with urlfile. */
+int do_resolve(tcase *tc, const curi_uri *base, const curi_uri *ref, unsigned flags, sbuf *out,
+               curi_error *err);
+int do_relative(tcase *tc, const curi_uri *base, const curi_uri *target, unsigned flags,
+                sbuf *out, curi_error *err);
+int do_normalize(tcase *tc, const curi_uri *u, unsigned mask, sbuf *out, curi_error *err);
+/* t recomposed with remove_dot_segments applied to its path (uses slot G_IN4). */
+int dotless(tcase *tc, const curi_uri *t, sbuf *out);
+/* A whole file read into memory, NUL-terminated (runner.c); NULL if unreadable. */
+char *runner_read_file(const char *path, size_t *len);
+
+/* Kinds.  Each runs one case; flags words are parsed by the kind's flag table in runner.c. */
+void kind_parse(tcase *tc);
+void kind_host(tcase *tc);
+void kind_encode(tcase *tc);
+void kind_decode(tcase *tc);
+void kind_query(tcase *tc);
+void kind_segments(tcase *tc);
+void kind_set(tcase *tc);
+void kind_resolve(tcase *tc);
+void kind_relative(tcase *tc);
+void kind_normalize(tcase *tc);
+void kind_equal(tcase *tc);
+void kind_dots(tcase *tc);
+void kind_scheme(tcase *tc);
+/* urlfile adds its own per-property counts to the totals through these. */
+void kind_urlfile(tcase *tc, long *passed, long *failed);
+
+#endif /* CURI_TEST_RUNNER_H */
