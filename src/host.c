@@ -274,8 +274,7 @@ int curi__host(curi_uri *u, const char *base, const char *p, const char *end, co
     if (p < end && *p == '[')
         return ip_literal(u, base, p, end, stop, flags, err);
     for (;;) {
-        while (p < end && curi__is((unsigned char)*p, CURI__REGNAME))
-            p++;
+        p = curi__scan(base, p, end, CURI__REGNAME, flags);
         if (p < end && *p == '%') {
             if (end - p < 3 || !curi__is((unsigned char)p[1], CURI__HEX) ||
                 !curi__is((unsigned char)p[2], CURI__HEX))

@@ -81,9 +81,11 @@ int curi__ipv4(unsigned char out[4], const char *p, const char *end, const char 
 int curi__ipv6(unsigned char out[16], const char *p, const char *end, const char **bad);
 
 /*
- * scan.c: the first byte in [p, end) whose class lacks all bits of cls, or end.  The SIMD
- * variants give the same answer as the scalar one for the classes they support.
+ * scan.c: the first byte in [p, end) whose class lacks all bits of cls, or end.  base <= p is
+ * the start of the caller's buffer: bytes in [base, p) may be read again (never past end).
+ * The SIMD variant gives the same answer as the scalar one; CURI_PARSE_SCALAR forces scalar.
  */
-const char *curi__scan(const char *p, const char *end, unsigned cls, unsigned flags);
+const char *curi__scan(const char *base, const char *p, const char *end, unsigned cls,
+                       unsigned flags);
 
 #endif /* CURI_INTERNAL_H */

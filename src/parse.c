@@ -26,11 +26,11 @@ static inline int pct_encoded(const char *p, const char *end)
  * Returns the first byte that is neither (a delimiter or an error for the caller to judge),
  * or NULL with *bad at a '%' that does not start a pct-encoded triplet.
  */
-static const char *run(const char *p, const char *end, unsigned cls, unsigned flags,
-                       const char **bad)
+static const char *run(const char *s, const char *p, const char *end, unsigned cls,
+                       unsigned flags, const char **bad)
 {
     for (;;) {
-        p = curi__scan(p, end, cls, flags);
+        p = curi__scan(s, p, end, cls, flags);
         if (p == end || *p != '%')
             return p;
         if (!pct_encoded(p, end)) {
@@ -84,26 +84,29 @@ static int port(curi_uri *u, const char *s, const char *p, const char *end, unsi
  * cannot contain '@', so the first '@' ends it.  An authority that starts with '[' has no
  * userinfo ('[' is not a userinfo character), so its '@'s are left for the host to reject.
  */
-static const char *authority_end(const char *p, const char *end, unsigned flags)
+static const char *authority_end(const char *s, const char *p, const char *end, unsigned flags)
 {
     for (;;) {
-        p = curi__scan(p, end, CURI__USERINFO, flags);
+        p = curi__scan(s, p, end, CURI__USERINFO, flags);
         if (p == end || *p == '/' || *p == '?' || *p == '#')
             return p;
         p++; /* '@', '[', ']', '%' or a byte to be rejected later: still authority */
     }
 }
 
-static int authority(curi_uri *u, const char *s, const char *a, const char *aend,
-                     unsigned flags, curi_error *err)
+/* The general case: find the end of the authority first, then its '@', then the host. */
+static int authority_slow(curi_uri *u, const char *s, const char *a, const char *aend,
+                          unsigned flags, curi_error *err)
 {
     const char *h = a, *q, *bad = NULL;
     int rc;
 
+    u->userinfo.ptr = NULL;
+    u->userinfo.len = 0;
     if (a < aend && *a != '[') {
         const char *at = memchr(a, '@', (size_t)(aend - a));
         if (at) {
-            q = run(a, at, CURI__USERINFO, flags, &bad);
+            q = run(s, a, at, CURI__USERINFO, flags, &bad);
             if (!q)
                 return curi__fail(err, CURI_ERR_PCT, OFF(bad));
             if (q != at)
@@ -127,8 +130,54 @@ static int authority(curi_uri *u, const char *s, const char *a, const char *aend
         if (rc != CURI_OK)
             return rc;
     }
+    return CURI_OK;
+}
+
+static inline int ends_authority(const char *q, const char *end)
+{
+    return q == end || *q == '/' || *q == '?' || *q == '#';
+}
+
+/*
+ * The authority starting at a; *aend receives its end.  Most authorities are a reg-name,
+ * maybe with a port, so that case is read in one pass: the host run stops at the byte that
+ * decides everything.  Anything else ('@', '[', a colon not followed by a port) goes the
+ * general way, which reads the same bytes again and gives the same answer.
+ */
+static int authority(curi_uri *u, const char *s, const char *a, const char *end,
+                     const char **aend, unsigned flags, curi_error *err)
+{
+    const char *q, *r;
+    int rc;
+
+    if (a < end && *a != '[') {
+        rc = curi__host(u, s, a, end, &q, flags, err);
+        if (rc != CURI_OK)
+            return rc;
+        if (ends_authority(q, end)) {
+            *aend = q;
+            goto done;
+        }
+        if (*q == ':') {
+            r = q + 1;
+            while (r < end && curi__is((unsigned char)*r, CURI__DIGIT))
+                r++;
+            if (ends_authority(r, end)) {
+                rc = port(u, s, q + 1, r, flags, err);
+                if (rc != CURI_OK)
+                    return rc;
+                *aend = r;
+                goto done;
+            }
+        }
+    }
+    *aend = authority_end(s, a, end, flags);
+    rc = authority_slow(u, s, a, *aend, flags, err);
+    if (rc != CURI_OK)
+        return rc;
+done:
     u->authority.ptr = a;
-    u->authority.len = (size_t)(aend - a);
+    u->authority.len = (size_t)(*aend - a);
     return CURI_OK;
 }
 
@@ -176,8 +225,8 @@ int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_erro
     }
 
     if (end - p >= 2 && p[0] == '/' && p[1] == '/') {
-        const char *aend = authority_end(p + 2, end, flags);
-        rc = authority(u, s, p + 2, aend, flags, err);
+        const char *aend;
+        rc = authority(u, s, p + 2, end, &aend, flags, err);
         if (rc != CURI_OK)
             return rc;
         p = aend;
@@ -186,7 +235,7 @@ int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_erro
          * path-noscheme = segment-nz-nc *( "/" segment )   (4.2)
          * Without a scheme, a ':' in the first segment would read as one.
          */
-        q = run(p, end, CURI__SEGNC, flags, &bad);
+        q = run(s, p, end, CURI__SEGNC, flags, &bad);
         if (!q)
             return curi__fail(err, CURI_ERR_PCT, OFF(bad));
         if (q < end && *q == ':')
@@ -199,7 +248,7 @@ int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_erro
      * above: after an authority the path starts with '/' or is empty, and without one a
      * path cannot start with "//" because that would have been an authority.
      */
-    q = run(p, end, CURI__PATH, flags, &bad);
+    q = run(s, p, end, CURI__PATH, flags, &bad);
     if (!q)
         return curi__fail(err, CURI_ERR_PCT, OFF(bad));
     if (q < end && *q != '?' && *q != '#')
@@ -210,7 +259,7 @@ int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_erro
 
     /* query = *( pchar / "/" / "?" ) */
     if (p < end && *p == '?') {
-        q = run(p + 1, end, CURI__QUERY, flags, &bad);
+        q = run(s, p + 1, end, CURI__QUERY, flags, &bad);
         if (!q)
             return curi__fail(err, CURI_ERR_PCT, OFF(bad));
         if (q < end && *q != '#')
@@ -224,7 +273,7 @@ int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_erro
     if (p < end) {
         if (flags & CURI_PARSE_ABSOLUTE)
             return curi__fail(err, CURI_ERR_FRAGMENT_FORBIDDEN, OFF(p));
-        q = run(p + 1, end, CURI__QUERY, flags, &bad);
+        q = run(s, p + 1, end, CURI__QUERY, flags, &bad);
         if (!q)
             return curi__fail(err, CURI_ERR_PCT, OFF(bad));
         if (q < end)

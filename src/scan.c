@@ -50,10 +50,10 @@ __attribute__((target("avx2"))) static inline unsigned miss16(const char *q, __m
     return (unsigned)_mm_movemask_epi8(z);
 }
 
-__attribute__((target("avx2"))) static const char *scan_avx2(const char *p, const char *end,
-                                                             const uint8_t *tlo)
+/* Requires end - base >= 16, so that the last 16 bytes before end may always be loaded. */
+__attribute__((target("avx2"))) static const char *scan_avx2(const char *base, const char *p,
+                                                             const char *end, const uint8_t *tlo)
 {
-    const char *start = p;
     const __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)tlo);
     const __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)curi__nib_hi);
     unsigned m;
@@ -81,27 +81,26 @@ __attribute__((target("avx2"))) static const char *scan_avx2(const char *p, cons
     }
     if (p == end)
         return p;
-    if (end - start >= 16) {
-        /* Fewer than 16 left: re-read the last 16 bytes and ignore the ones already passed. */
+    /* Fewer than 16 left: re-read the last 16 bytes of the buffer, ignoring those before p. */
+    {
         const char *q = end - 16;
+        (void)base;
         m = miss16(q, lo, hi) >> (p - q);
         return m ? p + __builtin_ctz(m) : end;
     }
-    return NULL; /* too short for a vector: the caller falls back to the scalar loop */
 }
 #endif
 
-const char *curi__scan(const char *p, const char *end, unsigned cls, unsigned flags)
+const char *curi__scan(const char *base, const char *p, const char *end, unsigned cls,
+                       unsigned flags)
 {
 #ifdef CURI_HAVE_AVX2_SCAN
-    /* Only single classes have a nibble table; short runs are cheaper in scalar code. */
-    if (!(flags & CURI_PARSE_SCALAR) && end - p >= 16 && (cls & (cls - 1)) == 0 &&
-        __builtin_cpu_supports("avx2")) {
-        const char *r = scan_avx2(p, end, curi__nib_lo[__builtin_ctz(cls)]);
-        if (r)
-            return r;
-    }
+    /* Only single classes have a nibble table; buffers under 16 bytes stay scalar. */
+    if (!(flags & CURI_PARSE_SCALAR) && end - base >= 16 && (cls & (cls - 1)) == 0 &&
+        __builtin_cpu_supports("avx2"))
+        return scan_avx2(base, p, end, curi__nib_lo[__builtin_ctz(cls)]);
 #endif
+    (void)base;
     (void)flags;
     return scan_scalar(p, end, cls);
 }
