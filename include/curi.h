@@ -217,7 +217,9 @@ typedef enum curi_part {
  * components are not touched or re-encoded.  Whether the result fits together
  * is checked by curi_recompose.  On error *u is unchanged.  flags are parse
  * flags: CURI_PARSE_STRICT_3986 applies to the host, CURI_PARSE_PORT_RANGE to
- * the port.  Offsets in *err are offsets into value.
+ * the port, CURI_PARSE_URI and CURI_PARSE_ABSOLUTE refuse removing the scheme
+ * (SCHEME_MISSING), CURI_PARSE_ABSOLUTE refuses a fragment
+ * (FRAGMENT_FORBIDDEN).  Offsets in *err are offsets into value.
  *
  * After curi_set of the userinfo, host or port, u->authority is stale: it is
  * absent when there is no host, else present but empty (ptr == host.ptr,

@@ -155,7 +155,12 @@ int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigne
     t = *u;
     switch (part) {
     case CURI_PART_SCHEME:
-        rc = value ? check_scheme(value, len, err) : CURI_OK;
+        if (value != NULL) {
+            rc = check_scheme(value, len, err);
+        } else if (flags & (CURI_PARSE_URI | CURI_PARSE_ABSOLUTE)) {
+            /* URI = scheme ":" ...  (3): a URI cannot lose its scheme. */
+            rc = curi__fail(err, CURI_ERR_SCHEME_MISSING, 0);
+        }
         t.scheme = v;
         break;
     case CURI_PART_USERINFO:
@@ -200,9 +205,12 @@ int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigne
         t.query = v;
         break;
     case CURI_PART_FRAGMENT:
-        /* fragment = *( pchar / "/" / "?" )  (3.5) */
-        rc = value ? check_chars(value, len, CURI__QUERY, CURI_ERR_FRAGMENT_CHAR, err)
-                   : CURI_OK;
+        /* fragment = *( pchar / "/" / "?" )  (3.5); absolute-URI has none (4.3). */
+        if (value != NULL && (flags & CURI_PARSE_ABSOLUTE)) {
+            rc = curi__fail(err, CURI_ERR_FRAGMENT_FORBIDDEN, 0);
+        } else if (value != NULL) {
+            rc = check_chars(value, len, CURI__QUERY, CURI_ERR_FRAGMENT_CHAR, err);
+        }
         t.fragment = v;
         break;
     }
