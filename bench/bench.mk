@@ -1,0 +1,144 @@
+# bench/bench.mk -- the benchmark and the linearity check, included by the Makefile.
+#
+#   make bench        build $(B)/curi-bench and run it over ../shared/data/urls/*.txt,
+#                     writing $(B)/bench.csv (BENCH_DATA=... and BENCH_ARGS=... override)
+#   make bench-instr  instructions/URL of every runner under callgrind (bench/instr.sh)
+#   make bench-plot   draw $(B)/bench.csv as $(B)/benchmarks.svg with gnuplot (bench/plot.gp)
+#   make linearity    build $(B)/curi-linearity and time pathological inputs at n and 10n
+#
+# libcuri is the project's own $(STATIC), built with the project's flags ($(OPT), -O2 by
+# default); the harness and the peers we compile (Boost.URL is header-only) get the same
+# $(OPT), so nothing is tuned for the benchmark alone.  uriparser, libcurl and GLib are the
+# distribution's prebuilt libraries.  A peer whose library is missing is left out of the
+# build, never an error: curi-bench prints which ones are missing.
+
+BENCH_DATA ?= $(wildcard ../shared/data/urls/*.txt)
+BENCH_ARGS ?=
+BENCH_CSV  ?= $(B)/bench.csv
+PKG_CONFIG ?= pkg-config
+
+# Look for the peers only when a benchmark target is asked for, so that `make` and
+# `make check` run no pkg-config at all.
+BENCH_GOALS := bench bench-instr bench-plot linearity %curi-bench %curi-linearity %/bench/bench.o
+bench_pc = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo yes)
+# -isystem instead of -I: the project's warning list is for our code, not their headers.
+# The compiler's own directories stay out: naming them again breaks #include_next.
+bench_pc_cflags = $(patsubst -I%,-isystem %,$(filter-out -I/usr/include -I/usr/include/%-linux-gnu,\
+    $(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null)))
+
+ifneq ($(filter $(BENCH_GOALS),$(MAKECMDGOALS)),)
+
+BENCH_OBJ  := $(B)/obj/bench/bench.o
+BENCH_DEFS :=
+BENCH_LIBS :=
+BENCH_MISSING :=
+BENCH_LD    = $(CC)
+
+ifeq ($(call bench_pc,liburiparser),yes)
+BENCH_OBJ  += $(B)/obj/bench/peer_uriparser.o
+BENCH_DEFS += -DBENCH_HAVE_URIPARSER
+BENCH_LIBS += $(shell $(PKG_CONFIG) --libs liburiparser)
+else
+BENCH_MISSING += uriparser
+endif
+
+ifeq ($(call bench_pc,libcurl),yes)
+BENCH_OBJ  += $(B)/obj/bench/peer_curl.o
+BENCH_DEFS += -DBENCH_HAVE_CURL
+BENCH_LIBS += $(shell $(PKG_CONFIG) --libs libcurl)
+else
+BENCH_MISSING += libcurl
+endif
+
+ifeq ($(call bench_pc,glib-2.0),yes)
+BENCH_OBJ  += $(B)/obj/bench/peer_glib.o
+BENCH_DEFS += -DBENCH_HAVE_GLIB
+BENCH_LIBS += $(shell $(PKG_CONFIG) --libs glib-2.0)
+else
+BENCH_MISSING += glib-2.0
+endif
+
+# Boost.URL is header-only (boost/url/src.hpp): it needs the headers and a C++17 compiler.
+# BENCH_BOOST=no leaves it out; BENCH_BOOST_DIR says where boost/url/src.hpp lives.
+BENCH_BOOST ?= auto
+BENCH_BOOST_DIR ?= /usr/include
+ifneq ($(BENCH_BOOST),no)
+ifneq ($(and $(wildcard $(BENCH_BOOST_DIR)/boost/url/src.hpp),$(shell command -v $(CXX) 2>/dev/null)),)
+BENCH_OBJ  += $(B)/obj/bench/peer_boost.o
+BENCH_DEFS += -DBENCH_HAVE_BOOST
+BENCH_LD    = $(CXX)
+else
+BENCH_MISSING += boost-url
+endif
+else
+BENCH_MISSING += boost-url
+endif
+
+# callgrind.h lets bench/instr.sh count instructions where perf_event_open cannot.
+ifneq ($(wildcard /usr/include/valgrind/callgrind.h),)
+BENCH_DEFS += -DBENCH_HAVE_CALLGRIND
+endif
+
+BENCH_DEFS += -DBENCH_FLAGS='"$(OPT)"' -DBENCH_MISSING='"$(strip $(BENCH_MISSING))"' \
+              -DBENCH_NODE_SCRIPT='"bench/node_url.mjs"'
+
+endif
+
+BENCH_DEPS = bench/bench.h include/curi.h
+
+$(B)/obj/bench/bench.o: bench/bench.c $(BENCH_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(BENCH_DEFS) -c -o $@ $<
+
+$(B)/obj/bench/peer_uriparser.o: bench/peer_uriparser.c $(BENCH_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(call bench_pc_cflags,liburiparser) -c -o $@ $<
+
+$(B)/obj/bench/peer_curl.o: bench/peer_curl.c $(BENCH_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(call bench_pc_cflags,libcurl) -c -o $@ $<
+
+$(B)/obj/bench/peer_glib.o: bench/peer_glib.c $(BENCH_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(call bench_pc_cflags,glib-2.0) -c -o $@ $<
+
+# The one C++ file: Boost.URL compiled with the project's $(OPT); NDEBUG as in a release
+# build of Boost (its BOOST_ASSERTs are debugging aids, not part of what it costs).
+$(B)/obj/bench/peer_boost.o: bench/peer_boost.cpp $(BENCH_DEPS)
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 $(OPT) -DNDEBUG -Wall -Wextra $(SANFLAGS) \
+	    $(if $(filter-out /usr/include,$(BENCH_BOOST_DIR)),-isystem $(BENCH_BOOST_DIR)) \
+	    $(CXXFLAGS) -c -o $@ $<
+
+# libcuri.a is linked whole: bench.c and linearity.c refer to curi functions weakly (so a
+# module still being written leaves its runner out), and a weak reference alone would not
+# pull a member out of an archive.
+BENCH_CURI = -Wl,--whole-archive $(STATIC) -Wl,--no-whole-archive
+
+$(B)/curi-bench: $(BENCH_OBJ) $(STATIC)
+	$(BENCH_LD) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(BENCH_CURI) $(BENCH_LIBS)
+
+$(B)/curi-linearity: $(B)/obj/bench/linearity.o $(STATIC)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BENCH_CURI)
+
+$(B)/obj/bench/linearity.o: bench/linearity.c include/curi.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+.PHONY: bench bench-instr bench-plot linearity
+
+bench: $(B)/curi-bench
+	@if [ -z "$(BENCH_DATA)" ]; then \
+	    echo "bench: no data files (../shared/data/urls/*.txt); set BENCH_DATA=..."; \
+	else \
+	    $(B)/curi-bench $(BENCH_ARGS) --csv $(BENCH_CSV) $(BENCH_DATA); \
+	fi
+
+bench-instr: $(B)/curi-bench
+	sh bench/instr.sh $(B)/curi-bench $(BENCH_DATA)
+
+bench-plot:
+	gnuplot -e "csv='$(BENCH_CSV)'; out='$(B)/benchmarks.svg'" bench/plot.gp
+
+linearity: $(B)/curi-linearity
+	$(B)/curi-linearity

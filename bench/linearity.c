@@ -1,0 +1,243 @@
+/*
+ * linearity.c -- curi-linearity: time libcuri on pathological inputs of n and 10n repetitions.
+ *
+ *   curi-linearity [--n N]        (default N = 1000000; `make linearity`)
+ *
+ * curi.h promises time linear in the input length.  A parser that backtracks over '@' or
+ * ':' in an authority, or a remove_dot_segments that shifts the output on every "../",
+ * is quadratic on the inputs below, and the 10x input then takes ~100x as long.  Each
+ * shape is built with n and 10n repetitions of a unit, every operation that applies is
+ * timed on both (best of a few batches), and the ratio printed; a ratio above 30 prints
+ * WARN.  The exit status is 0 either way: wall-clock thresholds do not belong in
+ * pass/fail tests on a shared machine.  This program may allocate; the library does not.
+ * SPDX-License-Identifier: MIT
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "curi.h"
+
+/* Weak, like bench.c: an operation whose module is not written yet is skipped. */
+#pragma weak curi_parse
+#pragma weak curi_normalize
+#pragma weak curi_resolve
+#pragma weak curi_remove_dot_segments
+#pragma weak curi_query_init
+#pragma weak curi_query_next
+
+/* A 10x input may take at most this many times as long before we call it superlinear. */
+#define WARN_RATIO 30.0
+
+/* prefix + unit * reps + suffix. */
+typedef struct shape {
+    const char *name;
+    const char *prefix;
+    const char *unit;
+    const char *suffix;
+} shape;
+
+static const shape shapes[] = {
+    {"dotdot-path", "http://a/", "../", "g"},          /* 5.2.4 step 2C, once per unit */
+    {"dotdot-relative", "", "../", "g"},               /* resolves against the base */
+    {"dot-mix", "http://a/", "b/./c/../", ""},         /* 2B and 2C interleaved */
+    {"slashes", "http://a", "/", ""},                  /* empty segments */
+    {"at-authority", "http://", "@", "h/"},            /* '@' is not allowed in userinfo */
+    {"at-path", "http://h/", "@", ""},                 /* pchar */
+    {"colon-port", "http://h:", ":", "/"},             /* port: digits only */
+    {"colon-path", "a:", ":", ""},                     /* scheme "a", path of colons */
+    {"colon-ipv6", "http://[", ":", "]/"},             /* too many colons for IPv6 */
+    {"pct25-path", "http://h/", "%25", ""},            /* '%' encoded, kept encoded */
+    {"pct25-zone", "http://[fe80::1%25", "%25", "]/"}, /* RFC 6874 zone ID */
+    {"pct-unreserved", "http://h/", "%7E", ""},        /* 6.2.2.2 decodes each one */
+    {"bracket-host", "http://", "[", "/"},             /* '[' never closed */
+    {"query-pairs", "http://h/p?", "a=b&", ""},        /* key=value pairs */
+};
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static char *build(const shape *sh, size_t reps, size_t *len)
+{
+    size_t lp = strlen(sh->prefix), lu = strlen(sh->unit), ls = strlen(sh->suffix);
+    size_t n = lp + lu * reps + ls;
+    char *s = malloc(n + 1);
+    if (s == NULL)
+        return NULL;
+    memcpy(s, sh->prefix, lp);
+    for (size_t i = 0; i < reps; i++)
+        memcpy(s + lp + i * lu, sh->unit, lu);
+    memcpy(s + lp + lu * reps, sh->suffix, ls);
+    s[n] = '\0';
+    *len = n;
+    return s;
+}
+
+/* What one timed call works on; buffers are allocated before timing starts. */
+typedef struct job {
+    const char *s;
+    size_t len;
+    curi_uri u;       /* s parsed, when parsed_ok */
+    int parsed_ok;
+    curi_uri base;
+    char *out;        /* output buffer for normalize and resolve */
+    size_t cap;
+    char *work;       /* copy of the path for remove_dot_segments */
+} job;
+
+enum op { OP_PARSE, OP_NORMALIZE, OP_RESOLVE, OP_DOTS, OP_QUERY, OP_COUNT };
+static const char *const op_names[OP_COUNT] = {"curi_parse", "curi_normalize", "curi_resolve",
+                                               "curi_remove_dot_segments", "curi_query_next"};
+
+/* Whether op applies to this job and exists in this libcuri. */
+static int applies(enum op op, const job *j)
+{
+    switch (op) {
+    case OP_PARSE:
+        return curi_parse != NULL;
+    case OP_NORMALIZE:
+        return j->parsed_ok && curi_normalize != NULL;
+    case OP_RESOLVE:
+        return j->parsed_ok && curi_resolve != NULL;
+    case OP_DOTS:
+        return j->parsed_ok && curi_remove_dot_segments != NULL && j->u.path.len > 0;
+    case OP_QUERY:
+        return j->parsed_ok && curi_query_next != NULL && j->u.query.ptr != NULL;
+    default:
+        return 0;
+    }
+}
+
+/* One call of op; returns something that depends on the work done. */
+static size_t run_op(enum op op, job *j)
+{
+    size_t outlen = 0;
+    curi_uri u;
+    switch (op) {
+    case OP_PARSE:
+        if (curi_parse(&u, j->s, j->len, 0, NULL) != CURI_OK)
+            return 1;
+        return u.path.len;
+    case OP_NORMALIZE:
+        curi_normalize(j->out, j->cap, &outlen, &j->u, CURI_NORM_DEFAULT, NULL);
+        return outlen;
+    case OP_RESOLVE:
+        curi_resolve(j->out, j->cap, &outlen, &j->base, &j->u, 0, NULL);
+        return outlen;
+    case OP_DOTS:
+        /* The copy is linear too; it is part of what is timed. */
+        memcpy(j->work, j->u.path.ptr, j->u.path.len);
+        return curi_remove_dot_segments(j->work, j->u.path.len);
+    case OP_QUERY: {
+        curi_cursor c;
+        curi_str k, v;
+        size_t pairs = 0;
+        curi_query_init(&c, j->u.query, 0);
+        while (curi_query_next(&c, &k, &v))
+            pairs++;
+        return pairs;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* Seconds per call: the best of 3 batches of at least 20 ms each. */
+static double time_op(enum op op, job *j, size_t *sink)
+{
+    double best = 1e30;
+    for (int b = 0; b < 3; b++) {
+        size_t calls = 0;
+        double t0 = now_s(), t;
+        do {
+            *sink += run_op(op, j);
+            calls++;
+            t = now_s() - t0;
+        } while (t < 0.02);
+        if (t / (double)calls < best)
+            best = t / (double)calls;
+    }
+    return best;
+}
+
+static int job_init(job *j, const char *s, size_t len)
+{
+    memset(j, 0, sizeof *j);
+    j->s = s;
+    j->len = len;
+    j->parsed_ok = curi_parse != NULL && curi_parse(&j->u, s, len, 0, NULL) == CURI_OK;
+    if (curi_parse(&j->base, "http://a/b/c/d;p?q", 18, 0, NULL) != CURI_OK)
+        return -1;
+    /* Normalizing or resolving never needs more than 3 bytes per input byte plus the base. */
+    j->cap = 3 * len + 64;
+    j->out = malloc(j->cap);
+    j->work = malloc(len + 1);
+    return j->out && j->work ? 0 : -1;
+}
+
+static void job_free(job *j)
+{
+    free(j->out);
+    free(j->work);
+}
+
+int main(int argc, char **argv)
+{
+    size_t n = 1000000;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--n") == 0 && i + 1 < argc) {
+            n = (size_t)strtoull(argv[++i], NULL, 10);
+        } else {
+            fprintf(stderr, "usage: curi-linearity [--n N]\n");
+            return 2;
+        }
+    }
+    if (n == 0 || curi_parse == NULL) {
+        fprintf(stderr, "curi-linearity: nothing to time\n");
+        return 2;
+    }
+
+    printf("# curi-linearity: time at n = %zu and 10n repetitions; WARN when 10n takes more "
+           "than %.0fx as long\n\n",
+           n, WARN_RATIO);
+    printf("| shape | operation | result | ms at n | ms at 10n | ratio | |\n");
+    printf("|---|---|---|---:|---:|---:|---|\n");
+    size_t sink = 0;
+    int warnings = 0;
+    for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+        size_t l1 = 0, l10 = 0;
+        char *s1 = build(&shapes[si], n, &l1);
+        char *s10 = build(&shapes[si], 10 * n, &l10);
+        job j1, j10;
+        if (s1 == NULL || s10 == NULL || job_init(&j1, s1, l1) || job_init(&j10, s10, l10)) {
+            fprintf(stderr, "curi-linearity: out of memory\n");
+            return 1;
+        }
+        for (int op = 0; op < OP_COUNT; op++) {
+            if (!applies((enum op)op, &j1) || !applies((enum op)op, &j10))
+                continue;
+            double t1 = time_op((enum op)op, &j1, &sink);
+            double t10 = time_op((enum op)op, &j10, &sink);
+            double ratio = t10 / t1;
+            int warn = ratio > WARN_RATIO;
+            warnings += warn;
+            printf("| %s | %s | %s | %.3f | %.3f | %.1f | %s |\n", shapes[si].name,
+                   op_names[op], j1.parsed_ok ? "valid" : "error", t1 * 1e3, t10 * 1e3, ratio,
+                   warn ? "WARN" : "ok");
+            fflush(stdout);
+        }
+        job_free(&j1);
+        job_free(&j10);
+        free(s1);
+        free(s10);
+    }
+    printf("\n%d shape/operation pair(s) grew more than %.0fx for 10x input%s (checksum %zu)\n",
+           warnings, WARN_RATIO, warnings ? ": WARN" : "", sink);
+    return 0;
+}
