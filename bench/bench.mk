@@ -2,8 +2,10 @@
 #
 #   make bench        build $(B)/curi-bench and run it over ../shared/data/urls/*.txt,
 #                     writing $(B)/bench.csv (BENCH_DATA=... and BENCH_ARGS=... override)
-#   make bench-instr  instructions/URL of every runner under callgrind (bench/instr.sh)
-#   make bench-plot   draw $(B)/bench.csv as $(B)/benchmarks.svg with gnuplot (bench/plot.gp)
+#   make bench-instr  instructions/URL of every runner under callgrind (bench/instr.sh),
+#                     writing $(B)/instr.csv
+#   make bench-plot   draw $(B)/bench.csv as $(B)/benchmarks.svg with gnuplot (bench/plot.gp),
+#                     and $(B)/instr.csv, when there, as $(B)/benchmarks-instr.svg
 #   make linearity    build $(B)/curi-linearity and time pathological inputs at n and 10n
 #
 # libcuri is the project's own $(STATIC), built with the project's flags ($(OPT), -O2 by
@@ -15,6 +17,7 @@
 BENCH_DATA ?= $(wildcard ../shared/data/urls/*.txt)
 BENCH_ARGS ?=
 BENCH_CSV  ?= $(B)/bench.csv
+BENCH_ICSV ?= $(B)/instr.csv
 PKG_CONFIG ?= pkg-config
 
 # Look for the peers only when a benchmark target is asked for, so that `make` and
@@ -135,10 +138,12 @@ bench: $(B)/curi-bench
 	fi
 
 bench-instr: $(B)/curi-bench
-	sh bench/instr.sh $(B)/curi-bench $(BENCH_DATA)
+	sh bench/instr.sh --csv $(BENCH_ICSV) $(B)/curi-bench $(BENCH_DATA)
 
 bench-plot:
 	gnuplot -e "csv='$(BENCH_CSV)'; out='$(B)/benchmarks.svg'" bench/plot.gp
+	if [ -f $(BENCH_ICSV) ]; then gnuplot -e "csv='$(BENCH_ICSV)'; out='$(B)/benchmarks-instr.svg'; \
+	    col='instructions_per_url'" bench/plot.gp; fi
 
 linearity: $(B)/curi-linearity
 	$(B)/curi-linearity
