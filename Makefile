@@ -69,8 +69,10 @@ $(SHARED): $(LIB_OBJ) src/libcuri.map
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so.$(SOMAJOR)
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so
 
+# The tool runs --jobs N on POSIX threads.
+$(CLI_OBJ): ALL_CFLAGS += -pthread
 $(TOOL): $(CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(STATIC)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $(CLI_OBJ) $(STATIC)
 
 $(VECRUN): $(TEST_OBJ) $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC)

@@ -1,0 +1,103 @@
+/*
+ * cli.h -- declarations shared by the files of the curi tool.
+ *
+ * The tool is the library's first client: it includes only the public header
+ * curi.h.  main.c dispatches subcommands and parses options, stream.c feeds
+ * input lines through a per-line function (optionally on several threads),
+ * text.c formats JSON and diagnostics, and one file per group of subcommands
+ * holds the per-line functions.  SPDX-License-Identifier: MIT
+ */
+#ifndef CURI_CLI_H
+#define CURI_CLI_H
+
+#include <stddef.h>
+
+#include "curi.h"
+
+/* Exit statuses, the same for every subcommand (curi.1, EXIT STATUS). */
+enum {
+    EXIT_VALID = 0,   /* every input was valid */
+    EXIT_INVALID = 1, /* at least one input was invalid; the others were still processed */
+    EXIT_USAGE = 2,   /* bad option, missing operand, invalid fixed argument */
+    EXIT_IO = 3       /* read or write error, or out of memory */
+};
+
+/* A growable byte buffer.  Allocation failure ends the program with EXIT_IO. */
+struct buf {
+    char *p;
+    size_t len, cap;
+};
+
+void buf_reserve(struct buf *b, size_t extra);
+void buf_put(struct buf *b, const void *s, size_t n);
+void buf_putc(struct buf *b, char c);
+void buf_puts(struct buf *b, const char *s);
+void buf_putu(struct buf *b, unsigned long long v);
+void buf_free(struct buf *b);
+void *xmalloc(size_t n);
+
+/*
+ * The work done for one input: read s[0..n), append the result (if any) to
+ * out and any diagnostic to err, return EXIT_VALID or EXIT_INVALID.  ctx is
+ * the subcommand's read-only state; the function may run on several threads
+ * at once, so it must not modify ctx.
+ */
+typedef int (*line_fn)(const void *ctx, const char *s, size_t n, struct buf *out,
+                       struct buf *err);
+
+/*
+ * Run fn over the operands, or over the lines of standard input when there
+ * are none (nops == 0), writing the outputs in input order.  jobs > 1 spreads
+ * stdin chunks over that many threads.  When skip_first_nl is set, a '\n' that
+ * would be the very first byte written to stdout is dropped (the blank line
+ * that separates multi-line records).  Returns the exit status.
+ */
+int run_lines(line_fn fn, const void *ctx, char **ops, int nops, unsigned jobs,
+              int skip_first_nl);
+
+/* Write all of s to fd, ending the program with EXIT_IO on failure. */
+void write_all(int fd, const char *s, size_t n);
+
+/* text.c: JSON output. */
+int json_string(struct buf *b, const char *s, size_t n);
+void json_member(struct buf *b, const char *key, const char *s, size_t n);
+void json_member_str(struct buf *b, const char *key, curi_str v);
+void json_key(struct buf *b, const char *key);
+void json_error(struct buf *b, int code, size_t offset, int with_offset);
+void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error *e);
+
+/* text.c: human-readable output. */
+size_t show_width(unsigned char c);
+void show_bytes(struct buf *b, const char *s, size_t n);
+void diagnose(struct buf *err, int code, const char *s, size_t n, size_t offset, int caret);
+void diagnose_value(struct buf *err, const char *what, int code, const char *s, size_t n,
+                    size_t offset);
+
+/* main.c: option parsing shared by the subcommands. */
+struct common {
+    const char *cmd;   /* subcommand name, for messages */
+    const char *help;  /* its --help text */
+    int json;          /* --json */
+    unsigned pflags;   /* curi_parse flags (--strict-3986) */
+    unsigned jobs;     /* --jobs N */
+    int dashdash;      /* "--" seen: everything after is an operand */
+};
+
+int opt_value(char **argv, int argc, int *i, const char *name, const char **val);
+int opt_common(struct common *c, char **argv, int argc, int *i);
+void usage_error(const struct common *c, const char *msg, const char *arg);
+int is_option(const struct common *c, const char *arg);
+
+/* One entry per subcommand; each cmd_* lives in its own file. */
+int cmd_parse(int argc, char **argv);
+int cmd_get(int argc, char **argv);
+int cmd_set(int argc, char **argv);
+int cmd_encode(int argc, char **argv);
+int cmd_decode(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
+int cmd_resolve(int argc, char **argv);
+int cmd_relative(int argc, char **argv);
+int cmd_normalize(int argc, char **argv);
+int cmd_equal(int argc, char **argv);
+
+#endif /* CURI_CLI_H */

@@ -1,0 +1,332 @@
+/*
+ * cmd_ref.c -- "curi resolve" and "curi relative" (RFC 3986 section 5),
+ * "curi normalize" and "curi equal" (RFC 3986 section 6).
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/*
+ * Parse a fixed argument (a base URI, a comparison operand): an invalid one
+ * ends the program with EXIT_USAGE after a diagnostic naming it.
+ */
+static void parse_fixed(curi_uri *u, const char *what, const char *s, unsigned pflags,
+                        int need_scheme)
+{
+    curi_error e;
+    size_t n = strlen(s);
+    int rc = curi_parse(u, s, n, pflags, &e);
+    if (rc == CURI_OK && need_scheme && u->scheme.ptr == NULL) {
+        rc = CURI_ERR_BASE_NOT_ABSOLUTE;
+        e.offset = 0;
+    }
+    if (rc != CURI_OK) {
+        struct buf err = {0};
+        diagnose_value(&err, what, rc, s, n, e.offset);
+        write_all(2, err.p, err.len);
+        buf_free(&err);
+        exit(EXIT_USAGE);
+    }
+}
+
+/* The operands of resolve and relative: BASE then references. */
+struct ref_ctx {
+    curi_uri base;
+    const char *base_text;
+    unsigned pflags, flags;
+    int json;
+    int relative; /* 0: resolve, 1: relative */
+};
+
+/*
+ * One reference (resolve) or target (relative).  The result is written
+ * straight into out, or into a scratch buffer for JSON.  JSON keys: resolve
+ * {"base","reference","target"}, relative {"base","target","reference"}.
+ */
+static int ref_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
+{
+    const struct ref_ctx *ctx = vctx;
+    static _Thread_local struct buf tmp;
+    const char *in_key = ctx->relative ? "target" : "reference";
+    const char *out_key = ctx->relative ? "reference" : "target";
+    struct buf *dst = ctx->json ? &tmp : out;
+    curi_uri r;
+    curi_error e;
+    size_t len = 0;
+    int caret = 1;
+    int rc = curi_parse(&r, s, n, ctx->pflags, &e);
+    if (rc == CURI_OK) {
+        size_t bound = ctx->relative ? curi_relative_bound(&ctx->base, &r)
+                                     : curi_resolve_bound(&ctx->base, &r);
+        if (ctx->json)
+            tmp.len = 0;
+        buf_reserve(dst, bound + 1);
+        if (ctx->relative)
+            rc = curi_relative(dst->p + dst->len, bound, &len, &ctx->base, &r, ctx->flags, &e);
+        else
+            rc = curi_resolve(dst->p + dst->len, bound, &len, &ctx->base, &r, ctx->flags, &e);
+        caret = 0;
+    }
+    if (ctx->json) {
+        buf_putc(out, '{');
+        json_member(out, "base", ctx->base_text, strlen(ctx->base_text));
+        json_member(out, in_key, s, n);
+        if (rc == CURI_OK)
+            json_member(out, out_key, tmp.p, len);
+        else
+            json_error(out, rc, e.offset, caret);
+        buf_put(out, "}\n", 2);
+    } else {
+        if (rc == CURI_OK)
+            out->len += len;
+        else
+            diagnose(err, rc, s, n, e.offset, caret);
+        buf_putc(out, '\n');
+    }
+    return rc == CURI_OK ? EXIT_VALID : EXIT_INVALID;
+}
+
+static const char resolve_help[] =
+    "Usage: curi resolve [--non-strict] [--json] [--strict-3986] [--jobs N] [--] BASE [REF...]\n"
+    "\n"
+    "Resolve each reference REF against the base URI BASE (RFC 3986 5.2) and print\n"
+    "the target URI.  With no REF operands, read one reference per line from\n"
+    "standard input.  An invalid BASE, or one without a scheme, is a usage error.\n"
+    "\n"
+    "  --non-strict    a reference with the base's scheme is relative (\"http:g\", 5.2.2)\n"
+    "  --json          one JSON object per input: base, reference, target (or the\n"
+    "                  error keys error, message, offset in place of target)\n"
+    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
+    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
+    "  -h, --help      show this help\n";
+
+static const char relative_help[] =
+    "Usage: curi relative [--abspath|--netpath] [--json] [--strict-3986] [--jobs N]\n"
+    "                     [--] BASE [TARGET...]\n"
+    "\n"
+    "Print the shortest reference that resolves against BASE to each TARGET (the\n"
+    "inverse of resolve).  With no TARGET operands, read one per line from standard\n"
+    "input.  An invalid BASE, or one without a scheme, is a usage error.\n"
+    "\n"
+    "  --abspath       prefer an absolute path (\"/x/y\") to a relative path\n"
+    "  --netpath       prefer a network path (\"//host/x\") when the authority is kept\n"
+    "  --json          one JSON object per input: base, target, reference (or the\n"
+    "                  error keys error, message, offset in place of reference)\n"
+    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
+    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
+    "  -h, --help      show this help\n";
+
+static int run_ref(int argc, char **argv, int relative)
+{
+    struct common c = {.cmd = relative ? "relative" : "resolve",
+                       .help = relative ? relative_help : resolve_help,
+                       .jobs = 1};
+    struct ref_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.relative = relative;
+    int nops = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (opt_common(&c, argv, argc, &i))
+            continue;
+        if (!c.dashdash && !relative && strcmp(a, "--non-strict") == 0) {
+            ctx.flags |= CURI_RESOLVE_NON_STRICT;
+            continue;
+        }
+        if (!c.dashdash && relative && strcmp(a, "--abspath") == 0) {
+            ctx.flags |= CURI_RELATIVE_ABSPATH;
+            continue;
+        }
+        if (!c.dashdash && relative && strcmp(a, "--netpath") == 0) {
+            ctx.flags |= CURI_RELATIVE_NETPATH;
+            continue;
+        }
+        if (is_option(&c, a))
+            usage_error(&c, "unknown option", a);
+        argv[nops++] = argv[i];
+    }
+    if (nops < 1)
+        usage_error(&c, "missing BASE", NULL);
+    if ((ctx.flags & CURI_RELATIVE_ABSPATH) && (ctx.flags & CURI_RELATIVE_NETPATH))
+        usage_error(&c, "--abspath and --netpath exclude each other", NULL);
+    ctx.pflags = c.pflags;
+    ctx.json = c.json;
+    ctx.base_text = argv[0];
+    parse_fixed(&ctx.base, "BASE", argv[0], c.pflags, 1);
+    return run_lines(ref_line, &ctx, argv + 1, nops - 1, c.jobs, 0);
+}
+
+int cmd_resolve(int argc, char **argv)
+{
+    return run_ref(argc, argv, 0);
+}
+
+int cmd_relative(int argc, char **argv)
+{
+    return run_ref(argc, argv, 1);
+}
+
+/*
+ * ---------------------------------------------------------------------------
+ * curi normalize
+ * ---------------------------------------------------------------------------
+ */
+static const char normalize_help[] =
+    "Usage: curi normalize [--syntax] [--ipv6] [--json] [--strict-3986] [--jobs N]\n"
+    "                      [--] [URI...]\n"
+    "\n"
+    "Print the normalized form of each URI reference.  The default applies\n"
+    "syntax-based normalization (RFC 3986 6.2.2: lowercase scheme and host,\n"
+    "uppercase %HH, decode unreserved %HH, remove dot segments) and scheme-based\n"
+    "normalization (6.2.3: drop an empty or default port, empty path to \"/\").\n"
+    "\n"
+    "  --syntax        only syntax-based normalization (6.2.2)\n"
+    "  --ipv6          also rewrite IPv6 literals in RFC 5952 canonical form\n"
+    "  --json          one JSON object per input: input, normalized (or the error keys)\n"
+    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
+    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
+    "  -h, --help      show this help\n";
+
+struct norm_ctx {
+    unsigned pflags, mask;
+    int json;
+};
+
+static int normalize_line(const void *vctx, const char *s, size_t n, struct buf *out,
+                          struct buf *err)
+{
+    const struct norm_ctx *ctx = vctx;
+    static _Thread_local struct buf tmp;
+    struct buf *dst = ctx->json ? &tmp : out;
+    curi_uri u;
+    curi_error e;
+    size_t len = 0;
+    int caret = 1;
+    int rc = curi_parse(&u, s, n, ctx->pflags, &e);
+    if (rc == CURI_OK) {
+        /* Normalize straight into the output buffer: no copy, no allocation. */
+        size_t bound = curi_normalize_bound(&u);
+        if (ctx->json)
+            tmp.len = 0;
+        buf_reserve(dst, bound + 1);
+        rc = curi_normalize(dst->p + dst->len, bound, &len, &u, ctx->mask, &e);
+        caret = 0;
+    }
+    if (ctx->json) {
+        if (rc != CURI_OK) {
+            buf_putc(out, '{');
+            json_member(out, "input", s, n);
+            json_error(out, rc, e.offset, caret);
+            buf_put(out, "}\n", 2);
+        } else {
+            buf_putc(out, '{');
+            json_member(out, "input", s, n);
+            json_member(out, "normalized", tmp.p, len);
+            buf_put(out, "}\n", 2);
+        }
+    } else {
+        if (rc == CURI_OK)
+            out->len += len;
+        else
+            diagnose(err, rc, s, n, e.offset, caret);
+        buf_putc(out, '\n');
+    }
+    return rc == CURI_OK ? EXIT_VALID : EXIT_INVALID;
+}
+
+int cmd_normalize(int argc, char **argv)
+{
+    struct common c = {.cmd = "normalize", .help = normalize_help, .jobs = 1};
+    struct norm_ctx ctx = {0, CURI_NORM_DEFAULT, 0};
+    int syntax = 0, ipv6 = 0, nops = 0;
+    for (int i = 1; i < argc; i++) {
+        if (opt_common(&c, argv, argc, &i))
+            continue;
+        if (!c.dashdash && strcmp(argv[i], "--syntax") == 0) {
+            syntax = 1;
+            continue;
+        }
+        if (!c.dashdash && strcmp(argv[i], "--ipv6") == 0) {
+            ipv6 = 1;
+            continue;
+        }
+        if (is_option(&c, argv[i]))
+            usage_error(&c, "unknown option", argv[i]);
+        argv[nops++] = argv[i];
+    }
+    ctx.mask = (syntax ? CURI_NORM_SYNTAX : CURI_NORM_DEFAULT) | (ipv6 ? CURI_NORM_IPV6 : 0u);
+    ctx.pflags = c.pflags;
+    ctx.json = c.json;
+    return run_lines(normalize_line, &ctx, argv, nops, c.jobs, 0);
+}
+
+/*
+ * ---------------------------------------------------------------------------
+ * curi equal
+ * ---------------------------------------------------------------------------
+ */
+static const char equal_help[] =
+    "Usage: curi equal [--syntax] [--json] [--strict-3986] [--] A B\n"
+    "\n"
+    "Compare two URI references on the comparison ladder of RFC 3986 6.2 and say\n"
+    "at which rung they became equal:\n"
+    "  equal: string (RFC 3986 6.2.1)          byte for byte\n"
+    "  equal: syntax-based (RFC 3986 6.2.2)    after syntax-based normalization\n"
+    "  equal: scheme-based (RFC 3986 6.2.3)    after scheme-based normalization\n"
+    "  not equal\n"
+    "Exit status: 0 equal, 1 not equal, 2 when A or B is invalid (or a usage error).\n"
+    "\n"
+    "  --syntax        stop at syntax-based normalization (6.2.2)\n"
+    "  --json          {\"a\":...,\"b\":...,\"equal\":true|false,\"level\":\"string\"|\n"
+    "                  \"syntax-based\"|\"scheme-based\"|null}\n"
+    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
+    "  -h, --help      show this help\n";
+
+int cmd_equal(int argc, char **argv)
+{
+    struct common c = {.cmd = "equal", .help = equal_help, .jobs = 1};
+    int syntax = 0, nops = 0;
+    for (int i = 1; i < argc; i++) {
+        if (opt_common(&c, argv, argc, &i))
+            continue;
+        if (!c.dashdash && strcmp(argv[i], "--syntax") == 0) {
+            syntax = 1;
+            continue;
+        }
+        if (is_option(&c, argv[i]))
+            usage_error(&c, "unknown option", argv[i]);
+        argv[nops++] = argv[i];
+    }
+    if (nops != 2)
+        usage_error(&c, nops < 2 ? "needs two URIs, A and B" : "too many operands", NULL);
+    curi_uri a, b;
+    parse_fixed(&a, "A", argv[0], c.pflags, 0);
+    parse_fixed(&b, "B", argv[1], c.pflags, 0);
+    curi_equiv lv = curi_compare(&a, &b, syntax ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME);
+    static const char *const level[] = {NULL, "string", "syntax-based", "scheme-based"};
+    static const char *const section[] = {NULL, "6.2.1", "6.2.2", "6.2.3"};
+    const char *name = lv > CURI_EQ_NONE && lv <= CURI_EQ_SCHEME ? level[lv] : NULL;
+    struct buf out = {0};
+    if (c.json) {
+        buf_putc(&out, '{');
+        json_member(&out, "a", argv[0], strlen(argv[0]));
+        json_member(&out, "b", argv[1], strlen(argv[1]));
+        json_key(&out, "equal");
+        buf_puts(&out, name ? "true" : "false");
+        json_member(&out, "level", name, name ? strlen(name) : 0);
+        buf_put(&out, "}\n", 2);
+    } else if (name) {
+        buf_puts(&out, "equal: ");
+        buf_puts(&out, name);
+        buf_puts(&out, " (RFC 3986 ");
+        buf_puts(&out, section[lv]);
+        buf_puts(&out, ")\n");
+    } else {
+        buf_puts(&out, "not equal\n");
+    }
+    write_all(1, out.p, out.len);
+    buf_free(&out);
+    return name ? EXIT_VALID : EXIT_INVALID;
+}

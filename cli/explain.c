@@ -1,0 +1,283 @@
+/*
+ * explain.c -- "curi explain": the component diagram of RFC 3986 section 3
+ * drawn under a URI reference.
+ *
+ *     foo://example.com:8042/over/there?name=ferret#nose
+ *     \_/   \______________/\_________/ \_________/ \__/
+ *      |           |            |            |        |
+ *     scheme    authority       path        query   fragment
+ *
+ * Level one shows scheme, authority, path, query and fragment; when the
+ * authority has a userinfo or a port, level two below it shows userinfo, host
+ * and port.  Labels are centred under their bars when they fit on one line;
+ * otherwise they step down a staircase, the rightmost on the first line, so a
+ * bar never crosses a label.  Work is in display columns: bytes shown as \xHH
+ * take four.  SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char explain_help[] =
+    "Usage: curi explain [--color=WHEN] [--strict-3986] [--] [URI...]\n"
+    "\n"
+    "Draw the RFC 3986 section 3 diagram under each URI reference: scheme,\n"
+    "authority, path, query and fragment, then userinfo, host and port when the\n"
+    "authority has a userinfo or a port.  An empty component is marked '^' under\n"
+    "its delimiter; an empty path is not marked.  With no URI operands, read one\n"
+    "reference per line from standard input; diagrams are separated by a blank line.\n"
+    "\n"
+    "  --color=WHEN    always, never or auto (the default: colour when standard\n"
+    "                  output is a terminal and NO_COLOR is unset or empty)\n"
+    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
+    "  -h, --help      show this help\n";
+
+struct explain_ctx {
+    unsigned pflags;
+    int color;
+};
+
+/* One labelled span, in display columns [c0, c1); c1 == c0 marks an empty component. */
+struct span {
+    size_t c0, c1;
+    size_t b0, b1; /* the same in bytes */
+    const char *label;
+    const char *color; /* ANSI SGR parameters */
+    size_t mid;        /* column of the bar */
+    size_t at;         /* column where the label starts */
+    size_t row;        /* label line */
+};
+
+#define MAX_SPANS 5
+
+/* Columns of every byte offset 0..n (n + 1 entries). */
+static size_t *column_map(const char *s, size_t n)
+{
+    size_t *col = xmalloc((n + 1) * sizeof *col);
+    col[0] = 0;
+    for (size_t i = 0; i < n; i++)
+        col[i + 1] = col[i] + show_width((unsigned char)s[i]);
+    return col;
+}
+
+/* Add a span for component v (a view into s) unless it is absent. */
+static void add_span(struct span *sp, size_t *k, const char *s, const size_t *col, curi_str v,
+                     const char *label, const char *color)
+{
+    if (v.ptr == NULL)
+        return;
+    size_t b = (size_t)(v.ptr - s);
+    struct span *p = &sp[(*k)++];
+    p->label = label;
+    p->color = color;
+    p->b0 = b;
+    p->b1 = b + v.len;
+    if (v.len == 0) {
+        /* Empty: mark the delimiter before it ('?', '#', ':', '/'). */
+        p->c0 = b > 0 ? col[b - 1] : 0;
+        p->c1 = p->c0;
+        p->mid = p->c0;
+    } else {
+        p->c0 = col[b];
+        p->c1 = col[b + v.len];
+        p->mid = p->c0 + (p->c1 - p->c0 - 1) / 2;
+    }
+}
+
+static void color_on(struct buf *out, const struct explain_ctx *ctx, const char *sgr)
+{
+    if (!ctx->color)
+        return;
+    buf_put(out, "\033[", 2);
+    buf_puts(out, sgr);
+    buf_putc(out, 'm');
+}
+
+static void color_off(struct buf *out, const struct explain_ctx *ctx)
+{
+    if (ctx->color)
+        buf_put(out, "\033[0m", 4);
+}
+
+/* Pad a line with spaces up to column `to` (the line so far has *col columns). */
+static void pad(struct buf *out, size_t *col, size_t to)
+{
+    while (*col < to) {
+        buf_putc(out, ' ');
+        (*col)++;
+    }
+}
+
+/*
+ * Place the labels.  First try one line, each label centred under its bar,
+ * pushed right to keep a blank column after the previous one, but never so
+ * far that it no longer starts at or before its bar.  Otherwise use the
+ * staircase: from the right, each label starts at its own bar and takes the
+ * first line where it overlaps no label and covers no bar passing through.
+ * Returns the number of label lines.
+ */
+static size_t place_labels(struct span *sp, size_t k)
+{
+    size_t next = 0; /* first free column on the single line */
+    int fits = 1;
+    for (size_t i = 0; i < k && fits; i++) {
+        size_t len = strlen(sp[i].label);
+        size_t want = sp[i].mid >= (len - 1) / 2 ? sp[i].mid - (len - 1) / 2 : 0;
+        sp[i].at = want > next ? want : next;
+        sp[i].row = 0;
+        fits = sp[i].at <= sp[i].mid;
+        next = sp[i].at + len + 1;
+    }
+    if (fits)
+        return 1;
+    size_t rows = 0;
+    for (size_t i = k; i-- > 0;) {
+        size_t a = sp[i].mid, e = a + strlen(sp[i].label); /* label in [a, e) */
+        size_t r = 0;
+        for (;; r++) {
+            int ok = 1;
+            for (size_t j = i + 1; j < k && ok; j++) {
+                if (sp[j].row == r && sp[j].at <= e) /* needs a blank column between */
+                    ok = 0;
+                if (sp[j].row > r && sp[j].mid >= a && sp[j].mid <= e)
+                    ok = 0;
+            }
+            if (ok)
+                break;
+        }
+        sp[i].at = a;
+        sp[i].row = r;
+        if (r + 1 > rows)
+            rows = r + 1;
+    }
+    return rows;
+}
+
+/* Draw one level: the bracket line, the bar line, then the label lines. */
+static void draw_level(struct buf *out, const struct explain_ctx *ctx, struct span *sp, size_t k)
+{
+    if (k == 0)
+        return;
+    size_t col = 0;
+    /* \___/ under each span; '|' for one column, '^' for an empty component. */
+    for (size_t i = 0; i < k; i++) {
+        size_t w = sp[i].c1 - sp[i].c0;
+        pad(out, &col, sp[i].c0);
+        color_on(out, ctx, sp[i].color);
+        if (w == 0) {
+            buf_putc(out, '^');
+            col++;
+        } else if (w == 1) {
+            buf_putc(out, '|');
+            col++;
+        } else {
+            buf_putc(out, '\\');
+            for (size_t j = 2; j < w; j++)
+                buf_putc(out, '_');
+            buf_putc(out, '/');
+            col += w;
+        }
+        color_off(out, ctx);
+    }
+    buf_putc(out, '\n');
+
+    size_t rows = place_labels(sp, k);
+    /* The bar line, then each label line with the bars that pass through it. */
+    for (size_t r = 0; r <= rows; r++) {
+        col = 0;
+        for (size_t i = 0; i < k; i++) {
+            int label = r > 0 && sp[i].row == r - 1;
+            if (label) {
+                pad(out, &col, sp[i].at);
+                color_on(out, ctx, sp[i].color);
+                buf_puts(out, sp[i].label);
+                color_off(out, ctx);
+                col += strlen(sp[i].label);
+            } else if (r == 0 || sp[i].row > r - 1) {
+                pad(out, &col, sp[i].mid);
+                color_on(out, ctx, sp[i].color);
+                buf_putc(out, '|');
+                color_off(out, ctx);
+                col++;
+            }
+        }
+        buf_putc(out, '\n');
+    }
+}
+
+static int explain_line(const void *vctx, const char *s, size_t n, struct buf *out,
+                        struct buf *err)
+{
+    const struct explain_ctx *ctx = vctx;
+    curi_uri u;
+    curi_error e;
+    if (curi_parse(&u, s, n, ctx->pflags, &e) != CURI_OK) {
+        diagnose(err, e.code, s, n, e.offset, 1);
+        return EXIT_INVALID;
+    }
+    size_t *col = column_map(s, n);
+    struct span l1[MAX_SPANS], l2[MAX_SPANS];
+    size_t k1 = 0, k2 = 0;
+    curi_str path = u.path.len > 0 ? u.path : (curi_str){NULL, 0};
+    add_span(l1, &k1, s, col, u.scheme, "scheme", "1;35");
+    if (u.host.ptr != NULL)
+        add_span(l1, &k1, s, col, u.authority, "authority", "1;33");
+    add_span(l1, &k1, s, col, path, "path", "1;32");
+    add_span(l1, &k1, s, col, u.query, "query", "1;36");
+    add_span(l1, &k1, s, col, u.fragment, "fragment", "1;34");
+    if (u.host.ptr != NULL && (u.userinfo.ptr != NULL || u.port.ptr != NULL)) {
+        add_span(l2, &k2, s, col, u.userinfo, "userinfo", "31");
+        add_span(l2, &k2, s, col, u.host, "host", "33");
+        add_span(l2, &k2, s, col, u.port, "port", "35");
+    }
+
+    /* The input, each level-one component in its colour, delimiters plain. */
+    buf_putc(out, '\n'); /* separates diagrams; run_lines drops the first one */
+    size_t at = 0;
+    for (size_t i = 0; i < k1; i++) {
+        if (l1[i].b0 == l1[i].b1)
+            continue;
+        show_bytes(out, s + at, l1[i].b0 - at);
+        color_on(out, ctx, l1[i].color);
+        show_bytes(out, s + l1[i].b0, l1[i].b1 - l1[i].b0);
+        color_off(out, ctx);
+        at = l1[i].b1;
+    }
+    show_bytes(out, s + at, n - at);
+    buf_putc(out, '\n');
+    draw_level(out, ctx, l1, k1);
+    draw_level(out, ctx, l2, k2);
+    free(col);
+    return EXIT_VALID;
+}
+
+int cmd_explain(int argc, char **argv)
+{
+    struct common c = {.cmd = "explain", .help = explain_help, .jobs = 1};
+    const char *when = "auto";
+    int nops = 0;
+    for (int i = 1; i < argc; i++) {
+        if (opt_common(&c, argv, argc, &i))
+            continue;
+        if (!c.dashdash && (opt_value(argv, argc, &i, "--color", &when) ||
+                            opt_value(argv, argc, &i, "--colour", &when)))
+            continue;
+        if (is_option(&c, argv[i]))
+            usage_error(&c, "unknown option", argv[i]);
+        argv[nops++] = argv[i];
+    }
+    struct explain_ctx ctx = {c.pflags, 0};
+    if (strcmp(when, "always") == 0) {
+        ctx.color = 1;
+    } else if (strcmp(when, "auto") == 0) {
+        const char *nc = getenv("NO_COLOR");
+        ctx.color = isatty(1) && (nc == NULL || nc[0] == '\0');
+    } else if (strcmp(when, "never") != 0) {
+        usage_error(&c, "--color must be always, never or auto, not", when);
+    }
+    return run_lines(explain_line, &ctx, argv, nops, 1, 1);
+}

@@ -1,0 +1,188 @@
+/*
+ * main.c -- the curi command: subcommand dispatch and the options they share.
+ *
+ * Options are long (--json, --jobs=N or --jobs N) with a few short aliases;
+ * they may come anywhere before "--", after which every argument is an
+ * operand even when it starts with '-'.  A lone "-" is an operand (a valid
+ * relative reference), not standard input: no operands at all means stdin.
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char main_help[] =
+    "Usage: curi COMMAND [OPTION...] [ARG...]\n"
+    "       curi --help | --version\n"
+    "\n"
+    "Parse, edit, resolve and compare URI references under RFC 3986.\n"
+    "\n"
+    "Commands:\n"
+    "  parse      show the components of each URI reference\n"
+    "  get        print a format string with components filled in\n"
+    "  set        replace or remove components and print the result\n"
+    "  encode     percent-encode strings for a component\n"
+    "  decode     percent-decode strings\n"
+    "  explain    draw the RFC 3986 component diagram under a URI\n"
+    "  resolve    resolve references against a base URI (RFC 3986 5.2)\n"
+    "  relative   the shortest reference from a base to a target\n"
+    "  normalize  normalize URIs (RFC 3986 6.2.2 and 6.2.3)\n"
+    "  equal      compare two URIs on the ladder of RFC 3986 6.2\n"
+    "\n"
+    "With no URI operands a command reads one input per line from standard input.\n"
+    "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error, 3 I/O error.\n"
+    "Run 'curi COMMAND --help' for the options of a command; see also curi(1).\n";
+
+/* Print text to stdout and exit 0, or 3 if it could not be written. */
+static int print_and_exit(const char *text)
+{
+    fputs(text, stdout);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        perror("curi: write error");
+        exit(EXIT_IO);
+    }
+    exit(EXIT_VALID);
+}
+
+/* "curi CMD: MESSAGE 'ARG'" (ARG may be NULL) and a pointer to --help; exit 2. */
+void usage_error(const struct common *c, const char *msg, const char *arg)
+{
+    fprintf(stderr, "curi: %s: %s", c->cmd, msg);
+    if (arg != NULL)
+        fprintf(stderr, " '%s'", arg);
+    fprintf(stderr, "\nTry 'curi %s --help'.\n", c->cmd);
+    exit(EXIT_USAGE);
+}
+
+/* An option (not an operand): starts with '-', is not "-" alone, and comes before "--". */
+int is_option(const struct common *c, const char *arg)
+{
+    return !c->dashdash && arg[0] == '-' && arg[1] != '\0';
+}
+
+/*
+ * Match argv[*i] against option `name` taking a value, given either as
+ * "name=VALUE" or as the next argument.  Returns 1 and sets *val on a match.
+ */
+int opt_value(char **argv, int argc, int *i, const char *name, const char **val)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *val = a + n + 1;
+        return 1;
+    }
+    if (a[n] != '\0')
+        return 0;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "curi: option '%s' needs a value\n", name);
+        exit(EXIT_USAGE);
+    }
+    *i += 1;
+    *val = argv[*i];
+    return 1;
+}
+
+/* --jobs N: 1..1024 threads, or 0 for one per online processor. */
+static unsigned parse_jobs(const struct common *c, const char *v)
+{
+    unsigned long n = 0;
+    if (*v == '\0')
+        usage_error(c, "--jobs needs a number, got", v);
+    for (const char *p = v; *p; p++) {
+        if (*p < '0' || *p > '9' || n > 1024)
+            usage_error(c, "--jobs needs a number from 0 to 1024, got", v);
+        n = n * 10 + (unsigned long)(*p - '0');
+    }
+    if (n > 1024)
+        usage_error(c, "--jobs needs a number from 0 to 1024, got", v);
+    if (n == 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        n = cpus > 0 && cpus <= 1024 ? (unsigned long)cpus : 1;
+    }
+    return (unsigned)n;
+}
+
+/*
+ * The options every subcommand understands: --help, "--", and the ones that
+ * mean the same everywhere (--json, --strict-3986, --jobs) for the commands
+ * whose help lists them.  Returns 1 when argv[*i] was consumed.
+ */
+int opt_common(struct common *c, char **argv, int argc, int *i)
+{
+    const char *a = argv[*i];
+    const char *v;
+    if (c->dashdash)
+        return 0;
+    if (strcmp(a, "--") == 0) {
+        c->dashdash = 1;
+        return 1;
+    }
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+        print_and_exit(c->help);
+    if (strcmp(a, "--strict-3986") == 0) {
+        c->pflags |= CURI_PARSE_STRICT_3986;
+        return 1;
+    }
+    if (strstr(c->help, "--json") && strcmp(a, "--json") == 0) {
+        c->json = 1;
+        return 1;
+    }
+    if (strstr(c->help, "--jobs") &&
+        (opt_value(argv, argc, i, "--jobs", &v) || opt_value(argv, argc, i, "-j", &v))) {
+        c->jobs = parse_jobs(c, v);
+        return 1;
+    }
+    return 0;
+}
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} commands[] = {
+    {"parse", cmd_parse},       {"get", cmd_get},           {"set", cmd_set},
+    {"encode", cmd_encode},     {"decode", cmd_decode},     {"explain", cmd_explain},
+    {"resolve", cmd_resolve},   {"relative", cmd_relative}, {"normalize", cmd_normalize},
+    {"equal", cmd_equal},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(main_help, stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        /* "curi help COMMAND" is "curi COMMAND --help". */
+        if (argc > 2 && strcmp(cmd, "help") == 0) {
+            static char help_opt[] = "--help";
+            char *args[] = {argv[2], help_opt, NULL};
+            for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+                if (strcmp(argv[2], commands[k].name) == 0)
+                    return commands[k].run(2, args);
+            fprintf(stderr, "curi: unknown command '%s'\nTry 'curi --help'.\n", argv[2]);
+            return EXIT_USAGE;
+        }
+        print_and_exit(main_help);
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        printf("curi %s\n", curi_version_string());
+        print_and_exit("");
+    }
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+        if (strcmp(cmd, commands[k].name) == 0)
+            return commands[k].run(argc - 1, argv + 1);
+    if (cmd[0] == '-')
+        fprintf(stderr, "curi: unknown option '%s'\nTry 'curi --help'.\n", cmd);
+    else
+        fprintf(stderr, "curi: unknown command '%s'\nTry 'curi --help'.\n", cmd);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,258 @@
+/*
+ * text.c -- JSON strings and compiler-like diagnostics for the curi tool.
+ *
+ * JSON (RFC 8259): '"', '\' and the bytes 0x00-0x1F and 0x7F are escaped as
+ * \" \\ and \u00XX; valid UTF-8 passes through.  A byte that is not part of a
+ * valid UTF-8 sequence cannot be written honestly as \u00XX (that would mean
+ * the character U+00XX, whose UTF-8 is two other bytes), so it becomes U+FFFD
+ * and the member gets a twin, KEY_hex, holding every byte of the value in
+ * lowercase hex: the output stays valid for every JSON parser and the exact
+ * bytes are never lost.  Diagnostics show control and non-ASCII bytes as
+ * \xHH (and '\' as \\) so that the caret lines up under the offending byte.
+ * SPDX-License-Identifier: MIT
+ */
+#include <string.h>
+
+#include "cli.h"
+
+static const char hexdig[] = "0123456789abcdef";
+
+/*
+ * Length of the valid UTF-8 sequence at s[0..n) (RFC 3629 section 4: no
+ * overlong forms, no surrogates, nothing above U+10FFFF), or 0 when invalid.
+ */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    size_t len;
+    unsigned char lo = 0x80, hi = 0xBF; /* range of the second byte */
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0; /* overlong below U+0800 */
+        if (c == 0xED)
+            hi = 0x9F; /* surrogates U+D800..U+DFFF */
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90; /* overlong below U+10000 */
+        if (c == 0xF4)
+            hi = 0x8F; /* above U+10FFFF */
+    } else {
+        return 0;
+    }
+    if (n < len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF)
+            return 0;
+    return len;
+}
+
+/* Bytes that need more than a copy: quote, backslash, controls, DEL, non-ASCII. */
+static int json_special(unsigned char c)
+{
+    return c < 0x20 || c == '"' || c == '\\' || c >= 0x7F;
+}
+
+/*
+ * Append s[0..n) as a quoted JSON string.  Returns 1 when the text is exact,
+ * 0 when some invalid UTF-8 byte was replaced by U+FFFD.
+ */
+int json_string(struct buf *b, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    int exact = 1;
+    /* Worst case: every byte becomes a 6-byte \u00XX escape. */
+    buf_reserve(b, 6 * n + 2);
+    char *o = b->p + b->len;
+    *o++ = '"';
+    size_t i = 0;
+    while (i < n) {
+        /* Copy the plain run in one go: the common case for URIs. */
+        size_t j = i;
+        while (j < n && !json_special(p[j]))
+            j++;
+        memcpy(o, p + i, j - i);
+        o += j - i;
+        i = j;
+        if (i == n)
+            break;
+        unsigned char c = p[i];
+        if (c == '"' || c == '\\') {
+            *o++ = '\\';
+            *o++ = (char)c;
+            i++;
+        } else if (c < 0x20 || c == 0x7F) {
+            memcpy(o, "\\u00", 4);
+            o[4] = hexdig[c >> 4];
+            o[5] = hexdig[c & 15];
+            o += 6;
+            i++;
+        } else {
+            size_t len = utf8_len(p + i, n - i);
+            if (len == 0) {
+                /* U+FFFD REPLACEMENT CHARACTER, three bytes: fits in six. */
+                memcpy(o, "\xEF\xBF\xBD", 3);
+                o += 3;
+                exact = 0;
+                len = 1;
+            } else {
+                memcpy(o, p + i, len);
+                o += len;
+            }
+            i += len;
+        }
+    }
+    *o++ = '"';
+    b->len = (size_t)(o - b->p);
+    return exact;
+}
+
+/* Append "key": preceded by ',' unless it is the first member of the object. */
+void json_key(struct buf *b, const char *key)
+{
+    if (b->len > 0 && b->p[b->len - 1] != '{')
+        buf_putc(b, ',');
+    buf_putc(b, '"');
+    buf_puts(b, key);
+    buf_put(b, "\":", 2);
+}
+
+/*
+ * Append "key":"value" (or "key":null when s is NULL), and when the value is
+ * not valid UTF-8 also "key_hex":"<every byte in hex>".
+ */
+void json_member(struct buf *b, const char *key, const char *s, size_t n)
+{
+    json_key(b, key);
+    if (s == NULL) {
+        buf_put(b, "null", 4);
+        return;
+    }
+    if (json_string(b, s, n))
+        return;
+    buf_putc(b, ',');
+    buf_putc(b, '"');
+    buf_puts(b, key);
+    buf_put(b, "_hex\":\"", 7);
+    buf_reserve(b, 2 * n + 1);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        b->p[b->len++] = hexdig[c >> 4];
+        b->p[b->len++] = hexdig[c & 15];
+    }
+    buf_putc(b, '"');
+}
+
+void json_member_str(struct buf *b, const char *key, curi_str v)
+{
+    json_member(b, key, v.ptr, v.len);
+}
+
+/* Append the error members: "error":NAME,"message":...,"offset":N (or null). */
+void json_error(struct buf *b, int code, size_t offset, int with_offset)
+{
+    const char *name = curi_strerror_name(code);
+    const char *msg = curi_strerror(code);
+    json_member(b, "error", name, strlen(name));
+    json_member(b, "message", msg, strlen(msg));
+    json_key(b, "offset");
+    if (with_offset)
+        buf_putu(b, offset);
+    else
+        buf_put(b, "null", 4);
+}
+
+/* Shared by every command that shows a parse failure as a JSON object. */
+void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error *e)
+{
+    buf_putc(out, '{');
+    json_member(out, "input", s, n);
+    json_error(out, e->code, e->offset, 1);
+    buf_put(out, "}\n", 2);
+}
+
+/*
+ * ---------------------------------------------------------------------------
+ * Diagnostics
+ * ---------------------------------------------------------------------------
+ */
+
+/* Columns a byte takes when shown by show_bytes. */
+size_t show_width(unsigned char c)
+{
+    if (c == '\\')
+        return 2;
+    return c >= 0x20 && c < 0x7F ? 1 : 4;
+}
+
+/* Append s[0..n) for a terminal: printable ASCII as is, '\' as \\, others as \xHH. */
+void show_bytes(struct buf *b, const char *s, size_t n)
+{
+    buf_reserve(b, 4 * n);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\\') {
+            b->p[b->len++] = '\\';
+            b->p[b->len++] = '\\';
+        } else if (c >= 0x20 && c < 0x7F) {
+            b->p[b->len++] = (char)c;
+        } else {
+            b->p[b->len++] = '\\';
+            b->p[b->len++] = 'x';
+            b->p[b->len++] = hexdig[c >> 4];
+            b->p[b->len++] = hexdig[c & 15];
+        }
+    }
+}
+
+/* "  <input>\n  <spaces>^\n": the caret sits under byte offset (or just past the end). */
+static void show_caret(struct buf *err, const char *s, size_t n, size_t offset, int caret)
+{
+    buf_put(err, "  ", 2);
+    show_bytes(err, s, n);
+    buf_putc(err, '\n');
+    if (!caret)
+        return;
+    size_t col = 0;
+    for (size_t i = 0; i < offset && i < n; i++)
+        col += show_width((unsigned char)s[i]);
+    buf_reserve(err, col + 4);
+    buf_put(err, "  ", 2);
+    memset(err->p + err->len, ' ', col);
+    err->len += col;
+    buf_put(err, "^\n", 2);
+}
+
+/*
+ * "curi: error: <message> [NAME]", then the input, then (when caret is set) a
+ * caret under the byte at offset.
+ */
+void diagnose(struct buf *err, int code, const char *s, size_t n, size_t offset, int caret)
+{
+    buf_puts(err, "curi: error: ");
+    buf_puts(err, curi_strerror(code));
+    buf_put(err, " [", 2);
+    buf_puts(err, curi_strerror_name(code));
+    buf_put(err, "]\n", 2);
+    show_caret(err, s, n, offset, caret);
+}
+
+/* The same for a fixed argument (a base URI, a setting): "curi: error: WHAT: ...". */
+void diagnose_value(struct buf *err, const char *what, int code, const char *s, size_t n,
+                    size_t offset)
+{
+    buf_puts(err, "curi: error: ");
+    buf_puts(err, what);
+    buf_put(err, ": ", 2);
+    buf_puts(err, curi_strerror(code));
+    buf_put(err, " [", 2);
+    buf_puts(err, curi_strerror_name(code));
+    buf_put(err, "]\n", 2);
+    show_caret(err, s, n, offset, 1);
+}
