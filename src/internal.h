@@ -85,7 +85,59 @@ int curi__ipv6(unsigned char out[16], const char *p, const char *end, const char
  * the start of the caller's buffer: bytes in [base, p) may be read again (never past end).
  * The SIMD variant gives the same answer as the scalar one; CURI_PARSE_SCALAR forces scalar.
  */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define CURI__HAVE_AVX2 1
+#endif
+
+/* The portable twin: four table look-ups per iteration, then the tail. */
+static inline const char *curi__scan_scalar(const char *p, const char *end, unsigned cls)
+{
+    const unsigned char *u = (const unsigned char *)p;
+    const unsigned char *e = (const unsigned char *)end;
+
+    while (e - u >= 4) {
+        if (!(curi__ctab[u[0]] & cls))
+            return (const char *)u;
+        if (!(curi__ctab[u[1]] & cls))
+            return (const char *)(u + 1);
+        if (!(curi__ctab[u[2]] & cls))
+            return (const char *)(u + 2);
+        if (!(curi__ctab[u[3]] & cls))
+            return (const char *)(u + 3);
+        u += 4;
+    }
+    while (u < e && (curi__ctab[*u] & cls))
+        u++;
+    return (const char *)u;
+}
+
 const char *curi__scan(const char *base, const char *p, const char *end, unsigned cls,
                        unsigned flags);
+
+/*
+ * resolve.c: the elements of a path that survive remove_dot_segments (RFC 3986 5.2.4),
+ * visited right to left with O(1) state, so resolve, relative and normalize can measure
+ * and write a dot-free path without a scratch buffer.  The path is s1 followed by s2 (s1
+ * is empty or ends with '/', so no element straddles them).  An element is a segment
+ * with its leading '/' (slash = 1) or the first segment of a rootless path (slash = 0).
+ * mode: CURI__DOTS_NONE keeps every segment, CURI__DOTS_RFC removes "." and "..",
+ * CURI__DOTS_PCT also counts "%2E" as a dot (normalization, 6.2.2.2 before 6.2.2.3).
+ */
+#define CURI__DOTS_NONE 0
+#define CURI__DOTS_RFC 1
+#define CURI__DOTS_PCT 2
+typedef struct curi__dots {
+    const char *s1, *s2;
+    size_t n1, n;  /* n = total length */
+    size_t s0;     /* first segment (without '/') is [s0, lo) when s0 < lo */
+    size_t lo;     /* the '/'-led elements live in [lo, n) */
+    size_t pos;    /* [lo, pos) has not been visited yet */
+    size_t pops;   /* ".." seen to the right and not yet matched */
+    int mode, trail, s0done;
+} curi__dots;
+void curi__dots_init(curi__dots *it, const char *s1, size_t n1, const char *s2, size_t n2,
+                     int mode);
+/* The next element to the left: 1 with *seg and *slash set, or 0 when there is none. */
+int curi__dots_prev(curi__dots *it, curi_str *seg, int *slash);
 
 #endif /* CURI_INTERNAL_H */

@@ -1,17 +1,21 @@
 /*
  * parse.c -- URI-reference to component views (RFC 3986 section 3, 4.1, 4.2, 4.3, Appendix A).
  *
- * One pass, left to right, no backtracking beyond a single look-ahead for '@' in the
- * authority: each component is a run of its allowed bytes (skipped in bulk by curi__scan)
- * broken only by pct-encoded triplets, and ends at the delimiter that starts the next.
- * Invariant: nothing reads outside [s, s + len); no allocation; no recursion.
- * SPDX-License-Identifier: MIT
+ * One pass, left to right, no backtracking beyond a look-ahead for '@' in the authority: each
+ * component is a run of its allowed bytes, broken only by pct-encoded triplets, and ends at
+ * the delimiter that starts the next.  The grammar code is in parse_impl.h and is compiled
+ * twice: with the portable scalar scanner, and (on x86-64, chosen at run time) with an AVX2
+ * scanner that classifies an input of under 64 bytes once, for each class it needs, and then
+ * finds every run end with a bit scan.  Invariant: nothing reads outside [s, s + len); no
+ * allocation; no recursion.  SPDX-License-Identifier: MIT
  */
 #include <string.h>
 
 #include "internal.h"
 
 #define OFF(q) ((size_t)((q) - s))
+/* The hot helpers of the grammar code are inlined into each variant's parse function. */
+#define P_INLINE static inline __attribute__((always_inline))
 
 /* pct-encoded = "%" HEXDIG HEXDIG, with p at the '%'. */
 static inline int pct_encoded(const char *p, const char *end)
@@ -20,17 +24,12 @@ static inline int pct_encoded(const char *p, const char *end)
            curi__is((unsigned char)p[2], CURI__HEX);
 }
 
-/*
- * *( <bytes of class cls> / pct-encoded )
- *
- * Returns the first byte that is neither (a delimiter or an error for the caller to judge),
- * or NULL with *bad at a '%' that does not start a pct-encoded triplet.
- */
-static const char *run(const char *s, const char *p, const char *end, unsigned cls,
-                       unsigned flags, const char **bad)
+/* *( cls / pct-encoded ) with the scalar scanner, for the rarely taken paths. */
+static const char *run_scalar_slow(const char *p, const char *end, unsigned cls,
+                                   const char **bad)
 {
     for (;;) {
-        p = curi__scan(s, p, end, cls, flags);
+        p = curi__scan_scalar(p, end, cls);
         if (p == end || *p != '%')
             return p;
         if (!pct_encoded(p, end)) {
@@ -76,37 +75,47 @@ static int port(curi_uri *u, const char *s, const char *p, const char *end, unsi
     return CURI_OK;
 }
 
+/* A host already known to be a valid reg-name [h, e): an IPv4address if it reads as one. */
+static inline void reg_name(curi_uri *u, const char *h, const char *e)
+{
+    const char *bad;
+
+    u->host.ptr = h;
+    u->host.len = (size_t)(e - h);
+    u->host_type = CURI_HOST_REGNAME;
+    if (e > h && curi__is((unsigned char)*h, CURI__DIGIT) && curi__ipv4(u->ip, h, e, &bad))
+        u->host_type = CURI_HOST_IPV4;
+}
+
+static inline int ends_authority(const char *q, const char *end)
+{
+    return q == end || *q == '/' || *q == '?' || *q == '#';
+}
+
 /*
  * authority = [ userinfo "@" ] host [ ":" port ]
  * userinfo  = *( unreserved / pct-encoded / sub-delims / ":" )
  *
- * The authority runs from after "//" to the next '/', '?', '#' or the end (3.2).  userinfo
- * cannot contain '@', so the first '@' ends it.  An authority that starts with '[' has no
- * userinfo ('[' is not a userinfo character), so its '@'s are left for the host to reject.
+ * The general case.  The authority runs from after "//" to the next '/', '?', '#' or the end
+ * (3.2).  userinfo cannot contain '@', so the first '@' ends it.  An authority that starts
+ * with '[' has no userinfo ('[' is not a userinfo character), so its '@'s are left for the
+ * host to reject.
  */
-static const char *authority_end(const char *s, const char *p, const char *end, unsigned flags)
+static int authority_slow(curi_uri *u, const char *s, const char *a, const char *end,
+                          const char **aend, unsigned flags, curi_error *err)
 {
-    for (;;) {
-        p = curi__scan(s, p, end, CURI__USERINFO, flags);
-        if (p == end || *p == '/' || *p == '?' || *p == '#')
-            return p;
-        p++; /* '@', '[', ']', '%' or a byte to be rejected later: still authority */
-    }
-}
-
-/* The general case: find the end of the authority first, then its '@', then the host. */
-static int authority_slow(curi_uri *u, const char *s, const char *a, const char *aend,
-                          unsigned flags, curi_error *err)
-{
-    const char *h = a, *q, *bad = NULL;
+    const char *h = a, *q = a, *e, *bad = NULL;
     int rc;
 
+    while (!ends_authority(q, end))
+        q++;
+    e = *aend = q;
     u->userinfo.ptr = NULL;
     u->userinfo.len = 0;
-    if (a < aend && *a != '[') {
-        const char *at = memchr(a, '@', (size_t)(aend - a));
+    if (a < e && *a != '[') {
+        const char *at = memchr(a, '@', (size_t)(e - a));
         if (at) {
-            q = run(s, a, at, CURI__USERINFO, flags, &bad);
+            q = run_scalar_slow(a, at, CURI__USERINFO, &bad);
             if (!q)
                 return curi__fail(err, CURI_ERR_PCT, OFF(bad));
             if (q != at)
@@ -117,82 +126,152 @@ static int authority_slow(curi_uri *u, const char *s, const char *a, const char 
         }
     }
     /* host = IP-literal / IPv4address / reg-name */
-    rc = curi__host(u, s, h, aend, &q, flags, err);
+    rc = curi__host(u, s, h, e, &q, flags, err);
     if (rc != CURI_OK)
         return rc;
-    if (q < aend) {
+    if (q < e) {
         if (*q != ':')
             return curi__fail(err,
                               u->host_type == CURI_HOST_REGNAME ? CURI_ERR_HOST_CHAR
                                                                 : CURI_ERR_IP_LITERAL,
                               OFF(q));
-        rc = port(u, s, q + 1, aend, flags, err);
+        rc = port(u, s, q + 1, e, flags, err);
         if (rc != CURI_OK)
             return rc;
     }
-    return CURI_OK;
-}
-
-static inline int ends_authority(const char *q, const char *end)
-{
-    return q == end || *q == '/' || *q == '?' || *q == '#';
-}
-
-/*
- * The authority starting at a; *aend receives its end.  Most authorities are a reg-name,
- * maybe with a port, so that case is read in one pass: the host run stops at the byte that
- * decides everything.  Anything else ('@', '[', a colon not followed by a port) goes the
- * general way, which reads the same bytes again and gives the same answer.
- */
-static int authority(curi_uri *u, const char *s, const char *a, const char *end,
-                     const char **aend, unsigned flags, curi_error *err)
-{
-    const char *q, *r;
-    int rc;
-
-    if (a < end && *a != '[') {
-        rc = curi__host(u, s, a, end, &q, flags, err);
-        if (rc != CURI_OK)
-            return rc;
-        if (ends_authority(q, end)) {
-            *aend = q;
-            goto done;
-        }
-        if (*q == ':') {
-            r = q + 1;
-            while (r < end && curi__is((unsigned char)*r, CURI__DIGIT))
-                r++;
-            if (ends_authority(r, end)) {
-                rc = port(u, s, q + 1, r, flags, err);
-                if (rc != CURI_OK)
-                    return rc;
-                *aend = r;
-                goto done;
-            }
-        }
-    }
-    *aend = authority_end(s, a, end, flags);
-    rc = authority_slow(u, s, a, *aend, flags, err);
-    if (rc != CURI_OK)
-        return rc;
-done:
     u->authority.ptr = a;
-    u->authority.len = (size_t)(*aend - a);
+    u->authority.len = (size_t)(e - a);
     return CURI_OK;
 }
 
+/* ---- The scalar variant: a table look-up per byte. ---- */
+typedef struct scan_scalar_state {
+    int unused;
+} scan_scalar_state;
+#define P_(name) name##_scalar
+#define P_TARGET
+#define P_SCANNER scan_scalar_state
+#define P_SCAN_INIT(sc, s, len, flags) ((void)(sc), (void)(s), (void)(len), (void)(flags))
+#define P_SCAN(sc, p, end, cls) ((void)(sc), curi__scan_scalar((p), (end), (cls)))
+#include "parse_impl.h"
+#undef P_
+#undef P_TARGET
+#undef P_SCANNER
+#undef P_SCAN_INIT
+#undef P_SCAN
+
+/* ---- The AVX2 variant. ---- */
+#ifdef CURI__HAVE_AVX2
+#include <immintrin.h>
+
 /*
- * URI-reference = URI / relative-ref
- * URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
- * relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
- * hier-part     = "//" authority path-abempty / path-absolute / path-rootless / path-empty
- * relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
+ * For an input of under 64 bytes, the bytes are loaded once (as at most two overlapping
+ * 32-byte vectors, never past the end) and kept as the two shuffle indices that every class
+ * needs; a scan computes its class's 64-bit "not in class" mask from them in a few
+ * instructions (bit i for byte i; bits from len up set, so every run stops at the end), and
+ * the run end is a trailing-zero count.  Longer inputs use the block scanner of scan.c.
  */
+typedef struct scan_avx2_state {
+    const char *s;
+    size_t len;
+    __m256i lo_a, hi_a;   /* low-nibble indices and high-nibble row bits, first vector */
+    __m256i lo_b, hi_b;   /* the same for the vector ending at s + len (len >= 32) */
+} scan_avx2_state;
+
+__attribute__((target("avx2"))) static inline void classify_prep(__m256i v, __m256i *lo,
+                                                                 __m256i *hi)
+{
+    const __m256i m = _mm256_set1_epi8(0x0f);
+    const __m256i th = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)curi__nib_hi));
+    *lo = _mm256_and_si256(v, m);
+    *hi = _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(v, 4), m));
+}
+
+__attribute__((target("avx2"))) static inline void scan_init_avx2(scan_avx2_state *sc,
+                                                                  const char *s, size_t len)
+{
+    __m256i v;
+
+    sc->s = s;
+    sc->len = len;
+    if (len >= 64) {
+        /* Not used: long inputs go to the block scanner.  Set to keep the state defined. */
+        sc->lo_a = sc->hi_a = sc->lo_b = sc->hi_b = _mm256_setzero_si256();
+        return;
+    }
+    if (len >= 32) {
+        classify_prep(_mm256_loadu_si256((const __m256i *)(const void *)s), &sc->lo_a,
+                      &sc->hi_a);
+        v = _mm256_loadu_si256((const __m256i *)(const void *)(s + len - 32));
+        classify_prep(v, &sc->lo_b, &sc->hi_b);
+        return;
+    }
+    sc->lo_b = sc->hi_b = _mm256_setzero_si256(); /* unused below 32 bytes */
+    if (len >= 16) {
+        /* Two 16-byte halves: the first 16 bytes and the last 16. */
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(s + len - 16));
+        v = _mm256_inserti128_si256(_mm256_castsi128_si256(x), y, 1);
+    } else {
+        /* Under 16 bytes: copy into zeros (0x00 is in no class). */
+        char buf[16] = {0};
+        memcpy(buf, s, len);
+        v = _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)buf));
+    }
+    classify_prep(v, &sc->lo_a, &sc->hi_a);
+}
+
+__attribute__((target("avx2"))) P_INLINE uint64_t class_miss(const scan_avx2_state *sc,
+                                                                  unsigned k)
+{
+    const __m256i t = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)curi__nib_lo[k]));
+    const __m256i z = _mm256_setzero_si256();
+    size_t len = sc->len;
+    uint64_t m, a;
+
+    a = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(t, sc->lo_a), sc->hi_a), z));
+    if (len >= 32) {
+        uint64_t b = (uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(t, sc->lo_b), sc->hi_b), z));
+        m = a | (b << (len - 32));
+    } else if (len >= 16) {
+        m = (a & 0xffff) | ((a >> 16) << (len - 16));
+    } else {
+        m = a & 0xffff;
+    }
+    return m | (~(uint64_t)0 << len);
+}
+
+__attribute__((target("avx2"))) P_INLINE const char *
+scan_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
+{
+    const char *r;
+
+    if (sc->len >= 64)
+        return curi__scan(sc->s, p, end, cls, 0);
+    r = sc->s + __builtin_ctzll(class_miss(sc, (unsigned)__builtin_ctz(cls)) &
+                                (~(uint64_t)0 << (p - sc->s)));
+    return r < end ? r : end;
+}
+
+#define P_(name) name##_avx2
+#define P_TARGET __attribute__((target("avx2")))
+#define P_SCANNER scan_avx2_state
+#define P_SCAN_INIT(sc, s, len, flags) scan_init_avx2((sc), (s), (len))
+#define P_SCAN(sc, p, end, cls) scan_avx2((sc), (p), (end), (cls))
+#include "parse_impl.h"
+#undef P_
+#undef P_TARGET
+#undef P_SCANNER
+#undef P_SCAN_INIT
+#undef P_SCAN
+#endif /* CURI__HAVE_AVX2 */
+
 int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err)
 {
-    const char *p, *q, *end, *bad = NULL;
-    int rc;
-
     if (len > CURI_MAX_LEN)
         return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
     if (!s) {
@@ -200,86 +279,9 @@ int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_erro
             return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
         s = "";
     }
-    end = s + len;
-    *u = (curi_uri){0};
-
-    /*
-     * scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-     * A run of scheme characters ended by ':' is meant as a scheme; if it is not a valid
-     * one (empty, or not starting with a letter) that is a scheme error.  A ':' after any
-     * other byte is a colon in the first segment of a relative reference, judged below.
-     */
-    q = s;
-    while (q < end && curi__is((unsigned char)*q, CURI__SCHEME))
-        q++;
-    if (q < end && *q == ':') {
-        if (q == s || !curi__is((unsigned char)*s, CURI__ALPHA))
-            return curi__fail(err, CURI_ERR_SCHEME, 0);
-        u->scheme.ptr = s;
-        u->scheme.len = (size_t)(q - s);
-        p = q + 1;
-    } else {
-        if (flags & (CURI_PARSE_URI | CURI_PARSE_ABSOLUTE))
-            return curi__fail(err, CURI_ERR_SCHEME_MISSING, 0);
-        p = s;
-    }
-
-    if (end - p >= 2 && p[0] == '/' && p[1] == '/') {
-        const char *aend;
-        rc = authority(u, s, p + 2, end, &aend, flags, err);
-        if (rc != CURI_OK)
-            return rc;
-        p = aend;
-    } else if (!u->scheme.ptr) {
-        /*
-         * path-noscheme = segment-nz-nc *( "/" segment )   (4.2)
-         * Without a scheme, a ':' in the first segment would read as one.
-         */
-        q = run(s, p, end, CURI__SEGNC, flags, &bad);
-        if (!q)
-            return curi__fail(err, CURI_ERR_PCT, OFF(bad));
-        if (q < end && *q == ':')
-            return curi__fail(err, CURI_ERR_COLON_SEGMENT, OFF(q));
-    }
-
-    /*
-     * path-abempty / path-absolute / path-rootless / path-noscheme / path-empty: all are
-     * pchar and "/" up to '?' or '#'.  The "//" cases that distinguish them were settled
-     * above: after an authority the path starts with '/' or is empty, and without one a
-     * path cannot start with "//" because that would have been an authority.
-     */
-    q = run(s, p, end, CURI__PATH, flags, &bad);
-    if (!q)
-        return curi__fail(err, CURI_ERR_PCT, OFF(bad));
-    if (q < end && *q != '?' && *q != '#')
-        return curi__fail(err, CURI_ERR_PATH_CHAR, OFF(q));
-    u->path.ptr = p;
-    u->path.len = (size_t)(q - p);
-    p = q;
-
-    /* query = *( pchar / "/" / "?" ) */
-    if (p < end && *p == '?') {
-        q = run(s, p + 1, end, CURI__QUERY, flags, &bad);
-        if (!q)
-            return curi__fail(err, CURI_ERR_PCT, OFF(bad));
-        if (q < end && *q != '#')
-            return curi__fail(err, CURI_ERR_QUERY_CHAR, OFF(q));
-        u->query.ptr = p + 1;
-        u->query.len = (size_t)(q - p - 1);
-        p = q;
-    }
-
-    /* fragment = *( pchar / "/" / "?" ); absolute-URI (4.3) has none. */
-    if (p < end) {
-        if (flags & CURI_PARSE_ABSOLUTE)
-            return curi__fail(err, CURI_ERR_FRAGMENT_FORBIDDEN, OFF(p));
-        q = run(s, p + 1, end, CURI__QUERY, flags, &bad);
-        if (!q)
-            return curi__fail(err, CURI_ERR_PCT, OFF(bad));
-        if (q < end)
-            return curi__fail(err, CURI_ERR_FRAGMENT_CHAR, OFF(q));
-        u->fragment.ptr = p + 1;
-        u->fragment.len = (size_t)(q - p - 1);
-    }
-    return curi__ok(err);
+#ifdef CURI__HAVE_AVX2
+    if (!(flags & CURI_PARSE_SCALAR) && __builtin_cpu_supports("avx2"))
+        return parse_avx2(u, s, len, flags, err);
+#endif
+    return parse_scalar(u, s, len, flags, err);
 }

@@ -12,31 +12,8 @@
  */
 #include "internal.h"
 
-/* The portable twin: four table look-ups per iteration, then the tail. */
-static const char *scan_scalar(const char *p, const char *end, unsigned cls)
-{
-    const unsigned char *u = (const unsigned char *)p;
-    const unsigned char *e = (const unsigned char *)end;
-
-    while (e - u >= 4) {
-        if (!(curi__ctab[u[0]] & cls))
-            return (const char *)u;
-        if (!(curi__ctab[u[1]] & cls))
-            return (const char *)(u + 1);
-        if (!(curi__ctab[u[2]] & cls))
-            return (const char *)(u + 2);
-        if (!(curi__ctab[u[3]] & cls))
-            return (const char *)(u + 3);
-        u += 4;
-    }
-    while (u < e && (curi__ctab[*u] & cls))
-        u++;
-    return (const char *)u;
-}
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#ifdef CURI__HAVE_AVX2
 #include <immintrin.h>
-#define CURI_HAVE_AVX2_SCAN 1
 
 /* Bit i set when byte i of the 16 at q is NOT in the class (lo/hi: broadcast nibble tables). */
 __attribute__((target("avx2"))) static inline unsigned miss16(const char *q, __m128i lo,
@@ -94,7 +71,7 @@ __attribute__((target("avx2"))) static const char *scan_avx2(const char *base, c
 const char *curi__scan(const char *base, const char *p, const char *end, unsigned cls,
                        unsigned flags)
 {
-#ifdef CURI_HAVE_AVX2_SCAN
+#ifdef CURI__HAVE_AVX2
     /* Only single classes have a nibble table; buffers under 16 bytes stay scalar. */
     if (!(flags & CURI_PARSE_SCALAR) && end - base >= 16 && (cls & (cls - 1)) == 0 &&
         __builtin_cpu_supports("avx2"))
@@ -102,5 +79,5 @@ const char *curi__scan(const char *base, const char *p, const char *end, unsigne
 #endif
     (void)base;
     (void)flags;
-    return scan_scalar(p, end, cls);
+    return curi__scan_scalar(p, end, cls);
 }
