@@ -1,0 +1,371 @@
+/*
+ * relative.c -- the inverse of reference resolution: the shortest reference that
+ * curi_resolve (strict, RFC 3986 5.2.2) turns back into the target, dot segments of the
+ * target removed.  Candidates, from the most to the least relative: a same-document
+ * reference ("", "?query", "#fragment"), a relative-path ("../x"), an absolute-path
+ * ("/x"), a network-path ("//host/x") and the full target; the shortest valid one wins,
+ * earlier on a tie.  Paths are compared element by element through curi__dots, right to
+ * left, so nothing is copied or allocated.
+ * SPDX-License-Identifier: MIT
+ */
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct out {
+    char *dst;
+    size_t cap, len;
+} out;
+
+static void put(out *o, const char *s, size_t n)
+{
+    if (n > 0 && o->len + n <= o->cap) {
+        memcpy(o->dst + o->len, s, n);
+    }
+    o->len += n;
+}
+
+static int same_str(curi_str a, curi_str b)
+{
+    if ((a.ptr == NULL) != (b.ptr == NULL)) {
+        return 0;
+    }
+    return a.ptr == NULL || (a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0));
+}
+
+/* Two authorities are the same when userinfo, host and port match byte for byte. */
+static int same_authority(const curi_uri *a, const curi_uri *b)
+{
+    if ((a->host.ptr == NULL) != (b->host.ptr == NULL)) {
+        return 0;
+    }
+    return a->host.ptr == NULL || (same_str(a->userinfo, b->userinfo) &&
+                                   same_str(a->host, b->host) && same_str(a->port, b->port));
+}
+
+/* What the right-to-left walk tells about a dot-free path. */
+typedef struct pinfo {
+    size_t len;    /* bytes of the dot-free path */
+    size_t count;  /* elements */
+    int rooted;    /* leftmost element is '/'-led */
+    int dslash;    /* starts with "//" */
+} pinfo;
+
+static pinfo measure(const curi__dots *start)
+{
+    curi__dots it = *start;
+    curi_str seg;
+    int slash, left_empty = 0;
+    pinfo m = {0, 0, 0, 0};
+
+    while (curi__dots_prev(&it, &seg, &slash)) {
+        m.len += seg.len + (size_t)slash;
+        m.rooted = slash;
+        left_empty = slash && seg.len == 0;
+        m.count++;
+    }
+    m.dslash = left_empty && m.count >= 2;
+    return m;
+}
+
+/* Skip k elements from the right. */
+static void skip(curi__dots *it, size_t k)
+{
+    curi_str seg;
+    int slash;
+
+    while (k-- > 0 && curi__dots_prev(it, &seg, &slash)) {
+    }
+}
+
+/* Is the dot-free path of *d (with "/." first when hole) byte for byte equal to p? */
+static int path_equals(const curi__dots *d, const pinfo *m, int hole, curi_str p)
+{
+    curi__dots it = *d;
+    curi_str seg;
+    int slash;
+    size_t end = p.len;
+
+    if (p.len != m->len + (hole ? 2u : 0u)) {
+        return 0;
+    }
+    while (curi__dots_prev(&it, &seg, &slash)) {
+        end -= seg.len;
+        if (seg.len > 0 && memcmp(p.ptr + end, seg.ptr, seg.len) != 0) {
+            return 0;
+        }
+        if (slash && p.ptr[--end] != '/') {
+            return 0;
+        }
+    }
+    return !hole || (p.ptr[0] == '/' && p.ptr[1] == '.');
+}
+
+/* Write the elements of *start numbered first..count (1 = leftmost) backwards, ending at end,
+ * the slash of element `first` left out. */
+static void write_tail(const curi__dots *start, size_t count, size_t first, char *dst, size_t end)
+{
+    curi__dots it = *start;
+    curi_str seg;
+    int slash;
+
+    for (size_t i = count; i >= first && curi__dots_prev(&it, &seg, &slash); i--) {
+        end -= seg.len;
+        if (seg.len > 0) {
+            memcpy(dst + end, seg.ptr, seg.len);
+        }
+        if (slash && i != first) {
+            dst[--end] = '/';
+        }
+    }
+}
+
+/* A relative-path candidate: "../" * ups, "./" when needed, then elements j+1.. of D. */
+typedef struct relpath {
+    int valid;
+    size_t ups, j, len;
+    int dot;
+} relpath;
+
+/*
+ * The base "directory" B of 5.2.3 merge is base.path up to its last '/' ("/" for a base
+ * with authority and empty path).  Its dot-free elements, except the last (always the
+ * empty one after the final '/'), are directories.  The reference keeps the directories
+ * D shares with B (j of them, never D's last element), climbs out of the others with
+ * "../", and spells the rest of D.
+ */
+static relpath relative_path(const curi_uri *base, const curi__dots *d, const pinfo *dm)
+{
+    relpath r = {0, 0, 0, 0, 0};
+    const char *bp = (base->path.ptr == NULL) ? "" : base->path.ptr;
+    size_t bl = (base->path.ptr == NULL) ? 0 : base->path.len;
+    curi__dots b, bi, di;
+    pinfo bm;
+    size_t dirs, m, mismatch = 0;
+    curi_str s1, s2, first;
+    int sl1, sl2, firstslash;
+
+    if (base->host.ptr != NULL && bl == 0) {
+        bp = "/";
+        bl = 1;
+    } else {
+        while (bl > 0 && bp[bl - 1] != '/') {
+            bl--;
+        }
+    }
+    curi__dots_init(&b, "", 0, bp, bl, CURI__DOTS_RFC);
+    bm = measure(&b);
+    if (dm->count == 0) {
+        /* An empty D: only "." against an empty directory ("." merges to "" and is gone). */
+        r.valid = (bm.count == 0);
+        r.len = 1;
+        return r;
+    }
+    if (bm.count == 0) {
+        /* Nothing to climb out of: R.path is D itself, which must then be rootless. */
+        if (dm->rooted) {
+            return r;
+        }
+    } else if (bm.rooted != dm->rooted) {
+        return r;
+    }
+    dirs = (bm.count > 0) ? bm.count - 1 : 0;
+    m = (dirs < dm->count - 1) ? dirs : dm->count - 1;
+    /* Compare element i of B and D for i = m down to 1; the smallest mismatch bounds j. */
+    bi = b;
+    di = *d;
+    skip(&bi, bm.count - m);
+    skip(&di, dm->count - m);
+    for (size_t i = m; i >= 1; i--) {
+        curi__dots_prev(&bi, &s1, &sl1);
+        curi__dots_prev(&di, &s2, &sl2);
+        if (sl1 != sl2 || s1.len != s2.len || (s1.len > 0 && memcmp(s1.ptr, s2.ptr, s1.len) != 0)) {
+            mismatch = i;
+        }
+    }
+    r.j = (mismatch > 0) ? mismatch - 1 : m;
+    /* A rootless D must keep its first segment: climbing past it would root the path. */
+    if (!dm->rooted && bm.count > 0 && r.j == 0) {
+        return r;
+    }
+    r.ups = dirs - r.j;
+    /* Element j+1 of D is written without its '/'; find it to decide about "./". */
+    di = *d;
+    skip(&di, dm->count - r.j - 1);
+    curi__dots_prev(&di, &first, &firstslash);
+    if (r.ups == 0) {
+        /* Its first segment must not be empty (it would read as "/...") or hold ':' (4.2). */
+        r.dot = (first.len == 0 || memchr(first.ptr, ':', first.len) != NULL);
+    }
+    r.len = 3 * r.ups + (r.dot ? 2u : 0u);
+    /* The bytes of elements j+1..count: D's length minus that of elements 1..j. */
+    {
+        curi__dots hi = *d;
+        size_t tail = 0;
+        for (size_t i = dm->count; i > r.j; i--) {
+            curi__dots_prev(&hi, &s1, &sl1);
+            tail += s1.len + (size_t)sl1;
+        }
+        r.len += tail - (size_t)firstslash;
+    }
+    r.valid = 1;
+    return r;
+}
+
+size_t curi_relative_bound(const curi_uri *base, const curi_uri *target)
+{
+    size_t n = curi_resolve_bound(target, target);
+
+    /* A relative path climbs at most one "../" per '/' of the base path. */
+    if (base != NULL && base->path.ptr != NULL) {
+        n += 3 * base->path.len;
+    }
+    return n + 4;
+}
+
+enum { F_SAME, F_REL, F_ABS, F_NET, F_FULL };
+
+int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+                  const curi_uri *target, unsigned flags, curi_error *err)
+{
+    const char *tp;
+    size_t tl, best;
+    curi__dots d;
+    pinfo dm;
+    relpath rp = {0, 0, 0, 0, 0};
+    int tauth, hole, form = F_FULL;
+    size_t len_abs = 0, len_net = 0;
+    out o = {dst, (dst == NULL) ? 0 : cap, 0};
+
+    if (outlen == NULL || base == NULL || target == NULL) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    *outlen = 0;
+    if (base->scheme.ptr == NULL) {
+        return curi__fail(err, CURI_ERR_BASE_NOT_ABSOLUTE, 0);
+    }
+    if (target->scheme.ptr == NULL) {
+        return curi__fail(err, CURI_ERR_SCHEME_MISSING, 0);
+    }
+    /*
+     * A reference without a scheme inherits the base's scheme as spelled there, so the
+     * schemes must match byte for byte; otherwise (even "HTTP" against "http") the full
+     * target is the answer.  curi_resolve writes exactly that for a target with a scheme.
+     */
+    if (!same_str(base->scheme, target->scheme)) {
+        return curi_resolve(dst, cap, outlen, base, target, 0, err);
+    }
+    tauth = target->host.ptr != NULL;
+    tp = (target->path.ptr == NULL) ? "" : target->path.ptr;
+    tl = (target->path.ptr == NULL) ? 0 : target->path.len;
+    curi__dots_init(&d, "", 0, tp, tl, CURI__DOTS_RFC);
+    dm = measure(&d);
+    hole = !tauth && dm.dslash;
+
+    if (!same_authority(base, target)) {
+        /* A different authority is written out; no authority at all needs the scheme. */
+        if (!tauth) {
+            return curi_resolve(dst, cap, outlen, base, target, 0, err);
+        }
+        form = F_NET;
+    } else if (path_equals(&d, &dm, hole, base->path.ptr ? base->path : (curi_str){"", 0}) &&
+               (same_str(base->query, target->query) || target->query.ptr != NULL)) {
+        /* 5.2.2 with an empty R.path: Base.path, and R.query or else Base.query. */
+        form = F_SAME;
+    } else if (tauth && (flags & CURI_RELATIVE_NETPATH)) {
+        form = F_NET;
+    } else {
+        size_t full = target->scheme.len + 1 + (hole ? 2 : 0) + dm.len;
+
+        if (tauth) {
+            full += 2 + target->host.len;
+            full += target->userinfo.ptr ? target->userinfo.len + 1 : 0;
+            full += target->port.ptr ? target->port.len + 1 : 0;
+        }
+        best = full;
+        len_net = tauth ? full - target->scheme.len - 1 : 0;
+        len_abs = dm.len + (dm.dslash ? 2 : 0);
+        rp = relative_path(base, &d, &dm);
+        if ((flags & CURI_RELATIVE_ABSPATH) && dm.count > 0 && dm.rooted) {
+            rp.valid = 0;
+        }
+        /* Shortest wins; on a tie the more relative form (rel, then abs, then net). */
+        if (tauth && len_net <= best) {
+            form = F_NET;
+            best = len_net;
+        }
+        if (dm.count > 0 && dm.rooted && len_abs <= best) {
+            form = F_ABS;
+            best = len_abs;
+        }
+        if (rp.valid && rp.len <= best) {
+            form = F_REL;
+        }
+    }
+
+    switch (form) {
+    case F_SAME:
+        /* "" keeps Base.query; "?query" replaces it. */
+        if (!same_str(base->query, target->query)) {
+            put(&o, "?", 1);
+            put(&o, target->query.ptr, target->query.len);
+        }
+        break;
+    case F_REL:
+        if (dm.count == 0) {
+            put(&o, ".", 1);
+        } else {
+            for (size_t i = 0; i < rp.ups; i++) {
+                put(&o, "../", 3);
+            }
+            if (rp.dot) {
+                put(&o, "./", 2);
+            }
+            {
+                size_t tail = rp.len - 3 * rp.ups - (rp.dot ? 2u : 0u);
+                if (o.len + tail <= o.cap) {
+                    write_tail(&d, dm.count, rp.j + 1, o.dst, o.len + tail);
+                }
+                o.len += tail;
+            }
+        }
+        break;
+    case F_NET:
+    case F_ABS:
+        if (form == F_NET) {
+            put(&o, "//", 2);
+            if (target->userinfo.ptr != NULL) {
+                put(&o, target->userinfo.ptr, target->userinfo.len);
+                put(&o, "@", 1);
+            }
+            put(&o, target->host.ptr, target->host.len);
+            if (target->port.ptr != NULL) {
+                put(&o, ":", 1);
+                put(&o, target->port.ptr, target->port.len);
+            }
+        } else if (dm.dslash) {
+            /* "/.//x": remove_dot_segments gives "//x" back, and it cannot read as "//host". */
+            put(&o, "/.", 2);
+        }
+        if (o.len + dm.len <= o.cap) {
+            write_tail(&d, dm.count, 0, o.dst, o.len + dm.len);
+        }
+        o.len += dm.len;
+        break;
+    default:
+        return curi_resolve(dst, cap, outlen, base, target, 0, err);
+    }
+    if (form != F_SAME && target->query.ptr != NULL) {
+        put(&o, "?", 1);
+        put(&o, target->query.ptr, target->query.len);
+    }
+    if (target->fragment.ptr != NULL) {
+        put(&o, "#", 1);
+        put(&o, target->fragment.ptr, target->fragment.len);
+    }
+    *outlen = o.len;
+    if (o.len > o.cap) {
+        return curi__fail(err, CURI_ERR_NOSPACE, 0);
+    }
+    return curi__ok(err);
+}
