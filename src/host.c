@@ -118,7 +118,12 @@ int curi__ipv6(unsigned char out[16], const char *p, const char *end, const char
             v = (v << 4) | curi__hexval((unsigned char)*p++);
         if (p < end && *p == '.') {
             /* ls32 as an IPv4address: it takes the last two groups and ends the address. */
-            if (n + 2 > max || (dc < 0 && n + 2 != 8)) {
+            /*
+             * The digits before the '.' were a valid h16, so the '.' is the offending byte
+             * unless they also make a dec-octet ("::01.2.3.4" and "::256.1.1.1" fail there).
+             */
+            const char *q = g;
+            if (n + 2 > max || (dc < 0 && n + 2 != 8) || dec_octet(&q, p) < 0 || q != p) {
                 *bad = p;
                 return 0;
             }
@@ -311,8 +316,8 @@ int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, cu
     if (rc != CURI_OK)
         return rc;
     if (stop != s + len)
-        return curi__fail(err, tmp.host_type == CURI_HOST_REGNAME ? CURI_ERR_HOST_CHAR
-                                                                   : CURI_ERR_IP_LITERAL,
+        return curi__fail(err, tmp.host_type >= CURI_HOST_IPV6 ? CURI_ERR_IP_LITERAL
+                                                                : CURI_ERR_HOST_CHAR,
                           (size_t)(stop - s));
     out->host = tmp.host;
     out->host_type = tmp.host_type;

@@ -132,8 +132,8 @@ static int authority_slow(curi_uri *u, const char *s, const char *a, const char 
     if (q < e) {
         if (*q != ':')
             return curi__fail(err,
-                              u->host_type == CURI_HOST_REGNAME ? CURI_ERR_HOST_CHAR
-                                                                : CURI_ERR_IP_LITERAL,
+                              u->host_type >= CURI_HOST_IPV6 ? CURI_ERR_IP_LITERAL
+                                                             : CURI_ERR_HOST_CHAR,
                               OFF(q));
         rc = port(u, s, q + 1, e, flags, err);
         if (rc != CURI_OK)
