@@ -52,6 +52,8 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
     long lineno = 0, valid = 0, invalid = 0, blank = 0;
     curi_uri base, prev, cur;
     int have_prev = 0, slot = G_IN5;
+    const char *prev_line = NULL;
+    size_t prev_len = 0;
     sbuf a = {0}, b = {0}, c = {0};
     curi_error err;
     char msg[64];
@@ -171,8 +173,13 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
             } else {
                 rc = do_resolve(tc, &prev, &ref, 0, &b, &err);
                 if (rc != CURI_OK || b.len != c.len || memcmp(b.p, c.p, c.len) != 0) {
-                    ufail(&f, P_RELATIVE, lineno, line, ll, show(c.p, c.len),
-                          rc ? err_name(rc) : show(b.p, b.len));
+                    /* Name the base and the computed reference: the pair is the test. */
+                    char got[1024];
+                    snprintf(got, sizeof got, "%s (resolving %s",
+                             rc ? err_name(rc) : show(b.p, b.len), show(a.p, a.len));
+                    snprintf(got + strlen(got), sizeof got - strlen(got), " against %s)",
+                             show(prev_line, prev_len));
+                    ufail(&f, P_RELATIVE, lineno, line, ll, show(c.p, c.len), got);
                 } else if (tc->failed) {
                     ufail(&f, P_RELATIVE, lineno, line, ll, "the writer contract", "a breach");
                 }
@@ -180,6 +187,8 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
         }
         have_prev = cur.scheme.ptr != NULL;
         prev = cur;
+        prev_line = line;
+        prev_len = ll;
     }
     for (int p = 0; p < P_N; p++) {
         if (f.bad[p] > SHOWN_PER_PROPERTY) {
