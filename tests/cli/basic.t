@@ -1,0 +1,84 @@
+# The command itself: --help, --version, unknown commands and options, "--".
+
+$ curi --version
+curi 0.1.0
+? 0
+
+$ curi --help | sed -n 1p
+Usage: curi COMMAND [OPTION...] [ARG...]
+? 0
+
+$ curi --help >/dev/null
+? 0
+
+# No command at all is a usage error; the help goes to stderr.
+$ curi 2>/dev/null
+? 2
+
+$ curi frobnicate
+! curi: unknown command 'frobnicate'
+! Try 'curi --help'.
+? 2
+
+$ curi --frobnicate
+! curi: unknown option '--frobnicate'
+! Try 'curi --help'.
+? 2
+
+# Every subcommand has --help (exit 0, on stdout) and "curi help CMD" is the same.
+$ for c in parse get set encode decode explain resolve relative normalize equal; do curi $c --help | sed -n 1p | cut -d' ' -f1-3; done
+Usage: curi parse
+Usage: curi get
+Usage: curi set
+Usage: curi encode
+Usage: curi decode
+Usage: curi explain
+Usage: curi resolve
+Usage: curi relative
+Usage: curi normalize
+Usage: curi equal
+? 0
+
+$ curi help normalize | sed -n 1p
+Usage: curi normalize [--syntax] [--ipv6] [--json] [--strict-3986] [--jobs N]
+? 0
+
+$ curi parse -h >/dev/null
+? 0
+
+# Unknown options are usage errors, with a pointer to --help.
+$ curi parse --frob http://a
+! curi: parse: unknown option '--frob'
+! Try 'curi parse --help'.
+? 2
+
+$ curi explain --json http://a
+! curi: explain: unknown option '--json'
+! Try 'curi explain --help'.
+? 2
+
+$ curi normalize --jobs x
+! curi: normalize: --jobs needs a number from 0 to 1024, got 'x'
+! Try 'curi normalize --help'.
+? 2
+
+$ curi normalize --jobs
+! curi: option '--jobs' needs a value
+? 2
+
+# "--" ends the options: an input may then start with '-'.  "-" alone is an operand.
+$ curi get '{path}' -- -x --json -
+-x
+--json
+-
+? 0
+
+$ curi get '{path}' --x
+! curi: get: unknown option '--x'
+! Try 'curi get --help'.
+? 2
+
+# Options may follow operands (before "--").
+$ curi parse http://a --json
+{"input":"http://a","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null}
+? 0
