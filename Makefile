@@ -77,6 +77,10 @@ $(TOOL): $(CLI_OBJ) $(STATIC)
 $(VECRUN): $(TEST_OBJ) $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC)
 
+# The limits of curi.h (CURI_MAX_LEN, large inputs), tested.
+$(B)/curi-limits: tests/limits/limits.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
+
 # The README's API example, compiled and run as a test.
 $(B)/example: docs/example.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
@@ -84,8 +88,9 @@ $(B)/example: docs/example.c $(STATIC)
 FUZZ_REPLAY := $(B)/fuzz-replay
 FUZZ_SRC := $(sort $(wildcard fuzz/*.c))
 
-check: all $(VECRUN) $(B)/example
+check: all $(VECRUN) $(B)/example $(B)/curi-limits
 	$(VECRUN) tests/vectors/*.vec
+	$(B)/curi-limits
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
 	$(B)/example
 	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi
