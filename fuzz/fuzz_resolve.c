@@ -1,0 +1,126 @@
+/*
+ * fuzz_resolve.c -- libFuzzer target for curi_resolve (RFC 3986 5.2) and
+ * curi_remove_dot_segments (5.2.4).
+ * Input: "BASE\nREFERENCE"; without a '\n' the whole input is the reference and
+ * the base is the one of RFC 3986 5.4, "http://a/b/c/d;p?q".  Invariants:
+ *  - a base without a scheme gives CURI_ERR_BASE_NOT_ABSOLUTE, anything else
+ *    succeeds, in strict and in non-strict mode, with the writer contract;
+ *  - the output equals a literal transcription of 5.2.2-5.2.4 and 5.3 (util.c);
+ *  - it parses as a URI and recomposes byte for byte; its path has no dot
+ *    segments (past the "/." that curi.h documents); resolving it again against
+ *    the same base changes nothing;
+ *  - curi_remove_dot_segments equals the literal 5.2.4 on the reference's path
+ *    and on the raw input, and never lengthens its input.
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+typedef struct res_ctx {
+    const curi_uri *base, *ref;
+    unsigned flags;
+} res_ctx;
+
+static int resolve_w(char *dst, size_t cap, size_t *outlen, const void *ctx)
+{
+    const res_ctx *c = ctx;
+    return curi_resolve(dst, cap, outlen, c->base, c->ref, c->flags, NULL);
+}
+
+/* curi_remove_dot_segments against the literal 5.2.4, on an exact-size copy. */
+static void check_dots(const char *s, size_t n)
+{
+    char *buf = fz_dup(s, n);
+    fz_buf want;
+    size_t got = curi_remove_dot_segments(buf, n);
+
+    fz_ref_remove_dots(s, n, &want);
+    FZ_CHECKF(got <= n && fz_eq(buf, got, want.p, want.n),
+              "remove_dot_segments(%s) = %s, RFC 5.2.4 says %.*s", fz_show(s, n),
+              fz_show2(buf, got <= n ? got : 0), (int)want.n, want.p);
+    fz_free(&want);
+    free(buf);
+}
+
+static void check_one(const curi_uri *base, const curi_uri *ref, unsigned flags)
+{
+    res_ctx c = {base, ref, flags};
+    fz_buf out, want, again;
+    curi_uri t, t2;
+    curi_error e;
+    res_ctx c2;
+    int rc = fz_write(resolve_w, &c, curi_resolve_bound(base, ref), &out);
+
+    if (base->scheme.ptr == NULL) {
+        FZ_CHECKF(rc == CURI_ERR_BASE_NOT_ABSOLUTE, "base without scheme: %d", rc);
+        return;
+    }
+    FZ_CHECKF(rc == CURI_OK, "curi_resolve = %d", rc);
+    fz_ref_resolve(base, ref, (flags & CURI_RESOLVE_NON_STRICT) != 0, &want);
+    if (!fz_buf_eq(&out, &want)) {
+        fz_dump("base", base);
+        fz_dump("reference", ref);
+        FZ_CHECKF(0, "curi_resolve gave %s, RFC 3986 5.2 gives %s (flags %u)",
+                  fz_show(out.p, out.n), fz_show2(want.p, want.n), flags);
+    }
+
+    /* The target is a URI that recomposes to itself, with no dot segments left. */
+    FZ_CHECKF(fz_parse(&t, out.p, out.n, CURI_PARSE_URI, &e) == CURI_OK,
+              "%s does not parse: %d@%zu", fz_show(out.p, out.n), e.code, e.offset);
+    fz_recompose(&t, &again);
+    FZ_CHECK(fz_buf_eq(&again, &out));
+    fz_free(&again);
+    {
+        curi_str p = t.path;
+        if (t.host.ptr == NULL && p.len >= 4 && memcmp(p.ptr, "/.//", 4) == 0) {
+            p.ptr += 2;
+            p.len -= 2;
+        }
+        FZ_CHECKF(!fz_has_dot_segment(p.ptr, p.len) || p.len == 0, "dot segment left in %s",
+                  fz_show(out.p, out.n));
+    }
+    /* Resolving the target again (strictly) is the identity. */
+    c2.base = base;
+    c2.ref = &t;
+    c2.flags = 0;
+    FZ_CHECK(fz_write(resolve_w, &c2, curi_resolve_bound(base, &t), &again) == CURI_OK);
+    FZ_CHECKF(fz_buf_eq(&again, &out), "resolving %s again gave %s", fz_show(out.p, out.n),
+              fz_show2(again.p, again.n));
+    FZ_CHECK(fz_parse(&t2, again.p, again.n, 0, NULL) == CURI_OK);
+    fz_free(&again);
+    fz_free(&want);
+    fz_free(&out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char rfc_base[] = "http://a/b/c/d;p?q";
+    char *s = fz_dup(data, size);
+    char *b, *r;
+    const char *bp, *rp;
+    size_t blen, rlen;
+    curi_uri base, ref;
+
+    if (!fz_split(s, size, '\n', &bp, &blen, &rp, &rlen)) {
+        bp = rfc_base;
+        blen = sizeof rfc_base - 1;
+        rp = s;
+        rlen = size;
+    }
+    b = fz_dup(bp, blen);
+    r = fz_dup(rp, rlen);
+    check_dots(s, size);
+    if (fz_parse(&ref, r, rlen, 0, NULL) == CURI_OK) {
+        check_dots(ref.path.ptr, ref.path.len);
+        if (fz_parse(&base, b, blen, 0, NULL) == CURI_OK) {
+            check_one(&base, &ref, 0);
+            check_one(&base, &ref, CURI_RESOLVE_NON_STRICT);
+        }
+    }
+    free(b);
+    free(r);
+    free(s);
+    return 0;
+}
