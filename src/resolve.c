@@ -89,7 +89,10 @@ static int dot_atoms(const curi__dots *it, size_t a, size_t b)
     if (it->mode == CURI__DOTS_NONE) {
         return 0;
     }
-    while (a < b && k < 3) {
+    while (a < b) {
+        if (k == 2) {
+            return 0; /* "..." is an ordinary segment */
+        }
         if (at(it, a) == '.') {
             a += 1;
         } else if (it->mode == CURI__DOTS_PCT && b - a >= 3 && at(it, a) == '%' &&
