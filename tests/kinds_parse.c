@@ -319,6 +319,99 @@ static void check_parsed(tcase *tc, const char *what, const curi_uri *u, const c
     }
 }
 
+/*
+ * The host of a parsed reference, given alone to curi_host_parse with the same
+ * flags, must come back with the same type, bytes and zone.
+ */
+static void check_host_alone(tcase *tc, const curi_uri *u, unsigned flags)
+{
+    curi_uri h;
+    curi_error err = {-1, 0};
+    const char *p;
+    int rc;
+
+    if (u->host.ptr == NULL) {
+        return;
+    }
+    p = gput(G_IN1, u->host.ptr, u->host.len);
+    memset(&h, 0, sizeof h);
+    rc = curi_host_parse(&h, p, u->host.len, flags, &err);
+    if (rc != CURI_OK) {
+        fail(tc, "host_parse of the host %s: want success: got !%s@%zu", show_str(u->host),
+             err_name(rc), err.offset);
+    } else if (h.host_type != u->host_type ||
+               (u->host_type == CURI_HOST_IPV4 && memcmp(h.ip, u->ip, 4) != 0) ||
+               (u->host_type == CURI_HOST_IPV6 && memcmp(h.ip, u->ip, 16) != 0) ||
+               (h.zone.ptr == NULL) != (u->zone.ptr == NULL) ||
+               (h.zone.ptr && (h.zone.ptr - p != u->zone.ptr - u->host.ptr ||
+                               h.zone.len != u->zone.len))) {
+        fail(tc, "host_parse of the host %s: want the type, ip and zone curi_parse found",
+             show_str(u->host));
+    }
+}
+
+/*
+ * Each parse flag the case does not set has an answer that follows from the
+ * components, so a valid case is also parsed with each of them:
+ *   uri        scheme present: the same result; absent: SCHEME_MISSING@0
+ *   absolute   as uri, and a fragment: FRAGMENT_FORBIDDEN at its '#'
+ *   strict-3986  a zone: ZONE_FORBIDDEN at the '%' of "%25"
+ *   port-range a port above 65535: PORT_RANGE at the port's first digit
+ */
+static void check_flag_variants(tcase *tc, const curi_uri *u, const char *s, size_t n)
+{
+    static const unsigned extra[] = {CURI_PARSE_URI, CURI_PARSE_ABSOLUTE, CURI_PARSE_STRICT_3986,
+                                     CURI_PARSE_PORT_RANGE};
+    static const char *const names[] = {"uri", "absolute", "strict-3986", "port-range"};
+
+    for (int i = 0; i < 4; i++) {
+        unsigned fl = tc->flags | extra[i];
+        int code = CURI_OK;
+        size_t off = 0;
+        curi_uri v;
+        curi_error err;
+        char what[64], why[256];
+        int rc;
+
+        if (tc->flags & extra[i]) {
+            continue;
+        }
+        if ((fl & (CURI_PARSE_URI | CURI_PARSE_ABSOLUTE)) && u->scheme.ptr == NULL) {
+            code = CURI_ERR_SCHEME_MISSING;
+        } else if ((fl & CURI_PARSE_ABSOLUTE) && u->fragment.ptr != NULL) {
+            code = CURI_ERR_FRAGMENT_FORBIDDEN;
+            off = (size_t)(u->fragment.ptr - s) - 1;
+        } else if ((fl & CURI_PARSE_STRICT_3986) && u->zone.ptr != NULL) {
+            code = CURI_ERR_ZONE_FORBIDDEN;
+            off = (size_t)(u->zone.ptr - s) - 3;
+        } else if ((fl & CURI_PARSE_PORT_RANGE) && u->port_status == CURI_PORT_RANGE) {
+            code = CURI_ERR_PORT_RANGE;
+            off = (size_t)(u->port.ptr - s);
+        }
+        snprintf(what, sizeof what, "parse with %s added", names[i]);
+        rc = parse_in(G_IN2, s, n, fl, &v, &err);
+        if (code != CURI_OK) {
+            check_error(tc, what, rc, &err, code, off);
+        } else if (rc != CURI_OK) {
+            fail(tc, "%s: want success: got !%s@%zu", what, err_name(rc), err.offset);
+        } else {
+            /* Compare as offsets: the second parse looked at a copy of the input. */
+            curi_uri w = *u;
+            const char *base2 = gslot(G_IN2, n);
+            curi_str *fw[] = {&w.scheme, &w.authority, &w.userinfo, &w.host, &w.port,
+                              &w.path, &w.query, &w.fragment, &w.zone};
+            for (size_t k = 0; k < sizeof fw / sizeof fw[0]; k++) {
+                if (fw[k]->ptr) {
+                    fw[k]->ptr = base2 + (fw[k]->ptr - s);
+                }
+            }
+            if (!uri_same(&w, &v, why, sizeof why)) {
+                fail(tc, "%s: want the same components: got %s", what, why);
+            }
+        }
+    }
+}
+
 void kind_parse(tcase *tc)
 {
     const tok *in = &tc->t[0];
@@ -347,7 +440,14 @@ void kind_parse(tcase *tc)
         memset(&u, 0x5a, sizeof u);
         rc = parse_in(G_IN0, in->s, in->len, fl, &u, &err);
         if (want_err) {
+            curi_error *none = NULL;
             check_error(tc, what, rc, &err, code, off);
+            /* With err == NULL the code is still returned. */
+            rc = curi_parse(&u, gslot(G_IN0, in->len), in->len, fl, none);
+            if (rc != code) {
+                fail(tc, "%s with err == NULL: want %s: got %s", what, err_name(code),
+                     err_name(rc));
+            }
             continue;
         }
         if (rc != CURI_OK) {
@@ -355,6 +455,16 @@ void kind_parse(tcase *tc)
             continue;
         }
         check_parsed(tc, what, &u, gslot(G_IN0, in->len), in->len, &e);
+        if (run == 0) {
+            curi_error *none = NULL;
+            curi_uri again;
+            /* err may be NULL. */
+            if (curi_parse(&again, gslot(G_IN0, in->len), in->len, fl, none) != CURI_OK) {
+                fail(tc, "parse with err == NULL: want success: got a failure");
+            }
+            check_host_alone(tc, &u, fl);
+            check_flag_variants(tc, &u, gslot(G_IN0, in->len), in->len);
+        }
         {
             sbuf out = {0};
             rc = recompose_into(tc, &u, &out, &err);
