@@ -16,7 +16,7 @@
 static void normalized(const curi_uri *u, unsigned mask, fz_buf *out)
 {
     size_t bound = curi_normalize_bound(u), n;
-    char *big = fz_dup("", bound);
+    char *big = fz_alloc(bound);
     int rc = curi_normalize(big, bound, &n, u, mask, NULL);
 
     FZ_CHECKF(rc == CURI_OK, "curi_normalize = %d", rc);

@@ -19,7 +19,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *s = fz_dup(data, size);
-    char *auth = fz_dup("", size + 2);
+    char *auth = fz_alloc(size + 2);
     curi_uri h, p, sentinel;
     curi_error e, f;
     int rc, rc2;

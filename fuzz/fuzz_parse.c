@@ -35,7 +35,7 @@ static void glue(char *o, size_t *on, const char *s, size_t n)
 /* 5.3 by hand: the parse must partition the input exactly. */
 static void check_partition(const curi_uri *u, const char *s, size_t len)
 {
-    char *o = fz_dup("", len + 16);
+    char *o = fz_alloc(len + 16);
     size_t on = 0;
 
     if (u->scheme.ptr) {

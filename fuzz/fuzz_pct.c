@@ -143,7 +143,7 @@ static void check_decode(const char *s, size_t n, unsigned flags)
     fz_buf out, want;
     size_t bad = 0;
     curi_error e;
-    char *tmp = fz_dup("", n);
+    char *tmp = fz_alloc(n);
     size_t tn;
     int ok = fz_ref_decode(s, n, (flags & CURI_DECODE_PLUS) != 0, &want, &bad);
     int rc = fz_write(pct_w, &c, n, &out);

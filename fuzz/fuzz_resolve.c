@@ -7,8 +7,8 @@
  *    succeeds, in strict and in non-strict mode, with the writer contract;
  *  - the output equals a literal transcription of 5.2.2-5.2.4 and 5.3 (util.c);
  *  - it parses as a URI and recomposes byte for byte; its path has no dot
- *    segments (past the "/." that curi.h documents); resolving it again against
- *    the same base changes nothing;
+ *    segments (past the "/." that curi.h documents) unless it is the base's path
+ *    copied by 5.2.2; resolving it again against the same base changes nothing;
  *  - curi_remove_dot_segments equals the literal 5.2.4 on the reference's path
  *    and on the raw input, and never lengthens its input.
  * SPDX-License-Identifier: MIT
@@ -51,6 +51,7 @@ static void check_one(const curi_uri *base, const curi_uri *ref, unsigned flags)
     curi_uri t, t2;
     curi_error e;
     res_ctx c2;
+    int copied;
     int rc = fz_write(resolve_w, &c, curi_resolve_bound(base, ref), &out);
 
     if (base->scheme.ptr == NULL) {
@@ -72,7 +73,10 @@ static void check_one(const curi_uri *base, const curi_uri *ref, unsigned flags)
     fz_recompose(&t, &again);
     FZ_CHECK(fz_buf_eq(&again, &out));
     fz_free(&again);
-    {
+    /* 5.2.2 copies the base path untouched when the reference has no path, scheme or authority. */
+    copied = ref->path.len == 0 && ref->scheme.ptr == NULL && ref->host.ptr == NULL &&
+             fz_has_dot_segment(base->path.ptr, base->path.len);
+    if (!copied) {
         curi_str p = t.path;
         if (t.host.ptr == NULL && p.len >= 4 && memcmp(p.ptr, "/.//", 4) == 0) {
             p.ptr += 2;
@@ -81,6 +85,8 @@ static void check_one(const curi_uri *base, const curi_uri *ref, unsigned flags)
         FZ_CHECKF(!fz_has_dot_segment(p.ptr, p.len) || p.len == 0, "dot segment left in %s",
                   fz_show(out.p, out.n));
     }
+    if (copied)
+        goto done;
     /* Resolving the target again (strictly) is the identity. */
     c2.base = base;
     c2.ref = &t;
@@ -90,6 +96,7 @@ static void check_one(const curi_uri *base, const curi_uri *ref, unsigned flags)
               fz_show2(again.p, again.n));
     FZ_CHECK(fz_parse(&t2, again.p, again.n, 0, NULL) == CURI_OK);
     fz_free(&again);
+done:
     fz_free(&want);
     fz_free(&out);
 }

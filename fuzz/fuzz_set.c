@@ -56,7 +56,7 @@ static int same_view(curi_str a, curi_str b)
  */
 static int parser_accepts(curi_part part, const char *v, size_t n, unsigned flags, curi_uri *ref)
 {
-    char *buf = fz_dup("", n + 8);
+    char *buf = fz_alloc(n + 8);
     size_t at = 0, len = 0;
     int ok;
 
@@ -112,7 +112,7 @@ static void check_after_set(const curi_uri *before, const curi_uri *u, curi_part
     else if (v == NULL)
         FZ_CHECK(c.ptr == NULL);
     else
-        FZ_CHECK(c.ptr == v && c.len == n);
+        FZ_CHECK(c.len == n && (c.ptr == v || (n == 0 && c.ptr != NULL)));
     for (int p = 0; p < 7; p++) {
         if ((curi_part)p == part)
             continue;
@@ -259,12 +259,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (rc == CURI_OK) {
             fz_buf dec;
             size_t bad, outlen;
-            char *buf = fz_dup("", out.n);
+            char *buf = fz_alloc(out.n);
             /* Again, into a buffer that stays alive while u points into it. */
             FZ_CHECK(curi_set_encoded(&u, part, buf, out.n, &outlen, v, vlen, flags, NULL) ==
                      CURI_OK);
             FZ_CHECK(outlen == out.n);
-            FZ_CHECK(part_of(&u, part).ptr == buf && part_of(&u, part).len == out.n);
+            /* An empty value may be pointed at anywhere, but must be present. */
+            FZ_CHECK(part_of(&u, part).len == out.n &&
+                     (part_of(&u, part).ptr == buf || (out.n == 0 && part_of(&u, part).ptr)));
             if (verbatim) {
                 dec.p = fz_dup(buf, out.n);
                 dec.n = out.n;

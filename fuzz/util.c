@@ -24,7 +24,7 @@ void fz_fail(const char *file, int line, const char *fmt, ...)
     abort();
 }
 
-char *fz_dup(const void *s, size_t n)
+char *fz_alloc(size_t n)
 {
     /* malloc(0) gives a unique zero-size block on glibc and under ASan. */
     char *p = malloc(n);
@@ -35,6 +35,13 @@ char *fz_dup(const void *s, size_t n)
         fputs("out of memory\n", stderr);
         abort();
     }
+    return p;
+}
+
+char *fz_dup(const void *s, size_t n)
+{
+    char *p = fz_alloc(n);
+
     if (n > 0)
         memcpy(p, s, n);
     return p;
@@ -118,7 +125,7 @@ int fz_split(const char *s, size_t n, char sep, const char **a, size_t *alen, co
 int fz_write(fz_writer fn, const void *ctx, size_t bound, fz_buf *out)
 {
     size_t n = (size_t)-1, n2 = (size_t)-1, n3 = (size_t)-1;
-    char *big = fz_dup("", bound > (1u << 26) ? 0 : bound);
+    char *big = fz_alloc(bound > (1u << 26) ? 0 : bound);
     int rc;
 
     out->p = NULL;
@@ -137,7 +144,7 @@ int fz_write(fz_writer fn, const void *ctx, size_t bound, fz_buf *out)
 
     /* Exactly the needed capacity: the same bytes again. */
     {
-        char *exact = fz_dup("", n);
+        char *exact = fz_alloc(n);
         rc = fn(exact, n, &n2, ctx);
         FZ_CHECKF(rc == CURI_OK && n2 == n && fz_eq(exact, n, out->p, n),
                   "cap = *outlen (%zu) gave rc %d, *outlen %zu", n, rc, n2);
@@ -148,7 +155,7 @@ int fz_write(fz_writer fn, const void *ctx, size_t bound, fz_buf *out)
 
     /* One byte short, in a block of that exact size: NOSPACE and the same length. */
     {
-        char *small = fz_dup("", n - 1);
+        char *small = fz_alloc(n - 1);
         rc = fn(small, n - 1, &n3, ctx);
         FZ_CHECKF(rc == CURI_ERR_NOSPACE && n3 == n,
                   "cap = %zu (one short) gave rc %d, *outlen %zu, want NOSPACE and %zu", n - 1,
@@ -162,7 +169,7 @@ int fz_write(fz_writer fn, const void *ctx, size_t bound, fz_buf *out)
               "cap = 0 gave rc %d, *outlen %zu, want NOSPACE and %zu", rc, n3, n);
     /* Half. */
     if (n > 2) {
-        char *half = fz_dup("", n / 2);
+        char *half = fz_alloc(n / 2);
         n3 = (size_t)-1;
         rc = fn(half, n / 2, &n3, ctx);
         FZ_CHECKF(rc == CURI_ERR_NOSPACE && n3 == n,
@@ -214,7 +221,7 @@ int fz_try_recompose(const curi_uri *u, fz_buf *out, curi_error *err)
     if (err) {
         size_t n;
         /* Once more for the error offset, which the harness does not keep. */
-        char *tmp = fz_dup("", curi_recompose_bound(u));
+        char *tmp = fz_alloc(curi_recompose_bound(u));
         int rc2 = curi_recompose(tmp, curi_recompose_bound(u), &n, u, err);
         FZ_CHECK(rc2 == rc && err->code == rc);
         free(tmp);
@@ -296,7 +303,7 @@ void fz_ref_remove_dots(const char *s, size_t n, fz_buf *res)
 {
     /* The input buffer is rewritten in place from the front: in[i..n). */
     char *in = fz_dup(s, n);
-    char *out = fz_dup("", n);
+    char *out = fz_alloc(n);
     size_t i = 0, on = 0;
 
     while (i < n) {
@@ -490,7 +497,7 @@ static int hexval(char c)
 
 int fz_ref_decode(const char *s, size_t n, int plus, fz_buf *out, size_t *bad)
 {
-    char *o = fz_dup("", n);
+    char *o = fz_alloc(n);
     size_t on = 0;
 
     for (size_t i = 0; i < n; i++) {

@@ -47,6 +47,8 @@ typedef struct fz_buf {
 
 /* Copy n bytes into a fresh malloc block of exactly n bytes. */
 char *fz_dup(const void *s, size_t n);
+/* An uninitialised malloc block of exactly n bytes. */
+char *fz_alloc(size_t n);
 void fz_free(fz_buf *b);
 int fz_eq(const char *a, size_t alen, const char *b, size_t blen);
 int fz_buf_eq(const fz_buf *a, const fz_buf *b);
