@@ -40,12 +40,12 @@ if [ -z "$check" ]; then
 fi
 
 # --check: compare the rows with what the page holds between the markers.
-tmp=${TMPDIR:-/tmp}/gen_errtable.$$
-trap 'rm -f "$tmp.want" "$tmp.have"' EXIT
-rows >"$tmp.want"
-sed -n '/^\.\\" errtable begin$/,/^\.\\" errtable end$/p' "$check" | sed '1d;$d' >"$tmp.have"
-if [ ! -s "$tmp.want" ] || ! cmp -s "$tmp.want" "$tmp.have"; then
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rows >"$tmp/want"
+sed -n '/^\.\\" errtable begin$/,/^\.\\" errtable end$/p' "$check" | sed '1d;$d' >"$tmp/have"
+if [ ! -s "$tmp/want" ] || ! cmp -s "$tmp/want" "$tmp/have"; then
     echo "gen_errtable.sh: the error table in $check does not match $header:" >&2
-    diff "$tmp.want" "$tmp.have" >&2 || true
+    diff "$tmp/want" "$tmp/have" >&2 || true
     exit 1
 fi
