@@ -1,0 +1,64 @@
+# curi explain: the diagram of RFC 3986 section 3 under the input.
+
+$ curi explain 'foo://example.com:8042/over/there?name=ferret#nose'
+foo://example.com:8042/over/there?name=ferret#nose
+\_/   \______________/\_________/ \_________/ \__/
+ |           |             |           |       |
+scheme   authority        path       query  fragment
+      \_________/ \__/
+           |       |
+          host    port
+? 0
+
+# The second level appears when the authority has a userinfo or a port.
+$ curi explain 'https://user@example.com/' 'urn:example:animal:ferret:nose'
+https://user@example.com/
+\___/   \______________/|
+  |            |        |
+scheme     authority   path
+        \__/ \_________/
+         |        |
+      userinfo   host
+
+urn:example:animal:ferret:nose
+\_/ \________________________/
+ |              |
+scheme         path
+? 0
+
+# Labels that cannot sit side by side step down, the rightmost first; an empty
+# component is marked '^' under its delimiter, an empty path not at all.
+$ curi explain 'a:b' 'http://a?'
+a:b
+| | |
+| | |
+| | path
+scheme
+
+http://a?
+\__/   |^
+ |     ||
+ |     |query
+ |     authority
+ scheme
+? 0
+
+# Colour only when asked for (or on a terminal without NO_COLOR).
+$ curi explain --color=always 'a:/b' | sed -n 1p | sed "s/$(printf '\033')/<ESC>/g"
+<ESC>[1;35ma<ESC>[0m:<ESC>[1;32m/b<ESC>[0m
+? 0
+
+$ NO_COLOR=1 curi explain --color=auto 'a:/b' | grep -c "$(printf '\033')"
+0
+? 1
+
+$ curi explain --color=sometimes a:b
+! curi: explain: --color must be always, never or auto, not 'sometimes'
+! Try 'curi explain --help'.
+? 2
+
+$ curi explain 'http://a b'
+! curi: error: character not allowed in the host [HOST_CHAR]
+!   http://a b
+!           ^
+? 1

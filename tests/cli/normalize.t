@@ -1,0 +1,79 @@
+# curi normalize and curi equal (RFC 3986 section 6).
+
+# 6.2.2.1 case, 6.2.2.2 unreserved %HH decoded and other hex uppercased, 6.2.2.3 dot
+# segments; 6.2.3 default port dropped and empty path with authority becomes "/".
+$ curi normalize 'HTTP://www.Example.COM:80/a/./b/../c/%7euser?%3f#x' 'http://example.com' 'http://example.com:/'
+http://www.example.com/a/c/~user?%3F#x
+http://example.com/
+http://example.com/
+? 0
+
+# --syntax: only 6.2.2, the port and the empty path are left alone.
+$ curi normalize --syntax 'HTTP://Example.COM:80' 'http://a/%7e%2f'
+http://example.com:80
+http://a/~%2F
+? 0
+
+# RFC 5952 text for IPv6 literals only with --ipv6.
+$ curi normalize 'http://[2001:DB8:0:0::1]/' 
+http://[2001:db8:0:0::1]/
+? 0
+
+$ curi normalize --ipv6 'http://[2001:DB8:0:0::1]/'
+http://[2001:db8::1]/
+? 0
+
+$ printf 'http://A/\nhttp://a b/\nhttp://B/./c\n' | curi normalize
+http://a/
+
+http://b/c
+! curi: error: character not allowed in the host [HOST_CHAR]
+!   http://a b/
+!           ^
+? 1
+
+$ curi normalize --json 'HTTP://A/' '%'
+{"input":"HTTP://A/","normalized":"http://a/"}
+{"input":"%","error":"PCT","message":"'%' must be followed by two hexadecimal digits","offset":0}
+? 1
+
+# equal: the first rung of the 6.2 ladder at which the two are equal.
+$ curi equal http://a/b http://a/b
+equal: string (RFC 3986 6.2.1)
+? 0
+
+$ curi equal 'HTTP://a/%7e' 'http://A/~'
+equal: syntax-based (RFC 3986 6.2.2)
+? 0
+
+$ curi equal 'http://example.com' 'http://example.com:80/'
+equal: scheme-based (RFC 3986 6.2.3)
+? 0
+
+$ curi equal --syntax 'http://example.com' 'http://example.com:80/'
+not equal
+? 1
+
+$ curi equal http://a/b http://a/c
+not equal
+? 1
+
+$ curi equal --json 'HTTP://a/' 'http://a/'
+{"a":"HTTP://a/","b":"http://a/","equal":true,"level":"syntax-based"}
+? 0
+
+$ curi equal --json 'http://a/b' 'http://a/c'
+{"a":"http://a/b","b":"http://a/c","equal":false,"level":null}
+? 1
+
+# An invalid operand: exit 2.
+$ curi equal http://a 'http://a b'
+! curi: error: B: character not allowed in the host [HOST_CHAR]
+!   http://a b
+!           ^
+? 2
+
+$ curi equal http://a
+! curi: equal: needs two URIs, A and B
+! Try 'curi equal --help'.
+? 2

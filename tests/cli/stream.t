@@ -1,0 +1,94 @@
+# Reading standard input: one input per line, in order, invalid lines reported while the
+# others go on; --jobs; I/O errors.
+
+# A final line without '\n' is still an input; an empty line is an input (the empty
+# reference); '\r' is part of the line, not stripped.
+$ printf 'HTTP://A/\n\nhttp://B/./c' | curi normalize
+http://a/
+
+http://b/c
+? 0
+
+$ printf 'http://a/\r\n' | curi parse --json
+{"input":"http://a/\u000d","error":"PATH_CHAR","message":"character not allowed in the path","offset":9}
+? 1
+
+# A NUL byte does not end a line.
+$ printf 'a\000b\nc\n' | curi get '{path}'
+
+c
+! curi: error: character not allowed in the path [PATH_CHAR]
+!   a\x00b
+!    ^
+? 1
+
+# Text records of parse are separated by blank lines, also across invalid inputs.
+$ printf 'a:b\n%%\nc:d\n' | curi parse
+scheme:    a
+path:      b
+
+scheme:    c
+path:      d
+! curi: error: '%' must be followed by two hexadecimal digits [PCT]
+!   %
+!   ^
+? 1
+
+# --jobs N gives the same output, in input order, as one thread (30000 lines, about
+# 700 KB, so that several chunks are in flight), and the same exit status.
+$ awk 'BEGIN { for (i = 0; i < 30000; i++) print "HTTP://Host" i % 7 "/a/../b" i (i % 1000 == 5 ? " bad" : "") }' >in.txt; curi normalize <in.txt >one.txt 2>one.err; echo $?; curi normalize --jobs 3 <in.txt >three.txt 2>three.err; echo $?; cmp one.txt three.txt && cmp one.err three.err && wc -l <three.txt && grep -c 'error' three.err; rm -f in.txt one.txt three.txt one.err three.err
+1
+1
+30000
+30
+? 0
+
+$ awk 'BEGIN { for (i = 0; i < 20000; i++) print "http://h/" i "?q#f" }' | curi parse --json --jobs=2 | awk 'END { print NR } NR == 20000 { print }'
+{"input":"http://h/19999?q#f","scheme":"http","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/19999","query":"q","fragment":"f"}
+20000
+? 0
+
+# A line longer than the 1 MiB read buffer.
+$ awk 'BEGIN { s = "http://a/"; for (i = 0; i < 300000; i++) s = s "abcd"; print s; print "http://b/" }' | curi get '{host}' --jobs 2
+a
+b
+? 0
+
+$ awk 'BEGIN { s = "http://a/"; for (i = 0; i < 300000; i++) s = s "abcd"; print s; print "http://b/" }' | curi get '{host}'
+a
+b
+? 0
+
+# Empty input: no output, success.
+$ curi normalize </dev/null
+? 0
+
+# A write error on stdout is exit status 3, reported once.
+$ curi parse http://a/ >/dev/full
+! curi: write error: No space left on device
+? 3
+
+$ printf 'http://a/\n' | curi normalize --jobs 2 >/dev/full
+! curi: write error: No space left on device
+? 3
+
+$ curi --help >/dev/full
+! curi: write error: No space left on device
+? 3
+
+# A reader that goes away: with SIGPIPE ignored, EPIPE ends curi quietly with status 3
+# (with the default SIGPIPE action the signal ends it, as for any filter).
+$ trap '' PIPE; { awk 'BEGIN { for (i = 0; i < 200000; i++) print "http://a/" i }' 2>/dev/null | curi normalize; echo "status $?" >&2; } | head -n 1
+http://a/0
+! status 3
+? 0
+
+# A read error on stdin is exit status 3.
+$ curi normalize <.
+! curi: read error: Is a directory
+? 3
+
+# The help of --jobs documents 0 as one thread per processor; any value works.
+$ printf 'http://A/\n' | curi normalize --jobs 0
+http://a/
+? 0
