@@ -66,7 +66,8 @@ typedef struct curi_str {
 
 /*
  * Error codes.  The numbers are an ABI: they never change once released, and
- * new codes are only appended.  XX(code, NAME, message).
+ * new codes are only appended.  XX(code, NAME, message).  IPV4 is reserved: no function
+ * returns it today, since a dotted quad that is not an IPv4address is a valid reg-name.
  */
 #define CURI_ERRNO_MAP(XX)                                                                   \
     XX(0, OK, "success")                                                                     \
@@ -355,7 +356,7 @@ size_t curi_remove_dot_segments(char *buf, size_t len);
 #define CURI_NORM_UNRESERVED (1u << 2)  /* 6.2.2.2 decode %-encoded unreserved bytes */
 #define CURI_NORM_DOTS (1u << 3)        /* 6.2.2.3 remove dot segments */
 #define CURI_NORM_PORT (1u << 4)        /* 6.2.3 drop an empty or default port */
-#define CURI_NORM_EMPTY_PATH (1u << 5)  /* 6.2.3 empty path with authority becomes "/" */
+#define CURI_NORM_EMPTY_PATH (1u << 5)  /* 6.2.3 "" path with authority -> "/" where the scheme says */
 #define CURI_NORM_IPV6 (1u << 6)        /* RFC 5952 canonical text for IPv6 literals */
 #define CURI_NORM_SYNTAX \
     (CURI_NORM_CASE | CURI_NORM_PCT_HEX | CURI_NORM_UNRESERVED | CURI_NORM_DOTS)
