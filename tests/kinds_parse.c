@@ -136,7 +136,7 @@ static int read_keys(tcase *tc, pexp *e, int host_mode)
         size_t kl = eq ? (size_t)(eq - t->s) : 0;
         tok *v = NULL;
         int c;
-        static tok vals[64];
+        static tok vals[MAXTOK];
 
         if (eq == NULL) {
             fail(tc, "token %s is not key=value", show(t->raw, t->rawlen));
@@ -430,20 +430,25 @@ void kind_parse(tcase *tc)
     if (!want_err && !read_keys(tc, &e, 0)) {
         return;
     }
-    for (int run = 0; run < 2; run++) {
-        unsigned fl = tc->flags | (run ? CURI_PARSE_SCALAR : 0u);
-        const char *what = run ? "parse (scalar)" : "parse";
+    /* SIMD and scalar scanners, each with the input against a guard page after and before it. */
+    for (int run = 0; run < 4; run++) {
+        static const char *const whats[] = {"parse", "parse (scalar)", "parse (guard before)",
+                                            "parse (scalar, guard before)"};
+        unsigned fl = tc->flags | ((run & 1) ? CURI_PARSE_SCALAR : 0u);
+        const char *what = whats[run];
+        const char *p = (run & 2) ? gput_front(G_IN0, in->s, in->len)
+                                  : gput(G_IN0, in->s, in->len);
         curi_uri u;
-        curi_error err;
+        curi_error err = {-1, 0};
         int rc;
 
         memset(&u, 0x5a, sizeof u);
-        rc = parse_in(G_IN0, in->s, in->len, fl, &u, &err);
+        rc = curi_parse(&u, p, in->len, fl, &err);
         if (want_err) {
             curi_error *none = NULL;
             check_error(tc, what, rc, &err, code, off);
             /* With err == NULL the code is still returned. */
-            rc = curi_parse(&u, gslot(G_IN0, in->len), in->len, fl, none);
+            rc = curi_parse(&u, p, in->len, fl, none);
             if (rc != code) {
                 fail(tc, "%s with err == NULL: want %s: got %s", what, err_name(code),
                      err_name(rc));
@@ -454,16 +459,16 @@ void kind_parse(tcase *tc)
             fail(tc, "%s: want success: got !%s@%zu", what, err_name(rc), err.offset);
             continue;
         }
-        check_parsed(tc, what, &u, gslot(G_IN0, in->len), in->len, &e);
+        check_parsed(tc, what, &u, p, in->len, &e);
         if (run == 0) {
             curi_error *none = NULL;
             curi_uri again;
             /* err may be NULL. */
-            if (curi_parse(&again, gslot(G_IN0, in->len), in->len, fl, none) != CURI_OK) {
+            if (curi_parse(&again, p, in->len, fl, none) != CURI_OK) {
                 fail(tc, "parse with err == NULL: want success: got a failure");
             }
             check_host_alone(tc, &u, fl);
-            check_flag_variants(tc, &u, gslot(G_IN0, in->len), in->len);
+            check_flag_variants(tc, &u, p, in->len);
         }
         {
             sbuf out = {0};
@@ -496,13 +501,17 @@ void kind_host(tcase *tc)
     if (!want_err && !read_keys(tc, &e, 1)) {
         return;
     }
-    for (int run = 0; run < 2; run++) {
-        unsigned fl = tc->flags | (run ? CURI_PARSE_SCALAR : 0u);
-        const char *what = run ? "host_parse (scalar)" : "host_parse";
+    for (int run = 0; run < 4; run++) {
+        static const char *const whats[] = {"host_parse", "host_parse (scalar)",
+                                            "host_parse (guard before)",
+                                            "host_parse (scalar, guard before)"};
+        unsigned fl = tc->flags | ((run & 1) ? CURI_PARSE_SCALAR : 0u);
+        const char *what = whats[run];
         static const char mark[] = "untouched";
         curi_uri u;
         curi_error err = {-1, 0};
-        const char *p = gput(G_IN0, in->s, in->len);
+        const char *p = (run & 2) ? gput_front(G_IN0, in->s, in->len)
+                                  : gput(G_IN0, in->s, in->len);
         int rc;
 
         /* Fields host_parse must not touch carry a mark. */

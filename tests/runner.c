@@ -226,6 +226,49 @@ char *gslot(int slot, size_t n)
     return slots[slot].map + slots[slot].avail - n;
 }
 
+/*
+ * The mirror image: n bytes that start right after an unreadable page, so a
+ * read before the first byte faults.  Separate mappings from gslot's.
+ */
+static struct {
+    char *map;
+    size_t avail;
+} fslots[G_NSLOTS];
+
+char *gput_front(int slot, const char *s, size_t n)
+{
+    size_t ps = page_size();
+    char *p;
+
+    if (fslots[slot].map == NULL || fslots[slot].avail < n) {
+        size_t avail = (n + ps - 1) / ps * ps;
+        char *m;
+
+        if (avail == 0) {
+            avail = ps;
+        }
+        if (fslots[slot].map) {
+            munmap(fslots[slot].map, fslots[slot].avail + ps);
+        }
+        m = mmap(NULL, avail + ps, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED) {
+            perror("curi-test: mmap");
+            exit(2);
+        }
+        if (mprotect(m, ps, PROT_NONE) != 0) {
+            perror("curi-test: mprotect");
+            exit(2);
+        }
+        fslots[slot].map = m;
+        fslots[slot].avail = avail;
+    }
+    p = fslots[slot].map + ps;
+    if (n > 0) {
+        memcpy(p, s, n);
+    }
+    return p;
+}
+
 char *gput(int slot, const char *s, size_t n)
 {
     char *p = gslot(slot, n);
@@ -600,7 +643,6 @@ char *runner_read_file(const char *path, size_t *len)
     return read_file(path, len);
 }
 
-#define MAXTOK 64
 
 static long total_pass, total_fail;
 

@@ -39,6 +39,9 @@ typedef struct tcase {
     int urlfile;  /* 1 while a urlfile case runs: lighter writer checks */
 } tcase;
 
+/* Most tokens a case line may have. */
+#define MAXTOK 256
+
 /* Option bits kept in tcase.opt (the %flags words that are not library flags). */
 #define OPT_ENCODE 1u  /* set: use curi_set_encoded */
 #define OPT_KEEPPCT 2u /* encode: CURI_ENCODE_KEEP_PCT */
@@ -77,6 +80,8 @@ int check_error(tcase *tc, const char *what, int rc, const curi_error *err, int 
 enum { G_IN0, G_IN1, G_IN2, G_IN3, G_IN4, G_IN5, G_IN6, G_SETBUF, G_OUT, G_NSLOTS };
 char *gslot(int slot, size_t n);
 char *gput(int slot, const char *s, size_t n);
+/* n bytes starting right after an unreadable page: reads before the input fault. */
+char *gput_front(int slot, const char *s, size_t n);
 
 /* A growable heap string that keeps a writer's output after its slot is reused. */
 typedef struct sbuf {
