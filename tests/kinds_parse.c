@@ -145,6 +145,12 @@ static int read_keys(tcase *tc, pexp *e, int host_mode)
         v = &vals[i];
         v->s = t->s + kl + 1;
         v->len = t->len - kl - 1;
+        /* key="" is written as the README's empty string: the same as key= */
+        if (t->rawlen >= 3 && memcmp(t->raw + t->rawlen - 3, "=\"\"", 3) == 0 &&
+            (const char *)memchr(t->raw, '=', t->rawlen) == t->raw + t->rawlen - 3) {
+            v->len = 0;
+            v->s[0] = '\0';
+        }
         v->raw = v->s;
         v->rawlen = v->len;
         for (c = 0; c < C_N; c++) {
