@@ -6,6 +6,7 @@
 #                     writing $(B)/instr.csv
 #   make bench-plot   draw $(B)/bench.csv as $(B)/benchmarks.svg with gnuplot (bench/plot.gp),
 #                     and $(B)/instr.csv, when there, as $(B)/benchmarks-instr.svg
+#   make bench-report both CSVs as one markdown table per file (bench/report.sh)
 #   make linearity    build $(B)/curi-linearity and time pathological inputs at n and 10n
 #
 # libcuri is the project's own $(STATIC), built with the project's flags ($(OPT), -O2 by
@@ -128,7 +129,7 @@ $(B)/obj/bench/linearity.o: bench/linearity.c include/curi.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-.PHONY: bench bench-instr bench-plot linearity
+.PHONY: bench bench-instr bench-plot bench-report linearity
 
 bench: $(B)/curi-bench
 	@if [ -z "$(BENCH_DATA)" ]; then \
@@ -144,6 +145,9 @@ bench-plot:
 	gnuplot -e "csv='$(BENCH_CSV)'; out='$(B)/benchmarks.svg'" bench/plot.gp
 	if [ -f $(BENCH_ICSV) ]; then gnuplot -e "csv='$(BENCH_ICSV)'; out='$(B)/benchmarks-instr.svg'; \
 	    col='instructions_per_url'" bench/plot.gp; fi
+
+bench-report:
+	@sh bench/report.sh $(BENCH_CSV) $(wildcard $(BENCH_ICSV))
 
 linearity: $(B)/curi-linearity
 	$(B)/curi-linearity
