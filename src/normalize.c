@@ -325,7 +325,8 @@ static int gen_prev(gen *g)
                 unsigned v = curi__hexval(h1) << 4 | curi__hexval(c);
                 g->i -= 3;
                 /* 6.2.2.2: an encoded unreserved character is decoded. */
-                if ((g->mask & CURI_NORM_UNRESERVED) && curi__is((unsigned char)v, CURI__UNRESERVED)) {
+                if ((g->mask & CURI_NORM_UNRESERVED) &&
+                    curi__is((unsigned char)v, CURI__UNRESERVED)) {
                     return lower ? curi__lower((unsigned char)v) : (int)v;
                 }
                 /* 6.2.2.1: the hex digits of the triplet are uppercased. */

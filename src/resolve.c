@@ -341,7 +341,8 @@ int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     rpath.len = (ref->path.ptr == NULL) ? 0 : ref->path.len;
     rscheme = ref->scheme;
     /* 5.2.2, non-strict: "if (R.scheme == Base.scheme) then undefine(R.scheme)". */
-    if ((flags & CURI_RESOLVE_NON_STRICT) && rscheme.ptr != NULL && eq_nocase(rscheme, base->scheme)) {
+    if ((flags & CURI_RESOLVE_NON_STRICT) && rscheme.ptr != NULL &&
+        eq_nocase(rscheme, base->scheme)) {
         rscheme.ptr = NULL;
     }
     if (rscheme.ptr != NULL) {
