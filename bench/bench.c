@@ -740,8 +740,10 @@ int main(int argc, char **argv)
         if (use_node) {
             const char *why = NULL;
             nres += run_node(node_script, files[fi], rounds, only, res + K, 8, &why);
-            if (why)
+            if (why) {
                 printf("node: skipped, %s\n\n", why);
+                use_node = 0; /* said once; the next files would fail the same way */
+            }
         }
         report(files[fi], res, nres, csv);
         dataset_free(&ds);
