@@ -5,8 +5,8 @@
 #   sh fuzz/make-corpus.sh            run from the repository root
 #
 # Each seed is written in the input format of its target (see the top of fuzz/fuzz_*.c) and
-# named by the first 16 hex digits of the SHA-1 of its content, so re-running only adds files.
-# At most MAX (300) files are kept per target: the ones with the smallest names, which is a
+# named by the first 16 hex digits of the SHA-1 of its content.  At most MAX (300) files are
+# kept per target, old and new together: the ones with the smallest names, which is a
 # pseudo-random sample.  Plain POSIX sh and awk; sha1sum (or cksum) names the files.
 # SPDX-License-Identifier: MIT
 set -eu
@@ -79,9 +79,11 @@ FILENAME ~ /\.vec$/ {
     if (kind == "parse") {
         emit("parse", a); emit("normalize", a); emit("iter", a); emit("compare", a)
         emit("resolve", a); emit("relative", a); emit("cli", byte(NR % 12) a)
+        emit("pct", a)
         if ($NF !~ /^!/) {
-            # recompose: a presence mask, then the seven parts in curi_part order
             parts_of()
+            if ("host" in part) emit("host_parse", part["host"])
+            # recompose: a presence mask, then the seven parts in curi_part order
             mask = 0
             split("scheme userinfo host port path query fragment", names, " ")
             f = ""
@@ -148,5 +150,8 @@ for t in "$tmp"/*/; do
     while read -r f; do
         [ -f "$OUT/$t/$f" ] || cp "$tmp/$t/$f" "$OUT/$t/$f"
     done < "$tmp/keep"
+    for f in "$OUT/$t"/*; do
+        grep -qx "$(basename "$f")" "$tmp/keep" || rm -f "$f"
+    done
     echo "$t: $(ls "$OUT/$t" | wc -l) files"
 done
