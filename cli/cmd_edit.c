@@ -162,6 +162,10 @@ int cmd_set(int argc, char **argv)
      */
     curi_uri probe;
     memset(&probe, 0, sizeof probe);
+    size_t total = 0, used = 0;
+    for (size_t k = 0; k < ctx.nv; k++)
+        total += ctx.v[k].val ? curi_pct_encode_bound(ctx.v[k].len) : 0;
+    char *encoded = encode ? xmalloc(total) : NULL; /* the inputs point into it */
     for (size_t k = 0; k < ctx.nv; k++) {
         struct setting *st = &ctx.v[k];
         curi_error e;
@@ -170,9 +174,9 @@ int cmd_set(int argc, char **argv)
             continue;
         if (encode) {
             size_t cap = curi_pct_encode_bound(st->len), len;
-            char *enc = xmalloc(cap); /* lives until exit: the inputs point into it */
-            rc = curi_set_encoded(&probe, st->part, enc, cap, &len, st->val, st->len, c.pflags,
-                                  &e);
+            rc = curi_set_encoded(&probe, st->part, encoded + used, cap, &len, st->val, st->len,
+                                  c.pflags, &e);
+            used += cap;
             if (rc == CURI_OK) {
                 curi_str now = part_view(&probe, st->part);
                 st->val = now.ptr;
@@ -188,12 +192,16 @@ int cmd_set(int argc, char **argv)
             diagnose_value(&err, "setting", rc, raw[k], strlen(raw[k]), off);
             write_all(2, err.p, err.len);
             buf_free(&err);
+            free(encoded);
+            free(raw);
+            free(ctx.v);
             exit(EXIT_USAGE);
         }
     }
     ctx.pflags = c.pflags;
     ctx.json = c.json;
     int status = run_lines(set_line, &ctx, argv, nops, c.jobs, 0);
+    free(encoded);
     free(raw);
     free(ctx.v);
     return status;
