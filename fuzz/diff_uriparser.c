@@ -32,6 +32,7 @@ typedef struct dclass {
     unsigned long count;
     char *example;
     size_t exlen;
+    char detail[400]; /* what each side said, for the first example */
 } dclass;
 
 static dclass classes[256];
@@ -54,6 +55,8 @@ static int is_known(const char *name)
     return 0;
 }
 
+static char detail[400];
+
 static void note(const char *name, const char *s, size_t n)
 {
     size_t i;
@@ -70,9 +73,11 @@ static void note(const char *name, const char *s, size_t n)
             snprintf(classes[i].name, sizeof classes[i].name, "%s", name);
             classes[i].example = fz_dup(s, n);
             classes[i].exlen = n;
+            snprintf(classes[i].detail, sizeof classes[i].detail, "%s", detail);
         }
     }
     classes[i].count++;
+    detail[0] = '\0';
 #ifndef DIFF_MAIN
     if (getenv("DIFF_STRICT") != NULL || !is_known(name))
         fz_fail(__FILE__, __LINE__, "curi and uriparser disagree (%s) on %s", name,
@@ -143,6 +148,9 @@ static int diff_one(const char *s, size_t n)
     } else if (crc != CURI_OK) {
         snprintf(name, sizeof name, "uriparser-only-valid: curi %s", curi_strerror_name(crc));
         note(name, s, n);
+    } else if (urc != URI_SUCCESS && c.zone.ptr != NULL &&
+               curi_parse(&c, s, n, CURI_PARSE_STRICT_3986, NULL) == CURI_ERR_ZONE_FORBIDDEN) {
+        note("curi-only-valid: RFC 6874 zone ID (CURI_PARSE_STRICT_3986 refuses it too)", s, n);
     } else if (urc != URI_SUCCESS) {
         size_t off = epos != NULL && epos >= s && epos <= s + n ? (size_t)(epos - s) : n;
         unsigned char ch = off < n ? (unsigned char)s[off] : 0;
@@ -226,10 +234,16 @@ static void diff_resolve(const char *b, size_t bn, const char *r, size_t rn)
             /* Keep the pair as the example: "BASE\nREF". */
             char *ex = fz_alloc(bn + 1 + rn);
             char name[160];
-            curi_uri ct;
+            curi_uri ct, cu;
             const char *why = "other";
-            if (curi_parse(&ct, cout, clen, 0, NULL) == CURI_OK && ct.host.ptr == NULL &&
-                ct.path.len >= 4 && memcmp(ct.path.ptr, "/.//", 4) == 0)
+            int cok = curi_parse(&ct, cout, clen, 0, NULL) == CURI_OK;
+            int uok = curi_parse(&cu, uout, strlen(uout), 0, NULL) == CURI_OK;
+            if (cok && uok && ct.host_type == CURI_HOST_IPV6 && cu.host_type == CURI_HOST_IPV6 &&
+                memcmp(ct.ip, cu.ip, 16) == 0 && fz_str_same(ct.path, cu.path) &&
+                fz_str_same(ct.query, cu.query) && fz_str_same(ct.fragment, cu.fragment))
+                why = "uriparser rewrites the IPv6 literal";
+            else if (cok && ct.host.ptr == NULL && ct.path.len >= 4 &&
+                     memcmp(ct.path.ptr, "/.//", 4) == 0)
                 why = "curi keeps \"/.\" before a \"//\" path";
             else if (strstr(uout, "/./") != NULL || strstr(uout, "/../") != NULL)
                 why = "uriparser leaves a dot segment";
@@ -244,6 +258,8 @@ static void diff_resolve(const char *b, size_t bn, const char *r, size_t rn)
             else
                 why = "relative-path reference";
             snprintf(name, sizeof name, "resolve: %s", why);
+            snprintf(detail, sizeof detail, "curi %s, uriparser %s", fz_show(cout, clen),
+                     fz_show2(uout, strlen(uout)));
             memcpy(ex, b, bn);
             ex[bn] = '\n';
             if (rn > 0)
@@ -323,9 +339,9 @@ int main(int argc, char **argv)
     printf("inputs %lu: both valid %lu, both invalid %lu; resolutions %lu, agreeing %lu\n",
            n_inputs, n_both_valid, n_both_invalid, n_resolved, n_agree_resolve);
     for (size_t i = 0; i < nclasses; i++)
-        printf("%8lu  %s%s\n          e.g. %s\n", classes[i].count, classes[i].name,
-               is_known(classes[i].name) ? "  [documented]" : "",
-               fz_show(classes[i].example, classes[i].exlen));
+        printf("%8lu  %s%s\n          e.g. %s\n          %s\n", classes[i].count,
+               classes[i].name, is_known(classes[i].name) ? "  [documented]" : "",
+               fz_show(classes[i].example, classes[i].exlen), classes[i].detail);
     return 0;
 }
 #else

@@ -74,8 +74,15 @@ static void check_one(const curi_uri *base, const curi_uri *ref, unsigned flags)
     FZ_CHECK(fz_buf_eq(&again, &out));
     fz_free(&again);
     /* 5.2.2 copies the base path untouched when the reference has no path, scheme or authority. */
-    copied = ref->path.len == 0 && ref->scheme.ptr == NULL && ref->host.ptr == NULL &&
+    copied = ref->path.len == 0 && ref->host.ptr == NULL &&
              fz_has_dot_segment(base->path.ptr, base->path.len);
+    if (ref->scheme.ptr != NULL) {
+        /* Non-strict: a scheme equal to the base's (5.2.2, any case) counts as absent. */
+        int same = (flags & CURI_RESOLVE_NON_STRICT) && ref->scheme.len == base->scheme.len;
+        for (size_t k = 0; same && k < ref->scheme.len; k++)
+            same = (ref->scheme.ptr[k] | 0x20) == (base->scheme.ptr[k] | 0x20);
+        copied = copied && same;
+    }
     if (!copied) {
         curi_str p = t.path;
         if (t.host.ptr == NULL && p.len >= 4 && memcmp(p.ptr, "/.//", 4) == 0) {

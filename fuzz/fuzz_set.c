@@ -216,7 +216,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         v = NULL;
         vlen = 0;
     }
-    if (fz_parse(&u, r, rlen, 0, NULL) != CURI_OK)
+    if (fz_parse(&u, r, rlen, flags, NULL) != CURI_OK)
         FZ_CHECK(fz_parse(&u, "", 0, 0, NULL) == CURI_OK);
     before = u;
 
