@@ -2,12 +2,15 @@
  * bench.c -- curi-bench: time libcuri and other URI libraries on real URL lists, side by side.
  *
  *   curi-bench [--rounds N] [--csv FILE] [--only A,B] [--node SCRIPT | --no-node]
- *              [--no-perf] [--list] [--callgrind] FILE...
+ *              [--wall] [--no-perf] [--list] [--callgrind] FILE...
  *
  * Each file is loaded once (a UTF-8 BOM, trailing '\r' and empty lines dropped, nothing
  * else touched).  Then, after one warm-up pass of every runner, each round runs every
  * runner once over all lines, the order rotated by one each round so that slow drift of a
- * shared machine hits every runner alike.  Reported per runner: the median ns/URL, MB/s
+ * shared machine hits every runner alike.  Time is this thread's CPU time by default
+ * (CLOCK_THREAD_CPUTIME_ID: on a 2-core machine shared with builds and fuzzers, wall time
+ * also counts the slices the benchmark spent waiting; --wall measures wall time).
+ * Reported per runner: the median ns/URL, MB/s
  * from that median, user-space instructions/URL (perf_event_open, where the kernel lets
  * us count) and the ratio of its time to the curi runner of the same operation.  Node's
  * URL parser is timed by bench/node_url.mjs in a child process, when node is installed.
@@ -331,10 +334,13 @@ static void add_runners(runner_list *rl, const bench_runner *rs, const char *onl
 
 /* ------------------------------------------------------------------ clocks and counters */
 
+/* Which clock now_ns reads: CLOCK_THREAD_CPUTIME_ID, or CLOCK_MONOTONIC with --wall. */
+static clockid_t bench_clock = CLOCK_THREAD_CPUTIME_ID;
+
 static uint64_t now_ns(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(bench_clock, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
@@ -450,12 +456,12 @@ static void report(const char *file, const result *res, size_t nres, FILE *csv)
 /* ------------------------------------------------------------------ node */
 
 /*
- * Run `node SCRIPT --rounds N --machine FILE` and read its lines
+ * Run `node SCRIPT --rounds N --machine FILE [--wall]` and read its lines
  * "name op valid ns_per_url mb_per_s checksum" into res.  Returns how many were read;
  * 0 with *why set when node could not be run.
  */
 static size_t run_node(const char *script, const char *file, int rounds, const char *only,
-                       result *res, size_t cap, const char **why)
+                       int wall, result *res, size_t cap, const char **why)
 {
     static char reason[128];
     *why = NULL;
@@ -470,10 +476,10 @@ static size_t run_node(const char *script, const char *file, int rounds, const c
         return 0;
     }
     /* posix_spawnp wants writable strings: give it copies. */
-    char nbuf[16], a0[] = "node", a2[] = "--rounds", a4[] = "--machine";
+    char nbuf[16], a0[] = "node", a2[] = "--rounds", a4[] = "--machine", a6[] = "--wall";
     snprintf(nbuf, sizeof nbuf, "%d", rounds);
     char *script_w = strdup(script), *file_w = strdup(file);
-    char *argv[] = {a0, script_w, a2, nbuf, a4, file_w, NULL};
+    char *argv[] = {a0, script_w, a2, nbuf, a4, file_w, wall ? a6 : NULL, NULL};
     if (script_w == NULL || file_w == NULL) {
         free(script_w);
         free(file_w);
@@ -544,6 +550,7 @@ static void usage(FILE *to)
             "  --only A,B     run only the runners whose name starts with A or B\n"
             "  --node SCRIPT  the node URL script (default " BENCH_NODE_SCRIPT ")\n"
             "  --no-node      do not run node\n"
+            "  --wall         time with the wall clock, not this thread's CPU time\n"
             "  --no-perf      do not read the instruction counter\n"
             "  --callgrind    one pass per runner with callgrind collection on (bench/instr.sh)\n"
             "  --list         list the runners and exit\n");
@@ -597,6 +604,8 @@ int main(int argc, char **argv)
             node_script = argv[++i];
         } else if (strcmp(a, "--no-node") == 0) {
             use_node = 0;
+        } else if (strcmp(a, "--wall") == 0) {
+            bench_clock = CLOCK_MONOTONIC;
         } else if (strcmp(a, "--no-perf") == 0) {
             use_perf = 0;
         } else if (strcmp(a, "--callgrind") == 0) {
@@ -671,7 +680,10 @@ int main(int argc, char **argv)
         printf("instructions: user-space, perf_event_open, median over rounds\n");
     else
         printf("instructions: n/a (perf_event_open: %s)\n", ctr.why_not);
-    printf("rounds: %d after one warm-up pass, runner order rotated each round\n\n", rounds);
+    printf("rounds: %d after one warm-up pass, runner order rotated each round\n", rounds);
+    printf("time: %s\n\n", bench_clock == CLOCK_MONOTONIC ? "wall clock (CLOCK_MONOTONIC)"
+                                                            : "thread CPU time "
+                                                              "(CLOCK_THREAD_CPUTIME_ID)");
 
     FILE *csv = NULL;
     if (csv_path && !callgrind) {
@@ -739,7 +751,8 @@ int main(int argc, char **argv)
         size_t nres = K;
         if (use_node) {
             const char *why = NULL;
-            nres += run_node(node_script, files[fi], rounds, only, res + K, 8, &why);
+            nres += run_node(node_script, files[fi], rounds, only,
+                             bench_clock == CLOCK_MONOTONIC, res + K, 8, &why);
             if (why) {
                 printf("node: skipped, %s\n\n", why);
                 use_node = 0; /* said once; the next files would fail the same way */

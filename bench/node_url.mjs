@@ -1,11 +1,13 @@
 // node_url.mjs -- time Node's URL parser (WHATWG URL, ada inside) on URL lists, with the
 // line rules of curi-bench: a UTF-8 BOM dropped, a trailing '\r' dropped, empty lines skipped.
 //
-//   node bench/node_url.mjs [--rounds N] [--machine] FILE...
+//   node bench/node_url.mjs [--rounds N] [--machine] [--wall] FILE...
 //
 // Runners, after one warm-up pass, run once per round with the order rotated each round:
 //   node-url       new URL(s) and the length of its href (parse + WHATWG serialization)
 //   node-canparse  URL.canParse(s) (validation only)
+// Time is the process's CPU time (process.cpuUsage, user + system, microseconds; V8's helper
+// threads count too), or the wall clock with --wall, like curi-bench.
 // Prints per file and runner the median ns/URL and MB/s (bytes of the lines as UTF-8 on disk);
 // instructions/URL are n/a here.  --machine prints one line per runner for curi-bench:
 // "name op valid ns_per_url mb_per_s checksum", op being the curi operation it is compared with.
@@ -15,11 +17,13 @@ import { basename } from 'node:path';
 
 let rounds = 11;
 let machine = false;
+let wall = false;
 const files = [];
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--rounds' && i + 1 < args.length) rounds = Math.max(1, parseInt(args[++i], 10) || 1);
   else if (args[i] === '--machine') machine = true;
+  else if (args[i] === '--wall') wall = true;
   else files.push(args[i]);
 }
 if (files.length === 0) {
@@ -77,6 +81,13 @@ const runners = [
   },
 ];
 
+// Nanoseconds on the chosen clock.
+function now() {
+  if (wall) return Number(process.hrtime.bigint());
+  const u = process.cpuUsage();
+  return (u.user + u.system) * 1000;
+}
+
 function median(a) {
   const s = [...a].sort((x, y) => x - y);
   const n = s.length;
@@ -99,11 +110,11 @@ for (const f of files) {
   for (let round = 0; round < rounds; round++) {
     for (let jj = 0; jj < runners.length; jj++) {
       const j = (jj + round) % runners.length;
-      const t0 = process.hrtime.bigint();
+      const t0 = now();
       const [, sum] = runners[j].run(lines);
-      const t1 = process.hrtime.bigint();
+      const t1 = now();
       sums[j] = sum;
-      times[j].push(Number(t1 - t0));
+      times[j].push(t1 - t0);
     }
   }
   if (!machine) {
