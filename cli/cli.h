@@ -11,6 +11,7 @@
 #define CURI_CLI_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "curi.h"
 
@@ -28,13 +29,37 @@ struct buf {
     size_t len, cap;
 };
 
-void buf_reserve(struct buf *b, size_t extra);
-void buf_put(struct buf *b, const void *s, size_t n);
-void buf_putc(struct buf *b, char c);
-void buf_puts(struct buf *b, const char *s);
+void buf_grow(struct buf *b, size_t extra);
 void buf_putu(struct buf *b, unsigned long long v);
 void buf_free(struct buf *b);
 void *xmalloc(size_t n);
+
+/* The appends run once or more per input line: inline, with growth out of line. */
+static inline void buf_reserve(struct buf *b, size_t extra)
+{
+    if (b->cap - b->len < extra)
+        buf_grow(b, extra);
+}
+
+static inline void buf_put(struct buf *b, const void *s, size_t n)
+{
+    buf_reserve(b, n);
+    if (n)
+        memcpy(b->p + b->len, s, n);
+    b->len += n;
+}
+
+static inline void buf_putc(struct buf *b, char c)
+{
+    buf_reserve(b, 1);
+    b->p[b->len++] = c;
+}
+
+/* strlen of a literal folds to a constant once this is inlined. */
+static inline void buf_puts(struct buf *b, const char *s)
+{
+    buf_put(b, s, strlen(s));
+}
 
 /*
  * The work done for one input: read s[0..n), append the result (if any) to
@@ -60,9 +85,39 @@ void write_all(int fd, const char *s, size_t n);
 
 /* text.c: JSON output. */
 int json_string(struct buf *b, const char *s, size_t n);
-void json_member(struct buf *b, const char *key, const char *s, size_t n);
-void json_member_str(struct buf *b, const char *key, curi_str v);
-void json_key(struct buf *b, const char *key);
+void json_hex_twin(struct buf *b, const char *key, const char *s, size_t n);
+
+/* Append "key": preceded by ',' unless it is the first member of the object. */
+static inline void json_key(struct buf *b, const char *key)
+{
+    size_t n = strlen(key);
+    buf_reserve(b, n + 4);
+    if (b->len > 0 && b->p[b->len - 1] != '{')
+        b->p[b->len++] = ',';
+    b->p[b->len++] = '"';
+    memcpy(b->p + b->len, key, n);
+    b->len += n;
+    b->p[b->len++] = '"';
+    b->p[b->len++] = ':';
+}
+
+/*
+ * Append "key":"value" (or "key":null when s is NULL), and when the value is
+ * not valid UTF-8 also "key_hex":"<every byte in hex>" (text.c says why).
+ */
+static inline void json_member(struct buf *b, const char *key, const char *s, size_t n)
+{
+    json_key(b, key);
+    if (s == NULL)
+        buf_put(b, "null", 4);
+    else if (!json_string(b, s, n))
+        json_hex_twin(b, key, s, n);
+}
+
+static inline void json_member_str(struct buf *b, const char *key, curi_str v)
+{
+    json_member(b, key, v.ptr, v.len);
+}
 void json_error(struct buf *b, int code, size_t offset, int with_offset);
 void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error *e);
 

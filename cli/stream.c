@@ -40,10 +40,8 @@ void *xmalloc(size_t n)
 }
 
 /* Make room for extra more bytes, doubling so that appends are amortised O(1). */
-void buf_reserve(struct buf *b, size_t extra)
+void buf_grow(struct buf *b, size_t extra)
 {
-    if (b->cap - b->len >= extra)
-        return;
     size_t cap = b->cap ? b->cap : 256;
     while (cap - b->len < extra) {
         if (cap > ((size_t)-1) / 2) {
@@ -59,25 +57,6 @@ void buf_reserve(struct buf *b, size_t extra)
     }
     b->p = p;
     b->cap = cap;
-}
-
-void buf_put(struct buf *b, const void *s, size_t n)
-{
-    buf_reserve(b, n);
-    if (n)
-        memcpy(b->p + b->len, s, n);
-    b->len += n;
-}
-
-void buf_putc(struct buf *b, char c)
-{
-    buf_reserve(b, 1);
-    b->p[b->len++] = c;
-}
-
-void buf_puts(struct buf *b, const char *s)
-{
-    buf_put(b, s, strlen(s));
 }
 
 /* Decimal digits of v, without leading zeros. */
@@ -137,10 +116,11 @@ struct sink {
     int wrote;         /* something was written to stdout already */
 };
 
-static void sink_flush(struct sink *k)
+/* Write out and err (the sink's own buffers, or a finished chunk's) and empty them. */
+static void sink_write(struct sink *k, struct buf *out, struct buf *err)
 {
-    const char *p = k->out.p;
-    size_t n = k->out.len;
+    const char *p = out->p;
+    size_t n = out->len;
     if (k->skip_first_nl && !k->wrote && n > 0) {
         if (p[0] == '\n') {
             p++;
@@ -150,10 +130,15 @@ static void sink_flush(struct sink *k)
     }
     if (n)
         write_all(1, p, n);
-    k->out.len = 0;
-    if (k->err.len)
-        write_all(2, k->err.p, k->err.len);
-    k->err.len = 0;
+    out->len = 0;
+    if (err->len)
+        write_all(2, err->p, err->len);
+    err->len = 0;
+}
+
+static void sink_flush(struct sink *k)
+{
+    sink_write(k, &k->out, &k->err);
 }
 
 /* Write when enough has gathered, or at once for a human watching. */
@@ -378,9 +363,7 @@ static int run_stdin_parallel(line_fn fn, const void *ctx, unsigned jobs, struct
         pthread_mutex_unlock(&p.mu);
         if (s->status != EXIT_VALID)
             status = EXIT_INVALID;
-        buf_put(&k->out, s->out.p, s->out.len);
-        buf_put(&k->err, s->err.p, s->err.len);
-        sink_flush(k);
+        sink_write(k, &s->out, &s->err);
         written++;
     }
 

@@ -11,6 +11,7 @@
  * \xHH (and '\' as \\) so that the caret lines up under the offending byte.
  * SPDX-License-Identifier: MIT
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "cli.h"
@@ -60,6 +61,31 @@ static int json_special(unsigned char c)
 }
 
 /*
+ * The end of the run of plain bytes starting at p[i]: eight at a time while
+ * no byte of the word is special (SWAR: a byte below 0x20, equal to '"', '\'
+ * or 0x7F, or with its top bit set shows up as a set top bit below), then
+ * byte by byte.
+ */
+static size_t plain_run(const unsigned char *p, size_t i, size_t n)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    while (n - i >= 8) {
+        uint64_t v;
+        memcpy(&v, p + i, 8);
+        uint64_t q = v ^ (ones * '"'), bs = v ^ (ones * '\\'), del = v ^ (ones * 0x7F);
+        uint64_t bad = (v | (v - ones * 0x20) | ((q - ones) & ~q) | ((bs - ones) & ~bs) |
+                        ((del - ones) & ~del)) &
+                       high;
+        if (bad)
+            break;
+        i += 8;
+    }
+    while (i < n && !json_special(p[i]))
+        i++;
+    return i;
+}
+
+/*
  * Append s[0..n) as a quoted JSON string.  Returns 1 when the text is exact,
  * 0 when some invalid UTF-8 byte was replaced by U+FFFD.
  */
@@ -74,9 +100,7 @@ int json_string(struct buf *b, const char *s, size_t n)
     size_t i = 0;
     while (i < n) {
         /* Copy the plain run in one go: the common case for URIs. */
-        size_t j = i;
-        while (j < n && !json_special(p[j]))
-            j++;
+        size_t j = plain_run(p, i, n);
         memcpy(o, p + i, j - i);
         o += j - i;
         i = j;
@@ -113,29 +137,9 @@ int json_string(struct buf *b, const char *s, size_t n)
     return exact;
 }
 
-/* Append "key": preceded by ',' unless it is the first member of the object. */
-void json_key(struct buf *b, const char *key)
+/* After a json_string that lost bytes: ,"key_hex":"<every byte of s in hex>". */
+void json_hex_twin(struct buf *b, const char *key, const char *s, size_t n)
 {
-    if (b->len > 0 && b->p[b->len - 1] != '{')
-        buf_putc(b, ',');
-    buf_putc(b, '"');
-    buf_puts(b, key);
-    buf_put(b, "\":", 2);
-}
-
-/*
- * Append "key":"value" (or "key":null when s is NULL), and when the value is
- * not valid UTF-8 also "key_hex":"<every byte in hex>".
- */
-void json_member(struct buf *b, const char *key, const char *s, size_t n)
-{
-    json_key(b, key);
-    if (s == NULL) {
-        buf_put(b, "null", 4);
-        return;
-    }
-    if (json_string(b, s, n))
-        return;
     buf_putc(b, ',');
     buf_putc(b, '"');
     buf_puts(b, key);
@@ -147,11 +151,6 @@ void json_member(struct buf *b, const char *key, const char *s, size_t n)
         b->p[b->len++] = hexdig[c & 15];
     }
     buf_putc(b, '"');
-}
-
-void json_member_str(struct buf *b, const char *key, curi_str v)
-{
-    json_member(b, key, v.ptr, v.len);
 }
 
 /* Append the error members: "error":NAME,"message":...,"offset":N (or null). */
@@ -197,7 +196,15 @@ void show_bytes(struct buf *b, const char *s, size_t n)
     buf_reserve(b, 4 * n);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == '\\') {
+        if (show_width(c) == 1) {
+            /* A run of plain printable bytes: copy it whole. */
+            size_t j = i + 1;
+            while (j < n && show_width((unsigned char)s[j]) == 1)
+                j++;
+            memcpy(b->p + b->len, s + i, j - i);
+            b->len += j - i;
+            i = j - 1;
+        } else if (c == '\\') {
             b->p[b->len++] = '\\';
             b->p[b->len++] = '\\';
         } else if (c >= 0x20 && c < 0x7F) {
