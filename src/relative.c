@@ -124,7 +124,8 @@ static void write_tail(const curi__dots *start, size_t count, size_t first, char
 typedef struct relpath {
     int valid;
     size_t ups, j, len;
-    int dot;
+    int dot;  /* "./" in front */
+    int bare; /* only D's final empty element is left: "./" is ".", a last "../" is ".." */
 } relpath;
 
 /*
@@ -136,7 +137,7 @@ typedef struct relpath {
  */
 static relpath relative_path(const curi_uri *base, const curi__dots *d, const pinfo *dm)
 {
-    relpath r = {0, 0, 0, 0, 0};
+    relpath r = {0, 0, 0, 0, 0, 0};
     const char *bp = (base->path.ptr == NULL) ? "" : base->path.ptr;
     size_t bl = (base->path.ptr == NULL) ? 0 : base->path.len;
     curi__dots b, bi, di;
@@ -198,6 +199,11 @@ static relpath relative_path(const curi_uri *base, const curi__dots *d, const pi
         r.dot = (first.len == 0 || memchr(first.ptr, ':', first.len) != NULL);
     }
     r.len = 3 * r.ups + (r.dot ? 2u : 0u);
+    /* "." and ".." at the end of a reference keep the trailing "/" (5.2.4 steps B, C). */
+    if (r.j + 1 == dm->count && first.len == 0 && (r.ups > 0 || r.dot)) {
+        r.bare = 1;
+        r.len -= 1;
+    }
     /* The bytes of elements j+1..count: D's length minus that of elements 1..j. */
     {
         curi__dots hi = *d;
@@ -232,7 +238,7 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     size_t tl, best;
     curi__dots d;
     pinfo dm;
-    relpath rp = {0, 0, 0, 0, 0};
+    relpath rp = {0, 0, 0, 0, 0, 0};
     int tauth, hole, form = F_FULL;
     size_t len_abs = 0, len_net = 0;
     out o = {dst, (dst == NULL) ? 0 : cap, 0};
@@ -316,12 +322,12 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
             put(&o, ".", 1);
         } else {
             for (size_t i = 0; i < rp.ups; i++) {
-                put(&o, "../", 3);
+                put(&o, "../", (rp.bare && i + 1 == rp.ups) ? 2 : 3);
             }
             if (rp.dot) {
-                put(&o, "./", 2);
+                put(&o, "./", rp.bare ? 1 : 2);
             }
-            {
+            if (!rp.bare) {
                 size_t tail = rp.len - 3 * rp.ups - (rp.dot ? 2u : 0u);
                 if (o.len + tail <= o.cap) {
                     write_tail(&d, dm.count, rp.j + 1, o.dst, o.len + tail);
