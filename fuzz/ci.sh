@@ -1,6 +1,7 @@
 #!/bin/sh
 # ci.sh -- a bounded fuzzing run for CI: `make fuzz` (clang, libFuzzer, ASan, UBSan), then each
-# target for SECONDS_PER_TARGET seconds (default 20) on its seed corpus and the dictionary.
+# target for SECONDS_PER_TARGET seconds (default 20) on its seed corpus and the dictionary,
+# then the uriparser differential (docs/differential.md) when liburiparser-dev is installed.
 # Fails (exit 1) if any target crashes, leaks, times out or breaks an invariant; the input
 # that did it is kept as build-fuzz/crash-<target>/... for the log.  New corpus entries go to
 # a scratch directory, never into fuzz/corpus/ (regenerate that with fuzz/make-corpus.sh).
@@ -47,6 +48,24 @@ for t in $targets; do
         failed="$failed $t"
     fi
 done
+# The uriparser differential, when liburiparser-dev is installed (all targets runs only).
+if [ $# -eq 0 ]; then
+    if make FUZZ_B="$B" fuzz-diff > "$B/ci-diff-build.log" 2>&1; then
+        mkdir -p "$B/ci-corpus/diff" "$B/crash-diff"
+        if "$B/fuzz_diff_uriparser" "$B/ci-corpus/diff" fuzz/corpus/resolve fuzz/corpus/parse \
+            -dict=fuzz/uri.dict -max_total_time="$T" -max_len=4096 -timeout=10 \
+            -print_final_stats=1 -artifact_prefix="$B/crash-diff/" > "$B/ci-diff.log" 2>&1; then
+            runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$B/ci-diff.log")
+            echo "fuzz diff_uriparser: ok, ${runs:-?} executions in ${T}s"
+        else
+            echo "fuzz diff_uriparser: FAILED (log $B/ci-diff.log, input in $B/crash-diff/)"
+            grep -E "invariant violated|disagree|ERROR: " "$B/ci-diff.log" | head -5
+            failed="$failed diff_uriparser"
+        fi
+    else
+        echo "fuzz diff_uriparser: skipped (make fuzz-diff failed: is liburiparser-dev installed?)"
+    fi
+fi
 if [ -n "$failed" ]; then
     echo "fuzzing failed:$failed"
     exit 1

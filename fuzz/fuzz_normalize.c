@@ -108,6 +108,9 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
     FZ_CHECKF(rc == CURI_OK, "curi_normalize(mask 0x%x) = %d", mask, rc);
     FZ_CHECKF(fz_parse(&v, n1.p, n1.n, 0, &e) == CURI_OK, "normalized %s does not parse: %d@%zu",
               fz_show(n1.p, n1.n), e.code, e.offset);
+    if (mask == 0)
+        FZ_CHECKF(fz_buf_eq(&n1, rec), "mask 0 changed %s into %s", fz_show(rec->p, rec->n),
+                  fz_show2(n1.p, n1.n));
 
     /* Idempotent, and consistent with curi_is_normalized. */
     c.u = &v;
