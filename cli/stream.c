@@ -5,7 +5,7 @@
  * '\n' with memchr; a final line without '\n' is still an input, and lines may
  * hold any byte including NUL.  Memory stays constant: a chunk grows only for a
  * line longer than the chunk.  Output goes into a buffer written with write(2)
- * in large blocks, or after every input when stdout or stderr is a terminal.
+ * in large blocks, or after every input when stdout is a terminal.
  * With --jobs N, N worker threads process whole chunks while the main thread
  * reads ahead and writes finished chunks strictly in input order.
  * SPDX-License-Identifier: MIT
@@ -111,7 +111,8 @@ void write_all(int fd, const char *s, size_t n)
 /* The output side: stdout and stderr buffers and the flushing policy. */
 struct sink {
     struct buf out, err;
-    int interactive;   /* stdout or stderr is a terminal: flush after every input */
+    int interactive;   /* stdout is a terminal: write after every input */
+    int err_tty;       /* stderr is a terminal: write diagnostics after every input */
     int skip_first_nl; /* drop a leading '\n' from the first bytes ever written */
     int wrote;         /* something was written to stdout already */
 };
@@ -141,11 +142,18 @@ static void sink_flush(struct sink *k)
     sink_write(k, &k->out, &k->err);
 }
 
-/* Write when enough has gathered, or at once for a human watching. */
+/*
+ * Write stdout when enough has gathered, or at once for a human watching;
+ * diagnostics are few and go out at every call.
+ */
 static void sink_maybe_flush(struct sink *k)
 {
-    if (k->interactive || k->out.len >= OUT_FLUSH || k->err.len > 0)
+    if (k->interactive || k->out.len >= OUT_FLUSH) {
         sink_flush(k);
+    } else if (k->err.len > 0) {
+        write_all(2, k->err.p, k->err.len);
+        k->err.len = 0;
+    }
 }
 
 /*
@@ -188,7 +196,7 @@ static size_t last_line_end(const char *s, size_t from, size_t n)
  * line), and a non-empty tail without '\n' is the last line of the input.
  */
 static int run_chunk(line_fn fn, const void *ctx, const char *s, size_t n, struct buf *out,
-                     struct buf *err, int interactive, struct sink *k)
+                     struct buf *err, struct sink *k)
 {
     int status = EXIT_VALID;
     const char *end = s + n;
@@ -198,8 +206,8 @@ static int run_chunk(line_fn fn, const void *ctx, const char *s, size_t n, struc
         if (fn(ctx, s, (size_t)(stop - s), out, err) != EXIT_VALID)
             status = EXIT_INVALID;
         s = nl ? nl + 1 : end;
-        if (interactive && k)
-            sink_flush(k);
+        if (k && (k->interactive || (k->err_tty && err->len > 0)))
+            sink_maybe_flush(k); /* a terminal is watching: show this input's result now */
     }
     return status;
 }
@@ -219,7 +227,7 @@ static int run_stdin_serial(line_fn fn, const void *ctx, struct sink *k)
         size_t cut = got ? last_line_end(in.p, old, in.len) : in.len;
         if (cut > 0) {
             /* Complete lines: process them and keep the unfinished tail. */
-            if (run_chunk(fn, ctx, in.p, cut, &k->out, &k->err, k->interactive, k) !=
+            if (run_chunk(fn, ctx, in.p, cut, &k->out, &k->err, k) !=
                 EXIT_VALID)
                 status = EXIT_INVALID;
             memmove(in.p, in.p + cut, in.len - cut);
@@ -274,7 +282,7 @@ static void *worker(void *arg)
         p->claimed++;
         pthread_mutex_unlock(&p->mu);
         s->out.len = s->err.len = 0;
-        s->status = run_chunk(p->fn, p->ctx, s->in.p, s->in.len, &s->out, &s->err, 0, NULL);
+        s->status = run_chunk(p->fn, p->ctx, s->in.p, s->in.len, &s->out, &s->err, NULL);
         pthread_mutex_lock(&p->mu);
         s->done = 1;
         pthread_cond_broadcast(&p->done);
@@ -397,7 +405,8 @@ int run_lines(line_fn fn, const void *ctx, char **ops, int nops, unsigned jobs,
 {
     struct sink k;
     memset(&k, 0, sizeof k);
-    k.interactive = isatty(1) || isatty(2);
+    k.interactive = isatty(1);
+    k.err_tty = isatty(2);
     k.skip_first_nl = skip_first_nl;
     int status = EXIT_VALID;
     if (nops > 0) {
