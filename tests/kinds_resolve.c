@@ -69,17 +69,29 @@ int do_normalize(tcase *tc, const curi_uri *u, unsigned mask, sbuf *out, curi_er
 
 /*
  * The recomposition of t with remove_dot_segments applied to its path, which
- * is what resolving any reference to t must give.  Uses slot G_IN4.
+ * is what resolving any reference to t must give.  Where that path would start
+ * with "//" without an authority, "/." stays in front of it (curi.h: the output
+ * of curi_resolve always parses back to its components).  Uses slot G_IN4.
  */
 int dotless(tcase *tc, const curi_uri *t, sbuf *out)
 {
     curi_uri d = *t;
     curi_error err;
-    char *p = gput(G_IN4, t->path.ptr, t->path.len);
+    char *p = gslot(G_IN4, t->path.len + 2);
+    size_t n;
     int rc;
 
-    d.path.ptr = p;
-    d.path.len = curi_remove_dot_segments(p, t->path.len);
+    memcpy(p + 2, t->path.ptr, t->path.len);
+    n = curi_remove_dot_segments(p + 2, t->path.len);
+    if (!t->host.ptr && n >= 2 && p[2] == '/' && p[3] == '/') {
+        p[0] = '/';
+        p[1] = '.';
+        d.path.ptr = p;
+        d.path.len = n + 2;
+    } else {
+        d.path.ptr = p + 2;
+        d.path.len = n;
+    }
     rc = recompose_into(tc, &d, out, &err);
     if (rc != CURI_OK) {
         fail(tc, "recompose of the target without dot segments: got !%s@%zu", err_name(rc),
