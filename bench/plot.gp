@@ -20,6 +20,9 @@ runners = system("awk -F, 'NR > 1 && !seen[$2]++ { printf \"%s \", $2 }' " . csv
 F = words(files)
 R = words(runners)
 
+# A file's name without ".txt", for the key.
+label(f) = (strlen(f) > 4 && f[strlen(f) - 3:] eq '.txt') ? f[1:strlen(f) - 4] : f
+
 # Position of runner s in the list (gnuplot has no maps: a recursive search).
 ridx(s, n) = (n > R) ? NaN : ((word(runners, n) eq s) ? n : ridx(s, n + 1))
 
@@ -29,6 +32,7 @@ if (out[strlen(out) - 3:] eq '.png') {
 } else {
     set terminal svg size 1100, 560 dynamic font 'sans,11' background '#ffffff'
 }
+set termoption noenhanced   # file names have underscores, not subscripts
 set output out
 set datafile separator ','
 set datafile columnheaders
@@ -48,4 +52,4 @@ w = 0.8 / F
 plot for [i = 1:F] csv \
      using (strcol(1) eq word(files, i) ? ridx(strcol(2), 1) + (i - (F + 1) / 2.0) * w : NaN) \
          : (column(col) > 0 ? column(col) : NaN) : (w) \
-     with boxes title word(files, i)
+     with boxes title label(word(files, i))
