@@ -92,3 +92,14 @@ $ curi normalize <.
 $ printf 'http://A/\n' | curi normalize --jobs 0
 http://a/
 ? 0
+
+# -j is short for --jobs.
+$ printf 'http://A/\nhttp://B/\n' | curi normalize -j 2
+http://a/
+http://b/
+? 0
+
+# A closed stdout is a write error too.
+$ curi parse http://a/ >&-
+! curi: write error: Bad file descriptor
+? 3
