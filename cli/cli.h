@@ -67,8 +67,7 @@ static inline void buf_puts(struct buf *b, const char *s)
  * the subcommand's read-only state; the function may run on several threads
  * at once, so it must not modify ctx.
  */
-typedef int (*line_fn)(const void *ctx, const char *s, size_t n, struct buf *out,
-                       struct buf *err);
+typedef int (*line_fn)(const void *ctx, const char *s, size_t n, struct buf *out, struct buf *err);
 
 /*
  * Run fn over the operands, or over the lines of standard input when there
@@ -77,8 +76,7 @@ typedef int (*line_fn)(const void *ctx, const char *s, size_t n, struct buf *out
  * would be the very first byte written to stdout is dropped (the blank line
  * that separates multi-line records).  Returns the exit status.
  */
-int run_lines(line_fn fn, const void *ctx, char **ops, int nops, unsigned jobs,
-              int skip_first_nl);
+int run_lines(line_fn fn, const void *ctx, char **ops, int nops, unsigned jobs, int skip_first_nl);
 
 /* Write all of s to fd, ending the program with EXIT_IO on failure. */
 void write_all(int fd, const char *s, size_t n);
@@ -130,12 +128,12 @@ void diagnose_value(struct buf *err, const char *what, int code, const char *s, 
 
 /* main.c: option parsing shared by the subcommands. */
 struct common {
-    const char *cmd;   /* subcommand name, for messages */
-    const char *help;  /* its --help text */
-    int json;          /* --json */
-    unsigned pflags;   /* curi_parse flags (--strict-3986) */
-    unsigned jobs;     /* --jobs N */
-    int dashdash;      /* "--" seen: everything after is an operand */
+    const char *cmd;  /* subcommand name, for messages */
+    const char *help; /* its --help text */
+    int json;         /* --json */
+    unsigned pflags;  /* curi_parse flags (--strict-3986) */
+    unsigned jobs;    /* --jobs N */
+    int dashdash;     /* "--" seen: everything after is an operand */
 };
 
 int opt_value(char **argv, int argc, int *i, const char *name, const char **val);

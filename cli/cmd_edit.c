@@ -240,8 +240,7 @@ struct encode_ctx {
     int json;
 };
 
-static int encode_line(const void *vctx, const char *s, size_t n, struct buf *out,
-                       struct buf *err)
+static int encode_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
 {
     const struct encode_ctx *ctx = vctx;
     static _Thread_local struct buf tmp;
@@ -252,8 +251,7 @@ static int encode_line(const void *vctx, const char *s, size_t n, struct buf *ou
     if (ctx->json)
         tmp.len = 0;
     buf_reserve(dst, bound + 1);
-    if (curi_pct_encode(dst->p + dst->len, bound, &len, s, n, ctx->set, ctx->flags, &e) !=
-        CURI_OK)
+    if (curi_pct_encode(dst->p + dst->len, bound, &len, s, n, ctx->set, ctx->flags, &e) != CURI_OK)
         len = 0; /* never happens: the bound always fits */
     dst->len += len;
     if (ctx->json)
@@ -272,8 +270,8 @@ int cmd_encode(int argc, char **argv)
         const char *v;
         if (opt_common(&c, argv, argc, &i))
             continue;
-        if (!c.dashdash && (opt_value(argv, argc, &i, "--component", &v) ||
-                            opt_value(argv, argc, &i, "-c", &v))) {
+        if (!c.dashdash &&
+            (opt_value(argv, argc, &i, "--component", &v) || opt_value(argv, argc, &i, "-c", &v))) {
             size_t k = 0, nk = sizeof charset_names / sizeof charset_names[0];
             while (k < nk && strcmp(charset_names[k], v) != 0)
                 k++;
@@ -316,8 +314,7 @@ struct decode_ctx {
     int json;
 };
 
-static int decode_line(const void *vctx, const char *s, size_t n, struct buf *out,
-                       struct buf *err)
+static int decode_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
 {
     const struct decode_ctx *ctx = vctx;
     static _Thread_local struct buf tmp;

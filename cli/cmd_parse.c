@@ -71,8 +71,7 @@ static void text_component(struct buf *out, const char *name, curi_str v)
         text_field(out, name, v.ptr, v.len);
 }
 
-static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out,
-                      struct buf *err)
+static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
 {
     const struct parse_ctx *ctx = vctx;
     curi_uri u;
@@ -171,8 +170,8 @@ enum field {
 };
 
 static const char *const field_names[] = {
-    "",          "scheme",    "userinfo", "host",        "port",         "path", "query",
-    "fragment",  "authority", "host_type", "zone",       "port_number", "default_port", "uri",
+    "",         "scheme",    "userinfo",  "host", "port",        "path",         "query",
+    "fragment", "authority", "host_type", "zone", "port_number", "default_port", "uri",
 };
 
 struct piece {

@@ -209,8 +209,7 @@ static void draw_level(struct buf *out, const struct explain_ctx *ctx, struct sp
     }
 }
 
-static int explain_line(const void *vctx, const char *s, size_t n, struct buf *out,
-                        struct buf *err)
+static int explain_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
 {
     const struct explain_ctx *ctx = vctx;
     curi_uri u;

@@ -147,9 +147,9 @@ static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
 } commands[] = {
-    {"parse", cmd_parse},       {"get", cmd_get},           {"set", cmd_set},
-    {"encode", cmd_encode},     {"decode", cmd_decode},     {"explain", cmd_explain},
-    {"resolve", cmd_resolve},   {"relative", cmd_relative}, {"normalize", cmd_normalize},
+    {"parse", cmd_parse},     {"get", cmd_get},           {"set", cmd_set},
+    {"encode", cmd_encode},   {"decode", cmd_decode},     {"explain", cmd_explain},
+    {"resolve", cmd_resolve}, {"relative", cmd_relative}, {"normalize", cmd_normalize},
     {"equal", cmd_equal},
 };
 

@@ -22,7 +22,7 @@
 #include "cli.h"
 
 #define CHUNK_SIZE ((size_t)1 << 20) /* bytes of input per read, and per chunk */
-#define OUT_FLUSH ((size_t)1 << 18)  /* write stdout once this much is buffered */
+#define OUT_FLUSH  ((size_t)1 << 18) /* write stdout once this much is buffered */
 
 /*
  * ---------------------------------------------------------------------------
@@ -227,8 +227,7 @@ static int run_stdin_serial(line_fn fn, const void *ctx, struct sink *k)
         size_t cut = got ? last_line_end(in.p, old, in.len) : in.len;
         if (cut > 0) {
             /* Complete lines: process them and keep the unfinished tail. */
-            if (run_chunk(fn, ctx, in.p, cut, &k->out, &k->err, k) !=
-                EXIT_VALID)
+            if (run_chunk(fn, ctx, in.p, cut, &k->out, &k->err, k) != EXIT_VALID)
                 status = EXIT_INVALID;
             memmove(in.p, in.p + cut, in.len - cut);
             in.len -= cut;
@@ -400,8 +399,7 @@ static int run_stdin_parallel(line_fn fn, const void *ctx, unsigned jobs, struct
  * Entry point
  * ---------------------------------------------------------------------------
  */
-int run_lines(line_fn fn, const void *ctx, char **ops, int nops, unsigned jobs,
-              int skip_first_nl)
+int run_lines(line_fn fn, const void *ctx, char **ops, int nops, unsigned jobs, int skip_first_nl)
 {
     struct sink k;
     memset(&k, 0, sizeof k);
