@@ -63,11 +63,13 @@ static inline void buf_puts(struct buf *b, const char *s)
 
 /*
  * The work done for one input: read s[0..n), append the result (if any) to
- * out and any diagnostic to err, return EXIT_VALID or EXIT_INVALID.  ctx is
+ * out and any diagnostic to err, return EXIT_VALID or EXIT_INVALID.  tmp is a
+ * scratch buffer of the calling thread, reused from input to input.  ctx is
  * the subcommand's read-only state; the function may run on several threads
  * at once, so it must not modify ctx.
  */
-typedef int (*line_fn)(const void *ctx, const char *s, size_t n, struct buf *out, struct buf *err);
+typedef int (*line_fn)(const void *ctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                       struct buf *tmp);
 
 /*
  * Run fn over the operands, or over the lines of standard input when there

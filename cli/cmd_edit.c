@@ -77,10 +77,10 @@ static curi_str part_view(const curi_uri *u, curi_part part)
     return (curi_str){NULL, 0};
 }
 
-static int set_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
+static int set_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                    struct buf *tmp)
 {
     const struct set_ctx *ctx = vctx;
-    static _Thread_local struct buf tmp;
     curi_uri u;
     curi_error e;
     int rc = curi_parse(&u, s, n, ctx->pflags, &e);
@@ -93,9 +93,9 @@ static int set_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     size_t len = 0;
     if (rc == CURI_OK) {
         size_t bound = curi_recompose_bound(&u);
-        tmp.len = 0;
-        buf_reserve(&tmp, bound);
-        rc = curi_recompose(tmp.p, bound, &len, &u, &e);
+        tmp->len = 0;
+        buf_reserve(tmp, bound);
+        rc = curi_recompose(tmp->p, bound, &len, &u, &e);
         caret = 0;
     }
     if (rc != CURI_OK) {
@@ -111,9 +111,9 @@ static int set_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         return EXIT_INVALID;
     }
     if (ctx->json) {
-        json_io(out, s, n, tmp.p, len);
+        json_io(out, s, n, tmp->p, len);
     } else {
-        buf_put(out, tmp.p, len);
+        buf_put(out, tmp->p, len);
         buf_putc(out, '\n');
     }
     return EXIT_VALID;
@@ -240,22 +240,22 @@ struct encode_ctx {
     int json;
 };
 
-static int encode_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
+static int encode_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                       struct buf *tmp)
 {
     const struct encode_ctx *ctx = vctx;
-    static _Thread_local struct buf tmp;
     size_t bound = curi_pct_encode_bound(n), len;
-    struct buf *dst = ctx->json ? &tmp : out;
+    struct buf *dst = ctx->json ? tmp : out;
     curi_error e;
     (void)err;
     if (ctx->json)
-        tmp.len = 0;
+        tmp->len = 0;
     buf_reserve(dst, bound + 1);
     if (curi_pct_encode(dst->p + dst->len, bound, &len, s, n, ctx->set, ctx->flags, &e) != CURI_OK)
         len = 0; /* never happens: the bound always fits */
     dst->len += len;
     if (ctx->json)
-        json_io(out, s, n, tmp.p, tmp.len);
+        json_io(out, s, n, tmp->p, tmp->len);
     else
         buf_putc(out, '\n');
     return EXIT_VALID;
@@ -314,15 +314,15 @@ struct decode_ctx {
     int json;
 };
 
-static int decode_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
+static int decode_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                       struct buf *tmp)
 {
     const struct decode_ctx *ctx = vctx;
-    static _Thread_local struct buf tmp;
-    struct buf *dst = ctx->json ? &tmp : out;
+    struct buf *dst = ctx->json ? tmp : out;
     size_t len;
     curi_error e;
     if (ctx->json)
-        tmp.len = 0;
+        tmp->len = 0;
     buf_reserve(dst, n + 1);
     int rc = curi_pct_decode(dst->p + dst->len, n, &len, s, n, ctx->flags, &e);
     if (rc != CURI_OK) {
@@ -336,7 +336,7 @@ static int decode_line(const void *vctx, const char *s, size_t n, struct buf *ou
     }
     dst->len += len;
     if (ctx->json)
-        json_io(out, s, n, tmp.p, tmp.len);
+        json_io(out, s, n, tmp->p, tmp->len);
     else
         buf_putc(out, '\n');
     return EXIT_VALID;

@@ -71,9 +71,11 @@ static void text_component(struct buf *out, const char *name, curi_str v)
         text_field(out, name, v.ptr, v.len);
 }
 
-static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
+static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                      struct buf *tmp)
 {
     const struct parse_ctx *ctx = vctx;
+    (void)tmp;
     curi_uri u;
     curi_error e;
     if (curi_parse(&u, s, n, ctx->pflags, &e) != CURI_OK) {
@@ -299,10 +301,10 @@ static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const char 
     }
 }
 
-static int get_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
+static int get_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                    struct buf *tmp)
 {
     const struct get_ctx *ctx = vctx;
-    static _Thread_local struct buf tmp;
     curi_uri u;
     curi_error e;
     if (curi_parse(&u, s, n, ctx->pflags, &e) != CURI_OK) {
@@ -319,11 +321,11 @@ static int get_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         buf_putc(out, '\n');
         return EXIT_VALID;
     }
-    tmp.len = 0;
-    format_uri(ctx, &u, s, n, &tmp);
+    tmp->len = 0;
+    format_uri(ctx, &u, s, n, tmp);
     buf_putc(out, '{');
     json_member(out, "input", s, n);
-    json_member(out, "output", tmp.p ? tmp.p : "", tmp.len);
+    json_member(out, "output", tmp->p ? tmp->p : "", tmp->len);
     buf_put(out, "}\n", 2);
     return EXIT_VALID;
 }

@@ -45,13 +45,13 @@ struct ref_ctx {
  * straight into out, or into a scratch buffer for JSON.  JSON keys: resolve
  * {"base","reference","target"}, relative {"base","target","reference"}.
  */
-static int ref_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
+static int ref_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                    struct buf *tmp)
 {
     const struct ref_ctx *ctx = vctx;
-    static _Thread_local struct buf tmp;
     const char *in_key = ctx->relative ? "target" : "reference";
     const char *out_key = ctx->relative ? "reference" : "target";
-    struct buf *dst = ctx->json ? &tmp : out;
+    struct buf *dst = ctx->json ? tmp : out;
     curi_uri r;
     curi_error e;
     size_t len = 0;
@@ -61,7 +61,7 @@ static int ref_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         size_t bound = ctx->relative ? curi_relative_bound(&ctx->base, &r)
                                      : curi_resolve_bound(&ctx->base, &r);
         if (ctx->json)
-            tmp.len = 0;
+            tmp->len = 0;
         buf_reserve(dst, bound + 1);
         if (ctx->relative)
             rc = curi_relative(dst->p + dst->len, bound, &len, &ctx->base, &r, ctx->flags, &e);
@@ -74,7 +74,7 @@ static int ref_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         json_member(out, "base", ctx->base_text, strlen(ctx->base_text));
         json_member(out, in_key, s, n);
         if (rc == CURI_OK)
-            json_member(out, out_key, tmp.p, len);
+            json_member(out, out_key, tmp->p, len);
         else
             json_error(out, rc, e.offset, caret);
         buf_put(out, "}\n", 2);
@@ -195,11 +195,10 @@ struct norm_ctx {
 };
 
 static int normalize_line(const void *vctx, const char *s, size_t n, struct buf *out,
-                          struct buf *err)
+                          struct buf *err, struct buf *tmp)
 {
     const struct norm_ctx *ctx = vctx;
-    static _Thread_local struct buf tmp;
-    struct buf *dst = ctx->json ? &tmp : out;
+    struct buf *dst = ctx->json ? tmp : out;
     curi_uri u;
     curi_error e;
     size_t len = 0;
@@ -209,7 +208,7 @@ static int normalize_line(const void *vctx, const char *s, size_t n, struct buf 
         /* Normalize straight into the output buffer: no copy, no allocation. */
         size_t bound = curi_normalize_bound(&u);
         if (ctx->json)
-            tmp.len = 0;
+            tmp->len = 0;
         buf_reserve(dst, bound + 1);
         rc = curi_normalize(dst->p + dst->len, bound, &len, &u, ctx->mask, &e);
         caret = 0;
@@ -223,7 +222,7 @@ static int normalize_line(const void *vctx, const char *s, size_t n, struct buf 
         } else {
             buf_putc(out, '{');
             json_member(out, "input", s, n);
-            json_member(out, "normalized", tmp.p, len);
+            json_member(out, "normalized", tmp->p, len);
             buf_put(out, "}\n", 2);
         }
     } else {

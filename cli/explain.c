@@ -54,10 +54,12 @@ struct span {
 
 #define MAX_SPANS 5
 
-/* Columns of every byte offset 0..n (n + 1 entries). */
-static size_t *column_map(const char *s, size_t n)
+/* Columns of every byte offset 0..n (n + 1 entries), kept in the scratch buffer. */
+static size_t *column_map(struct buf *tmp, const char *s, size_t n)
 {
-    size_t *col = xmalloc((n + 1) * sizeof *col);
+    tmp->len = 0;
+    buf_reserve(tmp, (n + 1) * sizeof(size_t));
+    size_t *col = (size_t *)(void *)tmp->p; /* realloc'd memory suits any type */
     col[0] = 0;
     for (size_t i = 0; i < n; i++)
         col[i + 1] = col[i] + show_width((unsigned char)s[i]);
@@ -209,7 +211,8 @@ static void draw_level(struct buf *out, const struct explain_ctx *ctx, struct sp
     }
 }
 
-static int explain_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err)
+static int explain_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                        struct buf *tmp)
 {
     const struct explain_ctx *ctx = vctx;
     curi_uri u;
@@ -218,7 +221,7 @@ static int explain_line(const void *vctx, const char *s, size_t n, struct buf *o
         diagnose(err, e.code, s, n, e.offset, 1);
         return EXIT_INVALID;
     }
-    size_t *col = column_map(s, n);
+    size_t *col = column_map(tmp, s, n);
     struct span l1[MAX_SPANS], l2[MAX_SPANS];
     size_t k1 = 0, k2 = 0;
     curi_str path = u.path.len > 0 ? u.path : (curi_str){NULL, 0};
@@ -250,7 +253,6 @@ static int explain_line(const void *vctx, const char *s, size_t n, struct buf *o
     buf_putc(out, '\n');
     draw_level(out, ctx, l1, k1);
     draw_level(out, ctx, l2, k2);
-    free(col);
     return EXIT_VALID;
 }
 

@@ -110,11 +110,11 @@ void write_all(int fd, const char *s, size_t n)
 
 /* The output side: stdout and stderr buffers and the flushing policy. */
 struct sink {
-    struct buf out, err;
-    int interactive;   /* stdout is a terminal: write after every input */
-    int err_tty;       /* stderr is a terminal: write diagnostics after every input */
-    int skip_first_nl; /* drop a leading '\n' from the first bytes ever written */
-    int wrote;         /* something was written to stdout already */
+    struct buf out, err, tmp; /* tmp: scratch for the line function */
+    int interactive;          /* stdout is a terminal: write after every input */
+    int err_tty;              /* stderr is a terminal: write diagnostics after every input */
+    int skip_first_nl;        /* drop a leading '\n' from the first bytes ever written */
+    int wrote;                /* something was written to stdout already */
 };
 
 /* Write out and err (the sink's own buffers, or a finished chunk's) and empty them. */
@@ -196,14 +196,14 @@ static size_t last_line_end(const char *s, size_t from, size_t n)
  * line), and a non-empty tail without '\n' is the last line of the input.
  */
 static int run_chunk(line_fn fn, const void *ctx, const char *s, size_t n, struct buf *out,
-                     struct buf *err, struct sink *k)
+                     struct buf *err, struct buf *tmp, struct sink *k)
 {
     int status = EXIT_VALID;
     const char *end = s + n;
     while (s < end) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         const char *stop = nl ? nl : end;
-        if (fn(ctx, s, (size_t)(stop - s), out, err) != EXIT_VALID)
+        if (fn(ctx, s, (size_t)(stop - s), out, err, tmp) != EXIT_VALID)
             status = EXIT_INVALID;
         s = nl ? nl + 1 : end;
         if (k && (k->interactive || (k->err_tty && err->len > 0)))
@@ -227,7 +227,7 @@ static int run_stdin_serial(line_fn fn, const void *ctx, struct sink *k)
         size_t cut = got ? last_line_end(in.p, old, in.len) : in.len;
         if (cut > 0) {
             /* Complete lines: process them and keep the unfinished tail. */
-            if (run_chunk(fn, ctx, in.p, cut, &k->out, &k->err, k) != EXIT_VALID)
+            if (run_chunk(fn, ctx, in.p, cut, &k->out, &k->err, &k->tmp, k) != EXIT_VALID)
                 status = EXIT_INVALID;
             memmove(in.p, in.p + cut, in.len - cut);
             in.len -= cut;
@@ -271,6 +271,7 @@ struct pool {
 static void *worker(void *arg)
 {
     struct pool *p = arg;
+    struct buf tmp = {0};
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (!p->stop && p->claimed == p->filled)
@@ -281,12 +282,13 @@ static void *worker(void *arg)
         p->claimed++;
         pthread_mutex_unlock(&p->mu);
         s->out.len = s->err.len = 0;
-        s->status = run_chunk(p->fn, p->ctx, s->in.p, s->in.len, &s->out, &s->err, NULL);
+        s->status = run_chunk(p->fn, p->ctx, s->in.p, s->in.len, &s->out, &s->err, &tmp, NULL);
         pthread_mutex_lock(&p->mu);
         s->done = 1;
         pthread_cond_broadcast(&p->done);
     }
     pthread_mutex_unlock(&p->mu);
+    buf_free(&tmp);
     return NULL;
 }
 
@@ -409,7 +411,7 @@ int run_lines(line_fn fn, const void *ctx, char **ops, int nops, unsigned jobs, 
     int status = EXIT_VALID;
     if (nops > 0) {
         for (int i = 0; i < nops; i++) {
-            if (fn(ctx, ops[i], strlen(ops[i]), &k.out, &k.err) != EXIT_VALID)
+            if (fn(ctx, ops[i], strlen(ops[i]), &k.out, &k.err, &k.tmp) != EXIT_VALID)
                 status = EXIT_INVALID;
             sink_maybe_flush(&k);
         }
@@ -421,5 +423,6 @@ int run_lines(line_fn fn, const void *ctx, char **ops, int nops, unsigned jobs, 
     sink_flush(&k);
     buf_free(&k.out);
     buf_free(&k.err);
+    buf_free(&k.tmp);
     return status;
 }
