@@ -153,12 +153,14 @@ typedef struct scan_scalar_state {
 #define P_SCANNER scan_scalar_state
 #define P_SCAN_INIT(sc, s, len, flags) ((void)(sc), (void)(s), (void)(len), (void)(flags))
 #define P_SCAN(sc, p, end, cls) ((void)(sc), curi__scan_scalar((p), (end), (cls)))
+#define P_ZERO(u) (*(u) = (curi_uri){0})
 #include "parse_impl.h"
 #undef P_
 #undef P_TARGET
 #undef P_SCANNER
 #undef P_SCAN_INIT
 #undef P_SCAN
+#undef P_ZERO
 
 /* ---- The AVX2 variant. ---- */
 #ifdef CURI__HAVE_AVX2
@@ -245,6 +247,26 @@ __attribute__((target("avx2"))) P_INLINE uint64_t class_miss(const scan_avx2_sta
     return m | (~(uint64_t)0 << len);
 }
 
+/*
+ * Zeroing the result with 32-byte stores: the compiler's choice for a 176-byte struct is
+ * "rep stos", whose start-up cost is most of a short URL's parse.  A null pointer is all
+ * zero bits on every target this variant is built for (x86-64 System V and Windows).
+ */
+__attribute__((target("avx2"))) P_INLINE void zero_avx2(curi_uri *u)
+{
+    char *p = (char *)u;
+    const __m256i z = _mm256_setzero_si256();
+
+    /* Written out: gcc turns a loop of stores back into "rep stos". */
+    _Static_assert(sizeof *u >= 160 && sizeof *u <= 192, "zero_avx2 covers 160-192 bytes");
+    _mm256_storeu_si256((__m256i *)(void *)p, z);
+    _mm256_storeu_si256((__m256i *)(void *)(p + 32), z);
+    _mm256_storeu_si256((__m256i *)(void *)(p + 64), z);
+    _mm256_storeu_si256((__m256i *)(void *)(p + 96), z);
+    _mm256_storeu_si256((__m256i *)(void *)(p + 128), z);
+    _mm256_storeu_si256((__m256i *)(void *)(p + sizeof *u - 32), z);
+}
+
 __attribute__((target("avx2"))) P_INLINE const char *
 scan_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
 {
@@ -262,12 +284,14 @@ scan_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
 #define P_SCANNER scan_avx2_state
 #define P_SCAN_INIT(sc, s, len, flags) scan_init_avx2((sc), (s), (len))
 #define P_SCAN(sc, p, end, cls) scan_avx2((sc), (p), (end), (cls))
+#define P_ZERO(u) zero_avx2(u)
 #include "parse_impl.h"
 #undef P_
 #undef P_TARGET
 #undef P_SCANNER
 #undef P_SCAN_INIT
 #undef P_SCAN
+#undef P_ZERO
 #endif /* CURI__HAVE_AVX2 */
 
 int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err)

@@ -6,6 +6,7 @@
  *   P_TARGET          function attributes of the variant (the instruction set)
  *   P_SCANNER         the scanner state type; P_SCAN_INIT(sc, s, len, flags) sets it up
  *   P_SCAN(sc, p, end, cls)  the first byte in [p, end) outside class cls
+ *   P_ZERO(u)         sets *u to all zeros (every view absent)
  * so the same grammar code runs with the scanner inlined, and every variant answers the
  * same (the test suite runs each vector through each).  Not a public header.
  * SPDX-License-Identifier: MIT
@@ -87,7 +88,7 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
     P_SCANNER sc;
     int rc;
 
-    *u = (curi_uri){0};
+    P_ZERO(u); /* every view absent (NULL), every number 0 */
     P_SCAN_INIT(&sc, s, len, flags);
 
     /*
