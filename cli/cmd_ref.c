@@ -56,7 +56,8 @@ static int ref_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     curi_error e;
     size_t len = 0;
     int caret = 1;
-    int rc = curi_parse(&r, s, n, ctx->pflags, &e);
+    /* A target must be a URI (with a scheme); a reference may be relative. */
+    int rc = curi_parse(&r, s, n, ctx->pflags | (ctx->relative ? CURI_PARSE_URI : 0u), &e);
     if (rc == CURI_OK) {
         size_t bound = ctx->relative ? curi_relative_bound(&ctx->base, &r)
                                      : curi_resolve_bound(&ctx->base, &r);
@@ -108,7 +109,8 @@ static const char relative_help[] =
     "\n"
     "Print the shortest reference that resolves against BASE to each TARGET (the\n"
     "inverse of resolve).  With no TARGET operands, read one per line from standard\n"
-    "input.  An invalid BASE, or one without a scheme, is a usage error.\n"
+    "input.  Each TARGET must be a URI, with a scheme.  An invalid BASE, or one\n"
+    "without a scheme, is a usage error.\n"
     "\n"
     "  --abspath       prefer an absolute path (\"/x/y\") to a relative path\n"
     "  --netpath       prefer a network path (\"//host/x\") when the authority is kept\n"

@@ -116,3 +116,8 @@ $ curi relative --abspath --netpath http://a/ http://a/b
 ! curi: relative: --abspath and --netpath exclude each other
 ! Try 'curi relative --help'.
 ? 2
+
+# A target must be a URI, with a scheme (the result must resolve back to it).
+$ curi relative --json http://a/b/c g
+{"base":"http://a/b/c","target":"g","error":"SCHEME_MISSING","message":"a URI must start with a scheme followed by ':'","offset":0}
+? 1
