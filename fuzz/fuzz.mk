@@ -40,7 +40,7 @@ $(FUZZ_B)/obj/cli/main.o: cli/main.c $(FUZZ_HDRS)
 # The CLI target links the tool's code; the others only the library.
 $(FUZZ_B)/fuzz_cli: $(FUZZ_B)/obj/fuzz/fuzz_cli.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_CLI_OBJ) \
                     $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ -lpthread
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^
 
 $(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/fuzz/fuzz_%.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
@@ -53,11 +53,11 @@ $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(FUZZ_TARGETS:%=$(B)/obj/fuzz/fuzz_
 
 $(B)/obj/fuzz/cli_main.o: cli/main.c include/curi.h $(wildcard cli/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Dmain=curi_cli_main -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -pthread -Wno-missing-prototypes -Dmain=curi_cli_main -c -o $@ $<
 
 $(B)/fuzz-replay-cli: $(B)/obj/fuzz/fuzz_cli.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                       $(FUZZ_REPLAY_CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ -lpthread
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^
 
 $(B)/fuzz-replay-%: $(B)/obj/fuzz/fuzz_%.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^
