@@ -28,6 +28,15 @@ enum {
     S_END
 };
 
+/* The decisions both writers take once, before any byte is produced. */
+typedef struct plan {
+    int slash_scheme; /* the scheme table says an empty path is "/" */
+    int show_port, canon6;
+    size_t zone_at, zone_end; /* IPv6 host: zone bytes [zone_at, zone_end), else 0, 0 */
+    char text6[48];           /* "[" RFC 5952 text, and "%25" when a zone follows */
+    size_t text6_len;
+} plan;
+
 typedef struct gen {
     const curi_uri *u;
     unsigned mask;
@@ -43,12 +52,7 @@ typedef struct gen {
     curi__dots it;
     size_t elems;
     int left_empty, slash_owed;
-    int slash_scheme; /* the scheme table says an empty path is "/" */
-    /* Decisions taken once. */
-    int show_port, canon6;
-    size_t zone_at, zone_end; /* IPv6 host: zone bytes [zone_at, zone_end), else 0, 0 */
-    char text6[48];           /* "[" RFC 5952 text, and "%25" when a zone follows */
-    size_t text6_len;
+    plan pl;
 } gen;
 
 static const char hexdig[] = "0123456789abcdef";
@@ -131,52 +135,76 @@ static long port_value(curi_str port)
     return v;
 }
 
-static void gen_init(gen *g, const curi_uri *u, unsigned mask)
+/*
+ * The decisions of 6.2.3 and of the host, taken once.  The scheme table is read only when
+ * a decision needs it: a port under PORT, or (when eager, or when the path is empty) the
+ * empty-path rule; the generator asks eagerly, since it does not check the structure.
+ */
+static void plan_init(plan *pl, const curi_uri *u, unsigned mask, int eager)
 {
     const curi_scheme_info *si = NULL;
+    int has_host = u->host.ptr != NULL;
+    int need_port = has_host && u->port.ptr != NULL && (mask & CURI_NORM_PORT);
+    int need_slash = eager || (has_host && (mask & CURI_NORM_EMPTY_PATH) &&
+                               (u->path.ptr == NULL || u->path.len == 0));
+
+    pl->slash_scheme = 0;
+    pl->canon6 = 0;
+    pl->zone_at = 0;
+    pl->zone_end = 0;
+    pl->text6_len = 0;
+    if (u->scheme.ptr != NULL && (need_port || need_slash)) {
+        si = curi_scheme_lookup(u->scheme.ptr, u->scheme.len);
+    }
+    /* 6.2.3: an empty port, or the scheme's default one, is dropped. */
+    pl->show_port = has_host && u->port.ptr != NULL;
+    if (need_port) {
+        long v = port_value(u->port);
+        if (v < 0 || (si != NULL && si->default_port >= 0 && v == si->default_port)) {
+            pl->show_port = 0;
+        }
+    }
+    pl->slash_scheme = si != NULL && (si->flags & CURI_SCHEME_EMPTY_PATH_SLASH);
+    /* An IPv6 literal: the zone, if any, follows the first '%' ("%25", RFC 6874). */
+    if (has_host && u->host_type == CURI_HOST_IPV6 && u->host.len >= 2) {
+        const char *pct = memchr(u->host.ptr, '%', u->host.len);
+        if (pct != NULL && (size_t)(pct - u->host.ptr) + 3 <= u->host.len - 1) {
+            pl->zone_at = (size_t)(pct - u->host.ptr) + 3;
+            pl->zone_end = u->host.len - 1;
+        }
+        if (mask & CURI_NORM_IPV6) {
+            pl->canon6 = 1;
+            pl->text6[0] = '[';
+            pl->text6_len = 1 + ipv6_text(pl->text6 + 1, u->ip);
+            if (pl->zone_at > 0) {
+                memcpy(pl->text6 + pl->text6_len, "%25", 3);
+                pl->text6_len += 3;
+            }
+        }
+    }
+}
+
+/* 6.2.2.3 applies to a URI's path, or to an absolute path of a relative reference (whose
+ * dots would vanish against any base); a relative-path reference keeps its dot segments. */
+static int dots_apply(const curi_uri *u, unsigned mask)
+{
+    return (mask & CURI_NORM_DOTS) &&
+           (u->scheme.ptr != NULL ||
+            (u->path.ptr != NULL && u->path.len > 0 && u->path.ptr[0] == '/'));
+}
+
+static void gen_init(gen *g, const curi_uri *u, unsigned mask)
+{
     const char *path = (u->path.ptr == NULL) ? "" : u->path.ptr;
     size_t plen = (u->path.ptr == NULL) ? 0 : u->path.len;
-    int mode = CURI__DOTS_NONE;
 
     memset(g, 0, sizeof *g);
     g->u = u;
     g->mask = mask;
     g->stage = S_FRAG - 1;
-    if (u->scheme.ptr != NULL) {
-        si = curi_scheme_lookup(u->scheme.ptr, u->scheme.len);
-    }
-    /* 6.2.2.3: a URI's path, or an absolute path of a relative reference (whose dots would
-     * vanish against any base); a relative-path reference keeps its dot segments. */
-    if ((mask & CURI_NORM_DOTS) && (u->scheme.ptr != NULL || (plen > 0 && path[0] == '/'))) {
-        mode = CURI__DOTS_PCT;
-    }
-    curi__dots_init(&g->it, "", 0, path, plen, mode);
-    /* 6.2.3: an empty port, or the scheme's default one, is dropped. */
-    g->show_port = u->host.ptr != NULL && u->port.ptr != NULL;
-    if (g->show_port && (mask & CURI_NORM_PORT)) {
-        long v = port_value(u->port);
-        if (v < 0 || (si != NULL && si->default_port >= 0 && v == si->default_port)) {
-            g->show_port = 0;
-        }
-    }
-    g->slash_scheme = si != NULL && (si->flags & CURI_SCHEME_EMPTY_PATH_SLASH);
-    /* An IPv6 literal: the zone, if any, follows the first '%' ("%25", RFC 6874). */
-    if (u->host.ptr != NULL && u->host_type == CURI_HOST_IPV6 && u->host.len >= 2) {
-        const char *pct = memchr(u->host.ptr, '%', u->host.len);
-        if (pct != NULL && (size_t)(pct - u->host.ptr) + 3 <= u->host.len - 1) {
-            g->zone_at = (size_t)(pct - u->host.ptr) + 3;
-            g->zone_end = u->host.len - 1;
-        }
-        if (mask & CURI_NORM_IPV6) {
-            g->canon6 = 1;
-            g->text6[0] = '[';
-            g->text6_len = 1 + ipv6_text(g->text6 + 1, u->ip);
-            if (g->zone_at > 0) {
-                memcpy(g->text6 + g->text6_len, "%25", 3);
-                g->text6_len += 3;
-            }
-        }
-    }
+    curi__dots_init(&g->it, "", 0, path, plen,
+                    dots_apply(u, mask) ? CURI__DOTS_PCT : CURI__DOTS_NONE);
+    plan_init(&g->pl, u, mask, 1);
 }
 
 static void span(gen *g, const char *p, size_t n, int tmode)
@@ -230,7 +258,7 @@ static void advance(gen *g)
     case S_PATH_HEAD:
         if (g->elems == 0) {
             /* 6.2.3: an empty path beside an authority is "/" for these schemes. */
-            if (has_host && (g->mask & CURI_NORM_EMPTY_PATH) && g->slash_scheme) {
+            if (has_host && (g->mask & CURI_NORM_EMPTY_PATH) && g->pl.slash_scheme) {
                 push(g, '/');
             }
         } else if (!has_host && g->left_empty && g->elems >= 2) {
@@ -240,32 +268,32 @@ static void advance(gen *g)
         }
         break;
     case S_PORT:
-        span(g, g->show_port ? u->port.ptr : NULL, u->port.len, T_RAW);
+        span(g, g->pl.show_port ? u->port.ptr : NULL, u->port.len, T_RAW);
         break;
     case S_PORT_SEP:
-        if (g->show_port) {
+        if (g->pl.show_port) {
             push(g, ':');
         }
         break;
     case S_HOST_C:
         /* A host, backwards: "]" after a zone, the zone, then the rest. */
-        if (has_host && (g->zone_at > 0 || g->canon6)) {
+        if (has_host && (g->pl.zone_at > 0 || g->pl.canon6)) {
             push(g, ']');
         }
         break;
     case S_HOST_Z:
-        if (has_host && g->zone_at > 0) {
-            span(g, u->host.ptr + g->zone_at, g->zone_end - g->zone_at, T_PCT);
+        if (has_host && g->pl.zone_at > 0) {
+            span(g, u->host.ptr + g->pl.zone_at, g->pl.zone_end - g->pl.zone_at, T_PCT);
         }
         break;
     case S_HOST_A:
         if (!has_host) {
             break;
         }
-        if (g->canon6) {
-            span(g, g->text6, g->text6_len, T_RAW);
-        } else if (g->zone_at > 0) {
-            span(g, u->host.ptr, g->zone_at, T_LOWER);
+        if (g->pl.canon6) {
+            span(g, g->pl.text6, g->pl.text6_len, T_RAW);
+        } else if (g->pl.zone_at > 0) {
+            span(g, u->host.ptr, g->pl.zone_at, T_LOWER);
         } else {
             span(g, u->host.ptr, u->host.len, T_LOWER);
         }
@@ -352,6 +380,388 @@ static int gen_prev(gen *g)
     }
 }
 
+/* ------------------------------------------------------------------ the forward writer */
+
+/*
+ * curi_normalize does not use the generator: it writes dst front to back, component by
+ * component, and removes dot segments from the written path in place.  Runs of bytes
+ * without '%' are copied eight at a time (SWAR on a uint64_t: little-endian only, the
+ * byte loops below serve every other machine).  The generator stays the reference.
+ */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR 1
+#else
+#define SWAR 0
+#endif
+
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+static uint64_t load8(const char *p)
+{
+    uint64_t x;
+
+    memcpy(&x, p, 8);
+    return x;
+}
+
+static void store8(char *d, uint64_t x)
+{
+    memcpy(d, &x, 8);
+}
+
+/* 0x80 in each byte of x that equals c, exactly: no borrow crosses a byte. */
+static uint64_t eq8(uint64_t x, unsigned char c)
+{
+    uint64_t y = x ^ (ONES * c);
+
+    return ~(((y & ~HIGHS) + ~HIGHS) | y) & HIGHS;
+}
+
+/* The eight bytes of x with 'A'..'Z' lowercased, as curi__lower does one at a time. */
+static uint64_t lower8(uint64_t x)
+{
+    uint64_t h = x & ~HIGHS;
+    uint64_t ge_a = h + ONES * (0x80 - 'A');
+    uint64_t gt_z = h + ONES * (0x80 - 'Z' - 1);
+
+    return x | ((ge_a & ~gt_z & ~x & HIGHS) >> 2);
+}
+
+/*
+ * One span with the percent rules of mask (6.2.2.1 hex case, 6.2.2.2 unreserved), and
+ * lowercased when lower (scheme, host).  The hex digits of a triplet that stays encoded
+ * are never lowercased.  Returns the end of what was written; never longer than n.
+ */
+static inline char *put_pct(char *d, const char *p, size_t n, unsigned mask, int lower)
+{
+    const char *end = p + n;
+
+    for (;;) {
+        /* A run without '%': copied as it is (or lowercased). */
+        while (SWAR && end - p >= 8) {
+            uint64_t x = load8(p);
+            if (eq8(x, '%') != 0) {
+                break;
+            }
+            store8(d, lower ? lower8(x) : x);
+            p += 8;
+            d += 8;
+        }
+        while (p < end && *p != '%') {
+            *d++ = lower ? (char)curi__lower((unsigned char)*p) : *p;
+            p++;
+        }
+        if (p == end) {
+            return d;
+        }
+        /* pct-encoded = "%" HEXDIG HEXDIG */
+        if (end - p >= 3 && curi__is((unsigned char)p[1], CURI__HEX) &&
+            curi__is((unsigned char)p[2], CURI__HEX)) {
+            unsigned char h1 = (unsigned char)p[1], h2 = (unsigned char)p[2];
+            unsigned char v = (unsigned char)(curi__hexval(h1) << 4 | curi__hexval(h2));
+            if ((mask & CURI_NORM_UNRESERVED) && curi__is(v, CURI__UNRESERVED)) {
+                *d++ = (char)(lower ? curi__lower(v) : v);
+            } else {
+                if (mask & CURI_NORM_PCT_HEX) {
+                    h1 = upper_hex(h1);
+                    h2 = upper_hex(h2);
+                }
+                d[0] = '%';
+                d[1] = (char)h1;
+                d[2] = (char)h2;
+                d += 3;
+            }
+            p += 3;
+        } else {
+            *d++ = '%';
+            p++;
+        }
+    }
+}
+
+static char *put_raw(char *d, const char *p, size_t n)
+{
+    if (n > 0) {
+        memcpy(d, p, n);
+    }
+    return d + n;
+}
+
+/* The length put_pct would write, without writing: two bytes less per decoded triplet. */
+static size_t pct_len(const char *p, size_t n, unsigned mask)
+{
+    const char *end = p + n, *q = p;
+    size_t len = n;
+
+    if (p == NULL || !(mask & CURI_NORM_UNRESERVED)) {
+        return (p == NULL) ? 0 : n;
+    }
+    while ((q = memchr(q, '%', (size_t)(end - q))) != NULL) {
+        if (end - q >= 3 && curi__is((unsigned char)q[1], CURI__HEX) &&
+            curi__is((unsigned char)q[2], CURI__HEX)) {
+            unsigned v = curi__hexval((unsigned char)q[1]) << 4 |
+                         curi__hexval((unsigned char)q[2]);
+            len -= curi__is((unsigned char)v, CURI__UNRESERVED) ? 2 : 0;
+            q += 3;
+        } else {
+            q += 1;
+        }
+    }
+    return len;
+}
+
+/*
+ * 1 when the path may hold a dot segment: a segment that starts with '.' or '%' (for
+ * "%2E").  Only such paths go through dot removal; most paths have none.
+ */
+static int dot_candidate(const char *p, size_t n)
+{
+    const char *end = p + n;
+    uint64_t carry = 0x80; /* the path's start counts as a '/' before it */
+    char prev = '/';
+
+    while (SWAR && end - p >= 8) {
+        uint64_t x = load8(p);
+        uint64_t s = eq8(x, '/');
+        if (eq8(x, '%') != 0 || (eq8(x, '.') & (s << 8 | carry)) != 0) {
+            return 1;
+        }
+        carry = s >> 56;
+        p += 8;
+    }
+    if (SWAR && carry == 0) {
+        prev = 0;
+    }
+    for (; p < end; p++) {
+        if (*p == '%' || (*p == '.' && prev == '/')) {
+            return 1;
+        }
+        prev = *p;
+    }
+    return 0;
+}
+
+/* The number of dots when [p, p + n) is only "." and "%2E" atoms (case-blind), else 0;
+ * three or more dots make an ordinary segment (the same test as curi__dots). */
+static int dot_count(const char *p, size_t n)
+{
+    int k = 0;
+    size_t a = 0;
+
+    while (a < n) {
+        if (k == 2) {
+            return 0;
+        }
+        if (p[a] == '.') {
+            a += 1;
+        } else if (n - a >= 3 && p[a] == '%' && p[a + 1] == '2' && (p[a + 2] | 0x20) == 'e') {
+            a += 3;
+        } else {
+            return 0;
+        }
+        k++;
+    }
+    return k;
+}
+
+static size_t seg_end(const char *p, size_t i, size_t n)
+{
+    const char *s = (i < n) ? memchr(p + i, '/', n - i) : NULL;
+
+    return (s == NULL) ? n : (size_t)(s - p);
+}
+
+/*
+ * RFC 3986 5.2.4 in place on an already percent-normalized path, element by element: the
+ * read index r never falls behind the write index w.  Percent normalization only turns
+ * "%2e" into "%2E" or ".", so the dot segments are the same ones the generator sees in
+ * the raw path.  Each byte is moved once and scanned back over at most once: linear.
+ */
+static size_t remove_dots(char *p, size_t n)
+{
+    size_t r = 0, w = 0, e;
+
+    /* A (and D): leading "../" and "./" go; a lone "." or ".." leaves nothing. */
+    while (r < n && p[r] != '/') {
+        e = seg_end(p, r, n);
+        if (dot_count(p + r, e - r) == 0) {
+            break;
+        }
+        r = (e < n) ? e + 1 : n;
+    }
+    /* The first segment of a rootless path stays where it is for now. */
+    if (r < n && p[r] != '/') {
+        e = seg_end(p, r, n);
+        memmove(p, p + r, e - r);
+        w = e - r;
+        r = e;
+    }
+    /* Each element is "/" segment; p[r] == '/' here. */
+    while (r < n) {
+        int k;
+        e = seg_end(p, r + 1, n);
+        k = dot_count(p + r + 1, e - r - 1);
+        if (k == 2) {
+            /* C: "/.." drops the last output element (with its '/', if any). */
+            while (w > 0 && p[w - 1] != '/') {
+                w--;
+            }
+            if (w > 0) {
+                w--;
+            }
+        }
+        if (k == 0) {
+            /* E: the element moves to the output. */
+            memmove(p + w, p + r, e - r);
+            w += e - r;
+        } else if (e == n) {
+            /* B, C: a final "/." or "/.." leaves a '/'. */
+            p[w++] = '/';
+        }
+        r = e;
+    }
+    return w;
+}
+
+/*
+ * Write the normalized form into dst, front to back.  cap must hold the path as written
+ * before its dot segments go: the caller checks cap >= curi_normalize_bound, or knows
+ * the exact length fits; then 0 means the path did not fit and nothing useful was done.
+ */
+static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *u,
+                         unsigned mask)
+{
+    plan pl;
+    char *d = dst, *ps;
+    int has_host = u->host.ptr != NULL;
+    int lower = (mask & CURI_NORM_CASE) != 0;
+    size_t plen = (u->path.ptr == NULL) ? 0 : u->path.len;
+
+    plan_init(&pl, u, mask, 0);
+    /* scheme ":" (6.2.2.1: lowercase) */
+    if (u->scheme.ptr != NULL) {
+        d = lower ? put_pct(d, u->scheme.ptr, u->scheme.len, mask, 1)
+                  : put_pct(d, u->scheme.ptr, u->scheme.len, mask, 0);
+        *d++ = ':';
+    }
+    /* "//" [ userinfo "@" ] host [ ":" port ] */
+    if (has_host) {
+        *d++ = '/';
+        *d++ = '/';
+        if (u->userinfo.ptr != NULL) {
+            d = put_pct(d, u->userinfo.ptr, u->userinfo.len, mask, 0);
+            *d++ = '@';
+        }
+        if (pl.canon6) {
+            d = put_raw(d, pl.text6, pl.text6_len);
+        } else {
+            /* Lowercase after decoding (6.2.2.1 after 6.2.2.2); not the zone ID. */
+            size_t hl = (pl.zone_at > 0) ? pl.zone_at : u->host.len;
+            d = lower ? put_pct(d, u->host.ptr, hl, mask, 1) : put_pct(d, u->host.ptr, hl, mask, 0);
+        }
+        if (pl.zone_at > 0) {
+            d = put_pct(d, u->host.ptr + pl.zone_at, pl.zone_end - pl.zone_at, mask, 0);
+            *d++ = ']';
+        } else if (pl.canon6) {
+            *d++ = ']';
+        }
+        if (pl.show_port) {
+            *d++ = ':';
+            d = put_raw(d, u->port.ptr, u->port.len);
+        }
+    }
+    /* path-abempty / path-absolute / path-rootless / path-empty */
+    if (cap - (size_t)(d - dst) < plen) {
+        return 0;
+    }
+    ps = d;
+    if (plen > 0) {
+        d = put_pct(d, u->path.ptr, plen, mask, 0);
+        if (dots_apply(u, mask) && dot_candidate(u->path.ptr, plen)) {
+            d = ps + remove_dots(ps, (size_t)(d - ps));
+        }
+    }
+    if (d == ps) {
+        /* 6.2.3: an empty path beside an authority is "/" for these schemes. */
+        if (has_host && (mask & CURI_NORM_EMPTY_PATH) && pl.slash_scheme) {
+            *d++ = '/';
+        }
+    } else if (!has_host && d - ps >= 2 && ps[0] == '/' && ps[1] == '/') {
+        /* The "//" hole: "/." in front, so that no authority is read (5.2 note). */
+        memmove(ps + 2, ps, (size_t)(d - ps));
+        ps[0] = '/';
+        ps[1] = '.';
+        d += 2;
+    }
+    /* [ "?" query ] [ "#" fragment ] */
+    if (u->query.ptr != NULL) {
+        *d++ = '?';
+        d = put_pct(d, u->query.ptr, u->query.len, mask, 0);
+    }
+    if (u->fragment.ptr != NULL) {
+        *d++ = '#';
+        d = put_pct(d, u->fragment.ptr, u->fragment.len, mask, 0);
+    }
+    *outlen = (size_t)(d - dst);
+    return 1;
+}
+
+/* The exact length forward_write produces, without writing (for a buffer too small). */
+static size_t forward_count(const curi_uri *u, unsigned mask)
+{
+    plan pl;
+    size_t n = 0, plen = (u->path.ptr == NULL) ? 0 : u->path.len, pn = 0;
+    int has_host = u->host.ptr != NULL;
+
+    plan_init(&pl, u, mask, 0);
+    if (u->scheme.ptr != NULL) {
+        n += pct_len(u->scheme.ptr, u->scheme.len, mask) + 1;
+    }
+    if (has_host) {
+        n += 2;
+        if (u->userinfo.ptr != NULL) {
+            n += pct_len(u->userinfo.ptr, u->userinfo.len, mask) + 1;
+        }
+        if (pl.canon6) {
+            n += pl.text6_len;
+        } else {
+            n += pct_len(u->host.ptr, (pl.zone_at > 0) ? pl.zone_at : u->host.len, mask);
+        }
+        if (pl.zone_at > 0) {
+            n += pct_len(u->host.ptr + pl.zone_at, pl.zone_end - pl.zone_at, mask) + 1;
+        } else if (pl.canon6) {
+            n += 1;
+        }
+        n += pl.show_port ? u->port.len + 1 : 0;
+    }
+    if (plen > 0 && dots_apply(u, mask) && dot_candidate(u->path.ptr, plen)) {
+        /* The surviving elements, right to left; the leftmost decides the "//" hole. */
+        curi__dots it;
+        curi_str seg;
+        int slash, left_empty = 0;
+        size_t elems = 0;
+        curi__dots_init(&it, "", 0, u->path.ptr, plen, CURI__DOTS_PCT);
+        while (curi__dots_prev(&it, &seg, &slash)) {
+            pn += pct_len(seg.ptr, seg.len, mask) + (size_t)slash;
+            elems++;
+            left_empty = slash && seg.len == 0;
+        }
+        pn += (!has_host && left_empty && elems >= 2) ? 2 : 0;
+    } else if (plen > 0) {
+        pn = pct_len(u->path.ptr, plen, mask);
+        pn += (!has_host && plen >= 2 && u->path.ptr[0] == '/' && u->path.ptr[1] == '/') ? 2 : 0;
+    }
+    if (pn == 0 && has_host && (mask & CURI_NORM_EMPTY_PATH) && pl.slash_scheme) {
+        pn = 1;
+    }
+    n += pn;
+    n += (u->query.ptr != NULL) ? pct_len(u->query.ptr, u->query.len, mask) + 1 : 0;
+    n += (u->fragment.ptr != NULL) ? pct_len(u->fragment.ptr, u->fragment.len, mask) + 1 : 0;
+    return n;
+}
+
 size_t curi_normalize_bound(const curi_uri *u)
 {
     if (u == NULL) {
@@ -375,10 +785,12 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     if (u->host.ptr != NULL && u->path.ptr != NULL && u->path.len > 0 && u->path.ptr[0] != '/') {
         return curi__fail(err, CURI_ERR_STRUCTURE, 0);
     }
-    gen_init(&g, u, mask);
-    while (gen_prev(&g) >= 0) {
-        n++;
+    /* The usual case: room for everything, the path before its dots go included. */
+    if (dst != NULL && cap >= curi_normalize_bound(u) && forward_write(dst, cap, &n, u, mask)) {
+        *outlen = n;
+        return (n > CURI_MAX_LEN) ? curi__fail(err, CURI_ERR_TOO_LONG, 0) : curi__ok(err);
     }
+    n = forward_count(u, mask);
     *outlen = n;
     if (n > CURI_MAX_LEN) {
         return curi__fail(err, CURI_ERR_TOO_LONG, 0);
@@ -386,6 +798,11 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     if (dst == NULL || n > cap) {
         return (n == 0) ? curi__ok(err) : curi__fail(err, CURI_ERR_NOSPACE, 0);
     }
+    /* It fits, so everything but the path before dot removal does: try forward first. */
+    if (forward_write(dst, cap, &n, u, mask)) {
+        return curi__ok(err);
+    }
+    /* A tight buffer and a path that shrinks: the generator writes only final bytes. */
     gen_init(&g, u, mask);
     for (int c = gen_prev(&g); c >= 0; c = gen_prev(&g)) {
         dst[--n] = (char)c;
