@@ -1,11 +1,16 @@
 /*
  * normalize.c -- normalization and comparison (RFC 3986 section 6.2).
- * One generator yields the normalized form of a curi_uri byte by byte, from the LAST
- * byte to the first, with a fixed-size state: the path comes out of curi__dots, which
- * walks right to left, so producing everything backwards needs no buffer at all.
- *   curi_normalize      runs it once to count, then writes dst from the end;
+ * curi_normalize writes forward: each component goes to dst in order, runs of bytes without
+ * '%' are copied eight at a time (case folded for the scheme and host), and the path's dot
+ * segments are removed in place, only when a segment may be one (it starts with '.', or the
+ * path holds a '%').  A small buffer gets the exact length from a count pass first.
+ * One generator also yields the normalized form byte by byte, from the LAST byte to the
+ * first, with a fixed-size state (the path comes out of curi__dots, which walks right to
+ * left).  It is the reference that the forward writer was checked against, and it streams:
  *   curi_is_normalized  runs it beside an identity generator (mask 0) and compares;
- *   curi_compare        runs two generators at each rung of the 6.2 ladder.
+ *   curi_compare        runs two generators at each rung of the 6.2 ladder;
+ *   curi_normalize      uses it only for a buffer that holds the output but not the path
+ *                       before its dot segments go.
  * Steps (one mask bit each): CASE lowercases the scheme and the host (after decoding);
  * PCT_HEX uppercases the hex of "%hh"; UNRESERVED decodes "%hh" of ALPHA DIGIT - . _ ~
  * in every component; DOTS applies 5.2.4 (with "%2E" counted as ".") to the path of a
@@ -411,14 +416,6 @@ static void store8(char *d, uint64_t x)
     memcpy(d, &x, 8);
 }
 
-/* 0x80 in each byte of x that equals c, exactly: no borrow crosses a byte. */
-static uint64_t eq8(uint64_t x, unsigned char c)
-{
-    uint64_t y = x ^ (ONES * c);
-
-    return ~(((y & ~HIGHS) + ~HIGHS) | y) & HIGHS;
-}
-
 /* The eight bytes of x with 'A'..'Z' lowercased, as curi__lower does one at a time. */
 static uint64_t lower8(uint64_t x)
 {
@@ -429,33 +426,116 @@ static uint64_t lower8(uint64_t x)
     return x | ((ge_a & ~gt_z & ~x & HIGHS) >> 2);
 }
 
+/* The specializations are inlined by hand (GCC, Clang), so that lower and cand fold. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* The n < 8 bytes at p, zero-padded, in at most three loads that stay inside [p, p + n). */
+static ALWAYS_INLINE uint64_t load_tail(const char *p, size_t n)
+{
+    uint32_t a, b;
+
+    if (n >= 4) {
+        memcpy(&a, p, 4);
+        memcpy(&b, p + n - 4, 4);
+        return a | (uint64_t)b << (8 * (n - 4));
+    }
+    return (uint64_t)(unsigned char)p[0] | (uint64_t)(unsigned char)p[n / 2] << (8 * (n / 2)) |
+           (uint64_t)(unsigned char)p[n - 1] << (8 * (n - 1));
+}
+
+/* Store the low n < 8 bytes of x at d, the same way. */
+static ALWAYS_INLINE void store_tail(char *d, uint64_t x, size_t n)
+{
+    if (n >= 4) {
+        uint32_t a = (uint32_t)x, b = (uint32_t)(x >> (8 * (n - 4)));
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+        return;
+    }
+    d[0] = (char)x;
+    d[n / 2] = (char)(x >> (8 * (n / 2)));
+    d[n - 1] = (char)(x >> (8 * (n - 1)));
+}
+
+/* Nonzero when some byte of x equals c.  Exact as a yes/no answer; the 0x80 marks it
+ * leaves are exact up to the first match and may also mark a byte c ^ 1 just above one,
+ * which the dot test below only uses as a hint (a false hint costs time, not results). */
+static uint64_t has8(uint64_t x, unsigned char c)
+{
+    uint64_t y = x ^ (ONES * c);
+
+    return (y - ONES) & ~y & HIGHS;
+}
+
 /*
  * One span with the percent rules of mask (6.2.2.1 hex case, 6.2.2.2 unreserved), and
  * lowercased when lower (scheme, host).  The hex digits of a triplet that stays encoded
  * are never lowercased.  Returns the end of what was written; never longer than n.
+ * When cand is not NULL (a path), *cand says whether a segment may be a dot segment:
+ * one starting with '.', or any '%' at all (for "%2E").
  */
-static inline char *put_pct(char *d, const char *p, size_t n, unsigned mask, int lower)
+static ALWAYS_INLINE char *pct_span(char *d, const char *p, size_t n, unsigned mask, int lower,
+                                    int *cand)
 {
-    const char *end = p + n;
+    const char *end = p + n, *run = p;
+    uint64_t carry = 0x80; /* the path's start counts as a '/' before it */
+    uint64_t dots = SWAR ? 0 : 1, x, s;
 
     for (;;) {
-        /* A run without '%': copied as it is (or lowercased). */
+        /* A run without '%' (from run on): eight bytes at a time, copied as they are. */
         while (SWAR && end - p >= 8) {
-            uint64_t x = load8(p);
-            if (eq8(x, '%') != 0) {
-                break;
+            x = load8(p);
+            if (has8(x, '%') != 0) {
+                goto bytes;
+            }
+            if (cand != NULL) {
+                /* A '.' right after a '/'. */
+                s = has8(x, '/');
+                dots |= has8(x, '.') & (s << 8 | carry);
+                carry = s >> 56;
             }
             store8(d, lower ? lower8(x) : x);
             p += 8;
             d += 8;
         }
+        if (SWAR && p < end) {
+            size_t r = (size_t)(end - p);
+            if (end - run >= 8) {
+                /* The last eight bytes of the run, overlapping what is already copied. */
+                x = load8(end - 8);
+                if (has8(x, '%') != 0) {
+                    goto bytes;
+                }
+                if (cand != NULL) {
+                    dots |= has8(x, '.') & has8(x, '/') << 8;
+                }
+                store8(d + r - 8, lower ? lower8(x) : x);
+            } else {
+                x = load_tail(p, r);
+                if (has8(x, '%') != 0) {
+                    goto bytes;
+                }
+                if (cand != NULL) {
+                    dots |= has8(x, '.') & (has8(x, '/') << 8 | carry);
+                }
+                store_tail(d, lower ? lower8(x) : x, r);
+            }
+            d += r;
+            p = end;
+        }
+    bytes:
         while (p < end && *p != '%') {
             *d++ = lower ? (char)curi__lower((unsigned char)*p) : *p;
             p++;
         }
         if (p == end) {
-            return d;
+            break;
         }
+        dots = 1;
         /* pct-encoded = "%" HEXDIG HEXDIG */
         if (end - p >= 3 && curi__is((unsigned char)p[1], CURI__HEX) &&
             curi__is((unsigned char)p[2], CURI__HEX)) {
@@ -478,7 +558,28 @@ static inline char *put_pct(char *d, const char *p, size_t n, unsigned mask, int
             *d++ = '%';
             p++;
         }
+        run = p;
     }
+    if (cand != NULL) {
+        *cand = dots != 0;
+    }
+    return d;
+}
+
+/* The three specializations: plain components, scheme and host, the path. */
+static ALWAYS_INLINE char *put_pct(char *d, const char *p, size_t n, unsigned mask)
+{
+    return pct_span(d, p, n, mask, 0, NULL);
+}
+
+static ALWAYS_INLINE char *put_lower(char *d, const char *p, size_t n, unsigned mask)
+{
+    return pct_span(d, p, n, mask, 1, NULL);
+}
+
+static char *put_path(char *d, const char *p, size_t n, unsigned mask, int *cand)
+{
+    return pct_span(d, p, n, mask, 0, cand);
 }
 
 static char *put_raw(char *d, const char *p, size_t n)
@@ -510,37 +611,6 @@ static size_t pct_len(const char *p, size_t n, unsigned mask)
         }
     }
     return len;
-}
-
-/*
- * 1 when the path may hold a dot segment: a segment that starts with '.' or '%' (for
- * "%2E").  Only such paths go through dot removal; most paths have none.
- */
-static int dot_candidate(const char *p, size_t n)
-{
-    const char *end = p + n;
-    uint64_t carry = 0x80; /* the path's start counts as a '/' before it */
-    char prev = '/';
-
-    while (SWAR && end - p >= 8) {
-        uint64_t x = load8(p);
-        uint64_t s = eq8(x, '/');
-        if (eq8(x, '%') != 0 || (eq8(x, '.') & (s << 8 | carry)) != 0) {
-            return 1;
-        }
-        carry = s >> 56;
-        p += 8;
-    }
-    if (SWAR && carry == 0) {
-        prev = 0;
-    }
-    for (; p < end; p++) {
-        if (*p == '%' || (*p == '.' && prev == '/')) {
-            return 1;
-        }
-        prev = *p;
-    }
-    return 0;
 }
 
 /* The number of dots when [p, p + n) is only "." and "%2E" atoms (case-blind), else 0;
@@ -639,11 +709,21 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     int lower = (mask & CURI_NORM_CASE) != 0;
     size_t plen = (u->path.ptr == NULL) ? 0 : u->path.len;
 
-    plan_init(&pl, u, mask, 0);
+    /* The common case (no port, no IPv6 literal, a path) needs no decision at all. */
+    if ((has_host && (u->port.ptr != NULL || u->host_type == CURI_HOST_IPV6)) || plen == 0) {
+        plan_init(&pl, u, mask, 0);
+    } else {
+        pl.show_port = 0;
+        pl.canon6 = 0;
+        pl.zone_at = 0;
+        pl.zone_end = 0;
+        pl.slash_scheme = 0;
+        pl.text6_len = 0;
+    }
     /* scheme ":" (6.2.2.1: lowercase) */
     if (u->scheme.ptr != NULL) {
-        d = lower ? put_pct(d, u->scheme.ptr, u->scheme.len, mask, 1)
-                  : put_pct(d, u->scheme.ptr, u->scheme.len, mask, 0);
+        d = lower ? put_lower(d, u->scheme.ptr, u->scheme.len, mask)
+                  : put_pct(d, u->scheme.ptr, u->scheme.len, mask);
         *d++ = ':';
     }
     /* "//" [ userinfo "@" ] host [ ":" port ] */
@@ -651,7 +731,7 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
         *d++ = '/';
         *d++ = '/';
         if (u->userinfo.ptr != NULL) {
-            d = put_pct(d, u->userinfo.ptr, u->userinfo.len, mask, 0);
+            d = put_pct(d, u->userinfo.ptr, u->userinfo.len, mask);
             *d++ = '@';
         }
         if (pl.canon6) {
@@ -659,10 +739,10 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
         } else {
             /* Lowercase after decoding (6.2.2.1 after 6.2.2.2); not the zone ID. */
             size_t hl = (pl.zone_at > 0) ? pl.zone_at : u->host.len;
-            d = lower ? put_pct(d, u->host.ptr, hl, mask, 1) : put_pct(d, u->host.ptr, hl, mask, 0);
+            d = lower ? put_lower(d, u->host.ptr, hl, mask) : put_pct(d, u->host.ptr, hl, mask);
         }
         if (pl.zone_at > 0) {
-            d = put_pct(d, u->host.ptr + pl.zone_at, pl.zone_end - pl.zone_at, mask, 0);
+            d = put_pct(d, u->host.ptr + pl.zone_at, pl.zone_end - pl.zone_at, mask);
             *d++ = ']';
         } else if (pl.canon6) {
             *d++ = ']';
@@ -678,8 +758,9 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     }
     ps = d;
     if (plen > 0) {
-        d = put_pct(d, u->path.ptr, plen, mask, 0);
-        if (dots_apply(u, mask) && dot_candidate(u->path.ptr, plen)) {
+        int cand;
+        d = put_path(d, u->path.ptr, plen, mask, &cand);
+        if (cand && dots_apply(u, mask)) {
             d = ps + remove_dots(ps, (size_t)(d - ps));
         }
     }
@@ -698,11 +779,11 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     /* [ "?" query ] [ "#" fragment ] */
     if (u->query.ptr != NULL) {
         *d++ = '?';
-        d = put_pct(d, u->query.ptr, u->query.len, mask, 0);
+        d = put_pct(d, u->query.ptr, u->query.len, mask);
     }
     if (u->fragment.ptr != NULL) {
         *d++ = '#';
-        d = put_pct(d, u->fragment.ptr, u->fragment.len, mask, 0);
+        d = put_pct(d, u->fragment.ptr, u->fragment.len, mask);
     }
     *outlen = (size_t)(d - dst);
     return 1;
@@ -736,7 +817,7 @@ static size_t forward_count(const curi_uri *u, unsigned mask)
         }
         n += pl.show_port ? u->port.len + 1 : 0;
     }
-    if (plen > 0 && dots_apply(u, mask) && dot_candidate(u->path.ptr, plen)) {
+    if (plen > 0 && dots_apply(u, mask)) {
         /* The surviving elements, right to left; the leftmost decides the "//" hole. */
         curi__dots it;
         curi_str seg;
@@ -771,6 +852,19 @@ size_t curi_normalize_bound(const curi_uri *u)
     return curi_recompose_bound(u) + 3 + 48;
 }
 
+/* curi_normalize_bound without the calls: the component lengths and every byte a step
+ * may add.  When no length exceeds SIZE_MAX / 8 the sum cannot wrap; else no fast path. */
+static size_t fast_bound(const curi_uri *u)
+{
+    size_t s = u->scheme.len, a = u->userinfo.len, h = u->host.len, o = u->port.len;
+    size_t p = u->path.len, q = u->query.len, f = u->fragment.len;
+
+    if ((s | a | h | o | p | q | f) > SIZE_MAX / 8) {
+        return SIZE_MAX;
+    }
+    return s + a + h + o + p + q + f + 7 + 3 + 48;
+}
+
 int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
                    curi_error *err)
 {
@@ -786,7 +880,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
         return curi__fail(err, CURI_ERR_STRUCTURE, 0);
     }
     /* The usual case: room for everything, the path before its dots go included. */
-    if (dst != NULL && cap >= curi_normalize_bound(u) && forward_write(dst, cap, &n, u, mask)) {
+    if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask)) {
         *outlen = n;
         return (n > CURI_MAX_LEN) ? curi__fail(err, CURI_ERR_TOO_LONG, 0) : curi__ok(err);
     }
