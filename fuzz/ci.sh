@@ -53,6 +53,7 @@ if [ $# -eq 0 ]; then
     if make FUZZ_B="$B" fuzz-diff > "$B/ci-diff-build.log" 2>&1; then
         mkdir -p "$B/ci-corpus/diff" "$B/crash-diff"
         if "$B/fuzz_diff_uriparser" "$B/ci-corpus/diff" fuzz/corpus/resolve fuzz/corpus/parse \
+            fuzz/regress/diff_uriparser \
             -dict=fuzz/uri.dict -max_total_time="$T" -max_len=4096 -timeout=10 \
             -print_final_stats=1 -artifact_prefix="$B/crash-diff/" > "$B/ci-diff.log" 2>&1; then
             runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$B/ci-diff.log")
