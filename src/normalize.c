@@ -6,9 +6,12 @@
  * path holds a '%').  A small buffer gets the exact length from a count pass first.
  * One generator also yields the normalized form byte by byte, from the LAST byte to the
  * first, with a fixed-size state (the path comes out of curi__dots, which walks right to
- * left).  It is the reference that the forward writer was checked against, and it streams:
- *   curi_is_normalized  runs it beside an identity generator (mask 0) and compares;
- *   curi_compare        runs two generators at each rung of the 6.2 ladder;
+ * left).  It is the reference that the forward writer was checked against, and it streams
+ * where the forward writer would need a buffer the size of the input:
+ *   curi_is_normalized  compares the normalized form with the mask-0 form (the
+ *                       recomposition), curi_compare the two forms at each rung of the 6.2
+ *                       ladder: both written forward into fixed 512-byte buffers when they
+ *                       fit, else one generator beside the other, byte by byte;
  *   curi_normalize      uses it only for a buffer that holds the output but not the path
  *                       before its dot segments go.
  * Steps (one mask bit each): CASE lowercases the scheme and the host (after decoding);
@@ -904,12 +907,31 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     return curi__ok(err);
 }
 
-/* 1 when the two generators yield the same bytes. */
+/* URIs whose bound fits this (almost all) are compared as two forward-written strings. */
+#define SMALL_CAP 512
+
+/* The forward writer into a fixed buffer: 0 when the URI is too long for it or its path
+ * does not start with '/' beside an authority (the generator takes such hand-built ones). */
+static int small_write(char *buf, size_t *n, const curi_uri *u, unsigned mask)
+{
+    if (u->host.ptr != NULL && u->path.ptr != NULL && u->path.len > 0 && u->path.ptr[0] != '/') {
+        return 0;
+    }
+    return fast_bound(u) <= SMALL_CAP && forward_write(buf, SMALL_CAP, n, u, mask);
+}
+
+/* 1 when the two normalized forms are the same bytes. */
 static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsigned mb)
 {
     gen ga, gb;
     int ca, cb;
+    char sa[SMALL_CAP], sb[SMALL_CAP];
+    size_t na, nb;
 
+    if (small_write(sa, &na, a, ma) && small_write(sb, &nb, b, mb)) {
+        return na == nb && memcmp(sa, sb, na) == 0;
+    }
+    /* Long ones stream from the generators, with no buffer. */
     gen_init(&ga, a, ma);
     gen_init(&gb, b, mb);
     do {
