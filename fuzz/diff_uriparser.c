@@ -47,7 +47,7 @@ static const char *const known[] = {
     "curi-only-valid: RFC 6874 zone ID",
     "resolve: curi keeps \"/.\" before a \"//\" path",
     "resolve: uriparser rewrites the IPv6 literal",
-    "resolve: rootless base path",
+    "resolve: rootless path through remove_dot_segments",
     NULL,
 };
 
@@ -251,9 +251,11 @@ static void diff_resolve(const char *b, size_t bn, const char *r, size_t rn)
                 why = "curi keeps \"/.\" before a \"//\" path";
             else if (strstr(uout, "/./") != NULL || strstr(uout, "/../") != NULL)
                 why = "uriparser leaves a dot segment";
-            else if (cb.host.ptr == NULL && cb.path.len > 0 && cb.path.ptr[0] != '/' &&
-                     cr.scheme.ptr == NULL && cr.host.ptr == NULL)
-                why = "rootless base path";
+            else if ((cr.scheme.ptr != NULL && cr.path.len > 0 && cr.path.ptr[0] != '/') ||
+                     (cr.scheme.ptr == NULL && cr.host.ptr == NULL && cr.path.len > 0 &&
+                      cr.path.ptr[0] != '/' && cb.host.ptr == NULL && cb.path.len > 0 &&
+                      cb.path.ptr[0] != '/'))
+                why = "rootless path through remove_dot_segments";
             else if (cr.path.len == 0 && cr.scheme.ptr == NULL && cr.host.ptr == NULL)
                 why = "empty-path reference";
             else if (cr.scheme.ptr != NULL)
