@@ -44,7 +44,7 @@ set xrange [0.4 : R + 0.6]
 set xtics rotate by -35 left nomirror
 set xtics ()
 do for [j = 1:R] { set xtics add (word(runners, j) j) }
-set key top left box opaque
+set key outside right top box
 set style fill solid 0.85 border -1
 set bmargin 8
 
