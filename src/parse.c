@@ -155,12 +155,6 @@ typedef struct scan_scalar_state {
 #define P_SCAN(sc, p, end, cls) ((void)(sc), curi__scan_scalar((p), (end), (cls)))
 #define P_ZERO(u) (*(u) = (curi_uri){0})
 #include "parse_impl.h"
-#undef P_
-#undef P_TARGET
-#undef P_SCANNER
-#undef P_SCAN_INIT
-#undef P_SCAN
-#undef P_ZERO
 
 /* ---- The AVX2 variant. ---- */
 #ifdef CURI__HAVE_AVX2
@@ -286,12 +280,6 @@ scan_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
 #define P_SCAN(sc, p, end, cls) scan_avx2((sc), (p), (end), (cls))
 #define P_ZERO(u) zero_avx2(u)
 #include "parse_impl.h"
-#undef P_
-#undef P_TARGET
-#undef P_SCANNER
-#undef P_SCAN_INIT
-#undef P_SCAN
-#undef P_ZERO
 #endif /* CURI__HAVE_AVX2 */
 
 int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err)

@@ -8,7 +8,8 @@
  *   P_SCAN(sc, p, end, cls)  the first byte in [p, end) outside class cls
  *   P_ZERO(u)         sets *u to all zeros (every view absent)
  * so the same grammar code runs with the scanner inlined, and every variant answers the
- * same (the test suite runs each vector through each).  Not a public header.
+ * same (the test suite runs each vector through each).  The parameters are #undef'd at the
+ * end.  Not a public header.
  * SPDX-License-Identifier: MIT
  */
 
@@ -169,3 +170,11 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
     }
     return curi__ok(err);
 }
+
+/* The parameters are the includer's; each inclusion defines them afresh. */
+#undef P_
+#undef P_TARGET
+#undef P_SCANNER
+#undef P_SCAN_INIT
+#undef P_SCAN
+#undef P_ZERO
