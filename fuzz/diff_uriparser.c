@@ -260,8 +260,8 @@ static void diff_resolve(const char *b, size_t bn, const char *r, size_t rn)
                 why = "curi keeps \"/.\" before a \"//\" path";
             else if ((cr.scheme.ptr != NULL && cr.path.len > 0 && cr.path.ptr[0] != '/') ||
                      (cr.scheme.ptr == NULL && cr.host.ptr == NULL && cr.path.len > 0 &&
-                      cr.path.ptr[0] != '/' && cb.host.ptr == NULL && cb.path.len > 0 &&
-                      cb.path.ptr[0] != '/'))
+                      cr.path.ptr[0] != '/' && cb.host.ptr == NULL &&
+                      (cb.path.len == 0 || cb.path.ptr[0] != '/')))
                 why = "rootless path through remove_dot_segments";
             else if (uok && fz_has_dot_segment(cu.path.ptr, cu.path.len))
                 why = "uriparser leaves a dot segment";
