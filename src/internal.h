@@ -139,5 +139,11 @@ void curi__dots_init(curi__dots *it, const char *s1, size_t n1, const char *s2, 
                      int mode);
 /* The next element to the left: 1 with *seg and *slash set, or 0 when there is none. */
 int curi__dots_prev(curi__dots *it, curi_str *seg, int *slash);
+/*
+ * resolve.c: 1 when some segment of p[0..n) is exactly "." or ".." (p[0] starts a segment),
+ * else 0.  "%2E" does not count.  A path without one is its own remove_dot_segments, so
+ * resolve and relative copy it as it is instead of walking it with curi__dots.
+ */
+int curi__has_dot_seg(const char *p, size_t n);
 
 #endif /* CURI_INTERNAL_H */

@@ -68,6 +68,23 @@ static pinfo measure(const curi__dots *start)
     return m;
 }
 
+/* The same for a path without dot segments: 5.2.4 leaves it as it is. */
+static pinfo measure_plain(const char *p, size_t n)
+{
+    pinfo m = {n, 0, 0, 0};
+
+    if (n > 0) {
+        m.rooted = (p[0] == '/');
+        m.dslash = (n >= 2 && p[0] == '/' && p[1] == '/');
+        /* One element per '/', plus the first segment of a rootless path. */
+        m.count = m.rooted ? 0u : 1u;
+        for (const char *q = p; (q = memchr(q, '/', n - (size_t)(q - p))) != NULL; q++) {
+            m.count++;
+        }
+    }
+    return m;
+}
+
 /* Skip k elements from the right. */
 static void skip(curi__dots *it, size_t k)
 {
@@ -78,10 +95,14 @@ static void skip(curi__dots *it, size_t k)
     }
 }
 
-/* Is the dot-free path of *d (with "/." first when hole) byte for byte equal to p? */
-static int path_equals(const curi__dots *d, const pinfo *m, int hole, curi_str p)
+/*
+ * Is the dot-free path of *d (with "/." first when hole) byte for byte equal to p?  With
+ * d NULL the path has no dot segments and is tp itself.
+ */
+static int path_equals(const curi__dots *d, const char *tp, const pinfo *m, int hole,
+                       curi_str p)
 {
-    curi__dots it = *d;
+    curi__dots it;
     curi_str seg;
     int slash;
     size_t end = p.len;
@@ -89,6 +110,13 @@ static int path_equals(const curi__dots *d, const pinfo *m, int hole, curi_str p
     if (p.len != m->len + (hole ? 2u : 0u)) {
         return 0;
     }
+    if (hole && (p.ptr[0] != '/' || p.ptr[1] != '.')) {
+        return 0;
+    }
+    if (d == NULL) {
+        return m->len == 0 || memcmp(p.ptr + (hole ? 2 : 0), tp, m->len) == 0;
+    }
+    it = *d;
     while (curi__dots_prev(&it, &seg, &slash)) {
         end -= seg.len;
         if (seg.len > 0 && memcmp(p.ptr + end, seg.ptr, seg.len) != 0) {
@@ -124,6 +152,7 @@ static void write_tail(const curi__dots *start, size_t count, size_t first, char
 typedef struct relpath {
     int valid;
     size_t ups, j, len;
+    size_t off; /* a dot-free D: the tail written is D[off..) */
     int dot;  /* "./" in front */
     int bare; /* only D's final empty element is left: "./" is ".", a last "../" is ".." */
 } relpath;
@@ -135,9 +164,9 @@ typedef struct relpath {
  * D shares with B (j of them, never D's last element), climbs out of the others with
  * "../", and spells the rest of D.
  */
-static relpath relative_path(const curi_uri *base, const curi__dots *d, const pinfo *dm)
+static relpath relative_path_dots(const curi_uri *base, const curi__dots *d, const pinfo *dm)
 {
-    relpath r = {0, 0, 0, 0, 0, 0};
+    relpath r = {0, 0, 0, 0, 0, 0, 0};
     const char *bp = (base->path.ptr == NULL) ? "" : base->path.ptr;
     size_t bl = (base->path.ptr == NULL) ? 0 : base->path.len;
     curi__dots b, bi, di;
@@ -213,9 +242,95 @@ static relpath relative_path(const curi_uri *base, const curi__dots *d, const pi
             tail += s1.len + (size_t)sl1;
         }
         r.len += tail - (size_t)firstslash;
+        r.off = dm->len - (tail - (size_t)firstslash); /* used when D has no dots */
     }
     r.valid = 1;
     return r;
+}
+
+/*
+ * The same candidate when neither D nor B has a dot segment, read off the bytes: element
+ * boundaries are the '/' bytes (one at offset 0 starts the first element), and the shared
+ * elements are the ones that end at a '/' inside the common prefix of B and D.
+ */
+static relpath relative_path_plain(const char *bp, size_t bl, const char *dp, const pinfo *dm)
+{
+    relpath r = {0, 0, 0, 0, 0, 0, 0};
+    size_t dl = dm->len, i, start = 0, dirs = 0, fs, flen;
+    int brooted = (bl > 0 && bp[0] == '/');
+    const char *q;
+
+    if (dm->count == 0) {
+        r.valid = (bl == 0);
+        r.len = 1;
+        return r;
+    }
+    if (bl == 0) {
+        if (dm->rooted) {
+            return r;
+        }
+    } else if (brooted != dm->rooted) {
+        return r;
+    }
+    /* Directories of B: every element but the empty one after its final '/'. */
+    for (q = bp; (q = memchr(q, '/', bl - (size_t)(q - bp))) != NULL; q++) {
+        dirs++;
+    }
+    dirs -= (size_t)brooted;
+    /* j: the elements ending at a '/' (not the one at offset 0) within the common prefix. */
+    for (i = 0; i < bl && i < dl && bp[i] == dp[i]; i++) {
+        if (bp[i] == '/' && i > 0) {
+            r.j++;
+            start = i;
+        }
+    }
+    if (!dm->rooted && bl > 0 && r.j == 0) {
+        return r;
+    }
+    r.ups = dirs - r.j;
+    /* Element j+1 of D starts at `start`; its segment follows its '/', if any. */
+    fs = (dp[start] == '/');
+    q = memchr(dp + start + fs, '/', dl - start - fs);
+    flen = (q == NULL) ? dl - start - fs : (size_t)(q - (dp + start + fs));
+    if (r.ups == 0) {
+        r.dot = (flen == 0 || memchr(dp + start + fs, ':', flen) != NULL);
+    }
+    r.len = 3 * r.ups + (r.dot ? 2u : 0u);
+    if (start + fs == dl && (r.ups > 0 || r.dot)) {
+        r.bare = 1;
+        r.len -= 1;
+    }
+    r.off = start + fs;
+    r.len += dl - r.off;
+    r.valid = 1;
+    return r;
+}
+
+/* The base directory B (5.2.3 merge), then the candidate by the fast or the dot walk. */
+static relpath relative_path(const curi_uri *base, const curi__dots *d, const pinfo *dm,
+                             const char *dp, int plain)
+{
+    const char *bp = (base->path.ptr == NULL) ? "" : base->path.ptr;
+    size_t bl = (base->path.ptr == NULL) ? 0 : base->path.len;
+    curi__dots dd;
+
+    if (base->host.ptr != NULL && bl == 0) {
+        bp = "/";
+        bl = 1;
+    } else {
+        while (bl > 0 && bp[bl - 1] != '/') {
+            bl--;
+        }
+    }
+    if (plain && !curi__has_dot_seg(bp, bl)) {
+        return relative_path_plain(bp, bl, dp, dm);
+    }
+    if (plain) {
+        /* A dotted base directory: walk D too (d was not set up for a dot-free D). */
+        curi__dots_init(&dd, "", 0, dp, dm->len, CURI__DOTS_RFC);
+        d = &dd;
+    }
+    return relative_path_dots(base, d, dm);
 }
 
 size_t curi_relative_bound(const curi_uri *base, const curi_uri *target)
@@ -238,8 +353,8 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     size_t tl, best;
     curi__dots d;
     pinfo dm;
-    relpath rp = {0, 0, 0, 0, 0, 0};
-    int tauth, hole, form = F_FULL;
+    relpath rp = {0, 0, 0, 0, 0, 0, 0};
+    int tauth, hole, plain, form = F_FULL;
     size_t len_abs = 0, len_net = 0;
     out o = {dst, (dst == NULL) ? 0 : cap, 0};
 
@@ -264,8 +379,14 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     tauth = target->host.ptr != NULL;
     tp = (target->path.ptr == NULL) ? "" : target->path.ptr;
     tl = (target->path.ptr == NULL) ? 0 : target->path.len;
-    curi__dots_init(&d, "", 0, tp, tl, CURI__DOTS_RFC);
-    dm = measure(&d);
+    /* A target path without "." or ".." segments is its own dot-free path. */
+    plain = !curi__has_dot_seg(tp, tl);
+    if (plain) {
+        dm = measure_plain(tp, tl);
+    } else {
+        curi__dots_init(&d, "", 0, tp, tl, CURI__DOTS_RFC);
+        dm = measure(&d);
+    }
     hole = !tauth && dm.dslash;
 
     if (!same_authority(base, target)) {
@@ -274,7 +395,8 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
             return curi_resolve(dst, cap, outlen, base, target, 0, err);
         }
         form = F_NET;
-    } else if (path_equals(&d, &dm, hole, base->path.ptr ? base->path : (curi_str){"", 0}) &&
+    } else if (path_equals(plain ? NULL : &d, tp, &dm, hole,
+                           base->path.ptr ? base->path : (curi_str){"", 0}) &&
                (same_str(base->query, target->query) || target->query.ptr != NULL)) {
         /* 5.2.2 with an empty R.path: Base.path, and R.query or else Base.query. */
         form = F_SAME;
@@ -291,7 +413,7 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
         best = full;
         len_net = tauth ? full - target->scheme.len - 1 : 0;
         len_abs = dm.len + (dm.dslash ? 2 : 0);
-        rp = relative_path(base, &d, &dm);
+        rp = relative_path(base, &d, &dm, tp, plain);
         if ((flags & CURI_RELATIVE_ABSPATH) && dm.count > 0 && dm.rooted) {
             rp.valid = 0;
         }
@@ -329,10 +451,14 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
             }
             if (!rp.bare) {
                 size_t tail = rp.len - 3 * rp.ups - (rp.dot ? 2u : 0u);
-                if (o.len + tail <= o.cap) {
-                    write_tail(&d, dm.count, rp.j + 1, o.dst, o.len + tail);
+                if (plain) {
+                    put(&o, tp + rp.off, tail);
+                } else {
+                    if (o.len + tail <= o.cap) {
+                        write_tail(&d, dm.count, rp.j + 1, o.dst, o.len + tail);
+                    }
+                    o.len += tail;
                 }
-                o.len += tail;
             }
         }
         break;
@@ -353,10 +479,14 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
             /* "/.//x": remove_dot_segments gives "//x" back, and it cannot read as "//host". */
             put(&o, "/.", 2);
         }
-        if (o.len + dm.len <= o.cap) {
-            write_tail(&d, dm.count, 0, o.dst, o.len + dm.len);
+        if (plain) {
+            put(&o, tp, tl);
+        } else {
+            if (o.len + dm.len <= o.cap) {
+                write_tail(&d, dm.count, 0, o.dst, o.len + dm.len);
+            }
+            o.len += dm.len;
         }
-        o.len += dm.len;
         break;
     default:
         return curi_resolve(dst, cap, outlen, base, target, 0, err);

@@ -199,6 +199,34 @@ int curi__dots_prev(curi__dots *it, curi_str *seg, int *slash)
     return 0;
 }
 
+/*
+ * The fast test: a dot segment is a '.' that starts a segment and is followed by the end,
+ * a '/', or one more '.' and then the end or a '/'.  memchr finds the candidates; most
+ * paths hold at most a '.' or two, inside a segment ("index.html").
+ */
+int curi__has_dot_seg(const char *p, size_t n)
+{
+    size_t i = 0;
+
+    while (i < n) {
+        const char *q = memchr(p + i, '.', n - i);
+        size_t k, rest;
+
+        if (q == NULL) {
+            return 0;
+        }
+        k = (size_t)(q - p);
+        rest = n - k;
+        if ((k == 0 || p[k - 1] == '/') &&
+            (rest == 1 || p[k + 1] == '/' ||
+             (p[k + 1] == '.' && (rest == 2 || p[k + 2] == '/')))) {
+            return 1;
+        }
+        i = k + 1;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ output */
 
 typedef struct out {
@@ -270,6 +298,26 @@ static void write_back(const curi__dots *start, char *dst, size_t end)
     }
 }
 
+/*
+ * The same for a path s1 s2 without dot segments: 5.2.4 leaves it as it is, so its
+ * length, its first byte and whether it starts with "//" are read off directly.
+ */
+static plen measure_plain(const char *s1, size_t n1, const char *s2, size_t n2)
+{
+    plen m = {n1 + n2, 1, 0};
+    char c0, c1;
+
+    if (m.len > 0) {
+        c0 = (n1 > 0) ? s1[0] : s2[0];
+        m.lead_slash = (c0 == '/');
+        if (m.len >= 2) {
+            c1 = (n1 > 1) ? s1[1] : s2[1 - n1];
+            m.dslash = (c0 == '/' && c1 == '/');
+        }
+    }
+    return m;
+}
+
 /* Append the path of *it (with "/." first when hole is set), or only count it. */
 static void put_path(out *o, const curi__dots *it, const plen *m, int hole)
 {
@@ -321,11 +369,11 @@ int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
 {
     const curi_str *scheme, *query;
     const curi_uri *auth;
-    curi_str rscheme, bpath, rpath;
+    curi_str rscheme, bpath, rpath, s1 = {"", 0}, s2;
     curi__dots it;
     plen m;
     out o = {dst, (dst == NULL) ? 0 : cap, 0};
-    int hole;
+    int hole, mode = CURI__DOTS_RFC, plain;
 
     if (outlen == NULL || base == NULL || ref == NULL) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
@@ -349,13 +397,13 @@ int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
         /* T.scheme = R.scheme; T.authority = R.authority; T.path = remove_dot_segments(R.path) */
         scheme = &ref->scheme;
         auth = (ref->host.ptr != NULL) ? ref : NULL;
-        curi__dots_init(&it, "", 0, rpath.ptr, rpath.len, CURI__DOTS_RFC);
+        s2 = rpath;
         query = &ref->query;
     } else if (ref->host.ptr != NULL) {
         /* T.authority = R.authority; T.path = remove_dot_segments(R.path); T.query = R.query */
         scheme = &base->scheme;
         auth = ref;
-        curi__dots_init(&it, "", 0, rpath.ptr, rpath.len, CURI__DOTS_RFC);
+        s2 = rpath;
         query = &ref->query;
     } else {
         scheme = &base->scheme;
@@ -363,26 +411,42 @@ int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
         query = &ref->query;
         if (rpath.len == 0) {
             /* T.path = Base.path (as it is); T.query = R.query if defined, else Base.query */
-            curi__dots_init(&it, "", 0, bpath.ptr, bpath.len, CURI__DOTS_NONE);
+            s2 = bpath;
+            mode = CURI__DOTS_NONE;
             if (ref->query.ptr == NULL) {
                 query = &base->query;
             }
         } else if (rpath.ptr[0] == '/') {
             /* T.path = remove_dot_segments(R.path) */
-            curi__dots_init(&it, "", 0, rpath.ptr, rpath.len, CURI__DOTS_RFC);
+            s2 = rpath;
         } else if (auth != NULL && bpath.len == 0) {
             /* 5.2.3 merge, base with authority and empty path: "/" R.path */
-            curi__dots_init(&it, "/", 1, rpath.ptr, rpath.len, CURI__DOTS_RFC);
+            s1.ptr = "/";
+            s1.len = 1;
+            s2 = rpath;
         } else {
             /* 5.2.3 merge: base path up to and including its last '/', then R.path */
             size_t d = bpath.len;
             while (d > 0 && bpath.ptr[d - 1] != '/') {
                 d--;
             }
-            curi__dots_init(&it, bpath.ptr, d, rpath.ptr, rpath.len, CURI__DOTS_RFC);
+            s1.ptr = bpath.ptr;
+            s1.len = d;
+            s2 = rpath;
         }
     }
-    m = measure(&it);
+    /*
+     * T.path is remove_dot_segments(s1 s2) (s1 is empty or ends with '/').  Without a "."
+     * or ".." segment that is s1 s2 itself, copied as it is; otherwise the dot walk.
+     */
+    plain = (mode == CURI__DOTS_NONE) ||
+            (!curi__has_dot_seg(s1.ptr, s1.len) && !curi__has_dot_seg(s2.ptr, s2.len));
+    if (plain) {
+        m = measure_plain(s1.ptr, s1.len, s2.ptr, s2.len);
+    } else {
+        curi__dots_init(&it, s1.ptr, s1.len, s2.ptr, s2.len, mode);
+        m = measure(&it);
+    }
     /* A path beside an authority must be empty or start with '/' (hand-built bases only). */
     if (auth != NULL && m.len > 0 && !m.lead_slash) {
         return curi__fail(err, CURI_ERR_STRUCTURE, 0);
@@ -396,7 +460,15 @@ int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     if (auth != NULL) {
         put_authority(&o, auth);
     }
-    put_path(&o, &it, &m, hole);
+    if (plain) {
+        if (hole) {
+            put(&o, "/.", 2);
+        }
+        put(&o, s1.ptr, s1.len);
+        put(&o, s2.ptr, s2.len);
+    } else {
+        put_path(&o, &it, &m, hole);
+    }
     if (query->ptr != NULL) {
         put(&o, "?", 1);
         put(&o, query->ptr, query->len);
