@@ -4,8 +4,9 @@
  * target removed.  Candidates, from the most to the least relative: a same-document
  * reference ("", "?query", "#fragment"), a relative-path ("../x"), an absolute-path
  * ("/x"), a network-path ("//host/x") and the full target; the shortest valid one wins,
- * earlier on a tie.  Paths are compared element by element through curi__dots, right to
- * left, so nothing is copied or allocated.
+ * earlier on a tie.  Paths without "." or ".." segments are compared and copied as the
+ * bytes they are; others element by element through curi__dots, right to left.  Nothing
+ * is allocated.
  * SPDX-License-Identifier: MIT
  */
 #include <string.h>

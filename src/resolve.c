@@ -1,10 +1,12 @@
 /*
  * resolve.c -- reference resolution (RFC 3986 section 5.2) and remove_dot_segments (5.2.4).
- * The target path is never built in a scratch buffer: curi__dots visits, right to left,
- * the path elements that survive 5.2.4, so the exact output length is known before a byte
- * is written and the path is then written backwards into its final place.  Linear time,
- * constant stack, no allocation.  A target without authority whose path would start with
- * "//" keeps "/." in front of it, so the output always parses back to its components.
+ * A merged path without "." or ".." segments is its own remove_dot_segments and is copied
+ * forward as it is.  No other path is built in a scratch buffer either: curi__dots visits,
+ * right to left, the path elements that survive 5.2.4, so the exact output length is known
+ * before a byte is written and the path is then written backwards into its final place.
+ * Linear time, constant stack, no allocation.  A target without authority whose path
+ * would start with "//" keeps "/." in front of it, so the output always parses back to
+ * its components.
  * SPDX-License-Identifier: MIT
  */
 #include <string.h>
