@@ -777,6 +777,8 @@ static void run_file(const char *path)
     free(text);
 }
 
+long runner_skipped;
+
 int main(int argc, char **argv)
 {
     int files = 0;
@@ -798,6 +800,9 @@ int main(int argc, char **argv)
     if (files == 0) {
         fprintf(stderr, "usage: curi-test [-v] FILE.vec...\n");
         return 2;
+    }
+    if (runner_skipped) {
+        printf("%ld skipped: data files not found\n", runner_skipped);
     }
     printf("%ld passed, %ld failed\n", total_pass, total_fail);
     return total_fail ? 1 : 0;

@@ -139,5 +139,7 @@ void kind_dots(tcase *tc);
 void kind_scheme(tcase *tc);
 /* urlfile adds its own per-property counts to the totals through these. */
 void kind_urlfile(tcase *tc, long *passed, long *failed);
+/* urlfile cases whose data file does not exist: reported, neither passed nor failed. */
+extern long runner_skipped;
 
 #endif /* CURI_TEST_RUNNER_H */
