@@ -6,6 +6,8 @@
 #ifndef CURI_INTERNAL_H
 #define CURI_INTERNAL_H
 
+#include <string.h>
+
 #include "curi.h"
 
 /*
@@ -145,5 +147,22 @@ int curi__dots_prev(curi__dots *it, curi_str *seg, int *slash);
  * resolve and relative copy it as it is instead of walking it with curi__dots.
  */
 int curi__has_dot_seg(const char *p, size_t n);
+
+/*
+ * A bounded writer for the functions that honour the writer contract of curi.h: bytes go to
+ * dst while they fit in cap, len counts every byte asked for, so after the last put len is
+ * the exact size needed whether or not it fitted.
+ */
+typedef struct curi__out {
+    char *dst;
+    size_t cap, len;
+} curi__out;
+
+static inline void curi__put(curi__out *o, const char *s, size_t n)
+{
+    if (n > 0 && o->len + n <= o->cap)
+        memcpy(o->dst + o->len, s, n);
+    o->len += n;
+}
 
 #endif /* CURI_INTERNAL_H */

@@ -13,18 +13,6 @@
 
 #include "internal.h"
 
-typedef struct out {
-    char *dst;
-    size_t cap, len;
-} out;
-
-static void put(out *o, const char *s, size_t n)
-{
-    if (n > 0 && o->len + n <= o->cap) {
-        memcpy(o->dst + o->len, s, n);
-    }
-    o->len += n;
-}
 
 static int same_str(curi_str a, curi_str b)
 {
@@ -357,7 +345,7 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     relpath rp = {0, 0, 0, 0, 0, 0, 0};
     int tauth, hole, plain, form = F_FULL;
     size_t len_abs = 0, len_net = 0;
-    out o = {dst, (dst == NULL) ? 0 : cap, 0};
+    curi__out o = {dst, (dst == NULL) ? 0 : cap, 0};
 
     if (outlen == NULL || base == NULL || target == NULL) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
@@ -436,24 +424,24 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     case F_SAME:
         /* "" keeps Base.query; "?query" replaces it. */
         if (!same_str(base->query, target->query)) {
-            put(&o, "?", 1);
-            put(&o, target->query.ptr, target->query.len);
+            curi__put(&o, "?", 1);
+            curi__put(&o, target->query.ptr, target->query.len);
         }
         break;
     case F_REL:
         if (dm.count == 0) {
-            put(&o, ".", 1);
+            curi__put(&o, ".", 1);
         } else {
             for (size_t i = 0; i < rp.ups; i++) {
-                put(&o, "../", (rp.bare && i + 1 == rp.ups) ? 2 : 3);
+                curi__put(&o, "../", (rp.bare && i + 1 == rp.ups) ? 2 : 3);
             }
             if (rp.dot) {
-                put(&o, "./", rp.bare ? 1 : 2);
+                curi__put(&o, "./", rp.bare ? 1 : 2);
             }
             if (!rp.bare) {
                 size_t tail = rp.len - 3 * rp.ups - (rp.dot ? 2u : 0u);
                 if (plain) {
-                    put(&o, tp + rp.off, tail);
+                    curi__put(&o, tp + rp.off, tail);
                 } else {
                     if (o.len + tail <= o.cap) {
                         write_tail(&d, dm.count, rp.j + 1, o.dst, o.len + tail);
@@ -466,22 +454,22 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     case F_NET:
     case F_ABS:
         if (form == F_NET) {
-            put(&o, "//", 2);
+            curi__put(&o, "//", 2);
             if (target->userinfo.ptr != NULL) {
-                put(&o, target->userinfo.ptr, target->userinfo.len);
-                put(&o, "@", 1);
+                curi__put(&o, target->userinfo.ptr, target->userinfo.len);
+                curi__put(&o, "@", 1);
             }
-            put(&o, target->host.ptr, target->host.len);
+            curi__put(&o, target->host.ptr, target->host.len);
             if (target->port.ptr != NULL) {
-                put(&o, ":", 1);
-                put(&o, target->port.ptr, target->port.len);
+                curi__put(&o, ":", 1);
+                curi__put(&o, target->port.ptr, target->port.len);
             }
         } else if (dm.dslash) {
             /* "/.//x": remove_dot_segments gives "//x" back, and it cannot read as "//host". */
-            put(&o, "/.", 2);
+            curi__put(&o, "/.", 2);
         }
         if (plain) {
-            put(&o, tp, tl);
+            curi__put(&o, tp, tl);
         } else {
             if (o.len + dm.len <= o.cap) {
                 write_tail(&d, dm.count, 0, o.dst, o.len + dm.len);
@@ -493,12 +481,12 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
         return curi_resolve(dst, cap, outlen, base, target, 0, err);
     }
     if (form != F_SAME && target->query.ptr != NULL) {
-        put(&o, "?", 1);
-        put(&o, target->query.ptr, target->query.len);
+        curi__put(&o, "?", 1);
+        curi__put(&o, target->query.ptr, target->query.len);
     }
     if (target->fragment.ptr != NULL) {
-        put(&o, "#", 1);
-        put(&o, target->fragment.ptr, target->fragment.len);
+        curi__put(&o, "#", 1);
+        curi__put(&o, target->fragment.ptr, target->fragment.len);
     }
     *outlen = o.len;
     if (o.len > o.cap) {

@@ -231,18 +231,6 @@ int curi__has_dot_seg(const char *p, size_t n)
 
 /* ------------------------------------------------------------------ output */
 
-typedef struct out {
-    char *dst;
-    size_t cap, len;
-} out;
-
-static void put(out *o, const char *s, size_t n)
-{
-    if (n > 0 && o->len + n <= o->cap) {
-        memcpy(o->dst + o->len, s, n);
-    }
-    o->len += n;
-}
 
 static int eq_nocase(curi_str a, curi_str b)
 {
@@ -321,10 +309,10 @@ static plen measure_plain(const char *s1, size_t n1, const char *s2, size_t n2)
 }
 
 /* Append the path of *it (with "/." first when hole is set), or only count it. */
-static void put_path(out *o, const curi__dots *it, const plen *m, int hole)
+static void put_path(curi__out *o, const curi__dots *it, const plen *m, int hole)
 {
     if (hole) {
-        put(o, "/.", 2);
+        curi__put(o, "/.", 2);
     }
     if (o->len + m->len <= o->cap) {
         write_back(it, o->dst, o->len + m->len);
@@ -332,17 +320,17 @@ static void put_path(out *o, const curi__dots *it, const plen *m, int hole)
     o->len += m->len;
 }
 
-static void put_authority(out *o, const curi_uri *a)
+static void put_authority(curi__out *o, const curi_uri *a)
 {
-    put(o, "//", 2);
+    curi__put(o, "//", 2);
     if (a->userinfo.ptr != NULL) {
-        put(o, a->userinfo.ptr, a->userinfo.len);
-        put(o, "@", 1);
+        curi__put(o, a->userinfo.ptr, a->userinfo.len);
+        curi__put(o, "@", 1);
     }
-    put(o, a->host.ptr, a->host.len);
+    curi__put(o, a->host.ptr, a->host.len);
     if (a->port.ptr != NULL) {
-        put(o, ":", 1);
-        put(o, a->port.ptr, a->port.len);
+        curi__put(o, ":", 1);
+        curi__put(o, a->port.ptr, a->port.len);
     }
 }
 
@@ -374,7 +362,7 @@ int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     curi_str rscheme, bpath, rpath, s1 = {"", 0}, s2;
     curi__dots it;
     plen m;
-    out o = {dst, (dst == NULL) ? 0 : cap, 0};
+    curi__out o = {dst, (dst == NULL) ? 0 : cap, 0};
     int hole, mode = CURI__DOTS_RFC, plain;
 
     if (outlen == NULL || base == NULL || ref == NULL) {
@@ -457,27 +445,27 @@ int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     hole = (auth == NULL && m.dslash);
 
     /* 5.3: scheme ":" ["//" authority] path ["?" query] ["#" fragment] */
-    put(&o, scheme->ptr, scheme->len);
-    put(&o, ":", 1);
+    curi__put(&o, scheme->ptr, scheme->len);
+    curi__put(&o, ":", 1);
     if (auth != NULL) {
         put_authority(&o, auth);
     }
     if (plain) {
         if (hole) {
-            put(&o, "/.", 2);
+            curi__put(&o, "/.", 2);
         }
-        put(&o, s1.ptr, s1.len);
-        put(&o, s2.ptr, s2.len);
+        curi__put(&o, s1.ptr, s1.len);
+        curi__put(&o, s2.ptr, s2.len);
     } else {
         put_path(&o, &it, &m, hole);
     }
     if (query->ptr != NULL) {
-        put(&o, "?", 1);
-        put(&o, query->ptr, query->len);
+        curi__put(&o, "?", 1);
+        curi__put(&o, query->ptr, query->len);
     }
     if (ref->fragment.ptr != NULL) {
-        put(&o, "#", 1);
-        put(&o, ref->fragment.ptr, ref->fragment.len);
+        curi__put(&o, "#", 1);
+        curi__put(&o, ref->fragment.ptr, ref->fragment.len);
     }
     *outlen = o.len;
     if (o.len > CURI_MAX_LEN) {
