@@ -71,14 +71,30 @@ static inline void buf_puts(struct buf *b, const char *s)
 typedef int (*line_fn)(const void *ctx, const char *s, size_t n, struct buf *out, struct buf *err,
                        struct buf *tmp);
 
+struct common;
+
 /*
- * Run fn over the operands, or over the lines of standard input when there
- * are none (nops == 0), writing the outputs in input order.  jobs > 1 spreads
- * stdin chunks over that many threads.  When skip_first_nl is set, a '\n' that
- * would be the very first byte written to stdout is dropped (the blank line
- * that separates multi-line records).  Returns the exit status.
+ * Run fn over the operands, then over the lines of each -f FILE, or over the
+ * lines of standard input when there are neither, writing the outputs in
+ * input order, with the input options of c (--jobs, --binary, --skip-invalid,
+ * --accept-space, --max-length; stream.c says what each does).  `records` is
+ * set by commands whose output is multi-line records that begin with a '\n'
+ * separator: the very first '\n' written is dropped, and an invalid input
+ * writes nothing rather than an empty line.  Returns the exit status.
  */
-int run_lines(line_fn fn, const void *ctx, char **ops, int nops, unsigned jobs, int skip_first_nl);
+int run_lines(line_fn fn, const void *ctx, char **ops, int nops, const struct common *c,
+              int records);
+
+/*
+ * Where the input being processed came from: a file (or "-") and a line
+ * number, or, with file NULL, the number of a command-line operand (0: a
+ * fixed argument, named by the diagnostic itself).  One per thread.
+ */
+struct where {
+    const char *file;
+    unsigned long long line;
+};
+extern _Thread_local struct where cli_where;
 
 /* Write all of s to fd, ending the program with EXIT_IO on failure. */
 void write_all(int fd, const char *s, size_t n);
@@ -124,6 +140,7 @@ void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error
 /* text.c: human-readable output. */
 size_t show_width(unsigned char c);
 void show_bytes(struct buf *b, const char *s, size_t n);
+void diagnose_where(struct buf *err);
 void diagnose(struct buf *err, int code, const char *s, size_t n, size_t offset, int caret);
 void diagnose_value(struct buf *err, const char *what, int code, const char *s, size_t n,
                     size_t offset);
@@ -136,6 +153,13 @@ struct common {
     unsigned pflags;  /* curi_parse flags (--strict-3986) */
     unsigned jobs;    /* --jobs N */
     int dashdash;     /* "--" seen: everything after is an operand */
+    /* Input options of the commands that read inputs (run_lines). */
+    const char **files; /* -f FILE, --url-file FILE, in order ("-": standard input) */
+    int nfiles;
+    int binary;       /* --binary: keep a '\r' before '\n' and a leading byte order mark */
+    int skip_invalid; /* --skip-invalid: no output at all for an invalid input */
+    int accept_space; /* --accept-space: a raw space is read as %20 */
+    size_t max_len;   /* --max-length N: longer inputs are refused (default CURI_MAX_LEN) */
 };
 
 int opt_value(char **argv, int argc, int *i, const char *name, const char **val);

@@ -200,7 +200,7 @@ int cmd_set(int argc, char **argv)
     }
     ctx.pflags = c.pflags;
     ctx.json = c.json;
-    int status = run_lines(set_line, &ctx, argv, nops, c.jobs, 0);
+    int status = run_lines(set_line, &ctx, argv, nops, &c, 0);
     free(encoded);
     free(raw);
     free(ctx.v);
@@ -289,7 +289,7 @@ int cmd_encode(int argc, char **argv)
         argv[nops++] = argv[i];
     }
     ctx.json = c.json;
-    return run_lines(encode_line, &ctx, argv, nops, c.jobs, 0);
+    return run_lines(encode_line, &ctx, argv, nops, &c, 0);
 }
 
 /*
@@ -363,5 +363,5 @@ int cmd_decode(int argc, char **argv)
         argv[nops++] = argv[i];
     }
     ctx.json = c.json;
-    return run_lines(decode_line, &ctx, argv, nops, c.jobs, 0);
+    return run_lines(decode_line, &ctx, argv, nops, &c, 0);
 }

@@ -126,7 +126,7 @@ int cmd_parse(int argc, char **argv)
         argv[nops++] = argv[i];
     }
     struct parse_ctx ctx = {c.pflags, c.json};
-    return run_lines(parse_line, &ctx, argv, nops, c.jobs, !c.json);
+    return run_lines(parse_line, &ctx, argv, nops, &c, !c.json);
 }
 
 /*
@@ -347,7 +347,7 @@ int cmd_get(int argc, char **argv)
     /* Each piece consumes at least one byte of FORMAT. */
     ctx.pieces = xmalloc((strlen(argv[0]) + 1) * sizeof *ctx.pieces);
     ctx.npieces = compile_format(argv[0], ctx.pieces);
-    int status = run_lines(get_line, &ctx, argv + 1, nops - 1, c.jobs, 0);
+    int status = run_lines(get_line, &ctx, argv + 1, nops - 1, &c, 0);
     free(ctx.pieces);
     return status;
 }

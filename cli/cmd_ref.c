@@ -157,7 +157,7 @@ static int run_ref(int argc, char **argv, int relative)
     ctx.json = c.json;
     ctx.base_text = argv[0];
     parse_fixed(&ctx.base, "BASE", argv[0], c.pflags, 1);
-    return run_lines(ref_line, &ctx, argv + 1, nops - 1, c.jobs, 0);
+    return run_lines(ref_line, &ctx, argv + 1, nops - 1, &c, 0);
 }
 
 int cmd_resolve(int argc, char **argv)
@@ -261,7 +261,7 @@ int cmd_normalize(int argc, char **argv)
     ctx.mask = (syntax ? CURI_NORM_SYNTAX : CURI_NORM_DEFAULT) | (ipv6 ? CURI_NORM_IPV6 : 0u);
     ctx.pflags = c.pflags;
     ctx.json = c.json;
-    return run_lines(normalize_line, &ctx, argv, nops, c.jobs, 0);
+    return run_lines(normalize_line, &ctx, argv, nops, &c, 0);
 }
 
 /*

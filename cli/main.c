@@ -49,13 +49,42 @@ static int print_and_exit(const char *text)
     exit(EXIT_VALID);
 }
 
-/* "curi CMD: MESSAGE 'ARG'" (ARG may be NULL) and a pointer to --help; exit 2. */
+/* Write "curi: " PREFIX [" '" ARG "'"] "\n" [HINT] to stderr, ARG escaped as diagnostics show input. */
+static void complain(const char *prefix, const char *arg, const char *hint)
+{
+    struct buf b = {0};
+    buf_puts(&b, "curi: ");
+    buf_puts(&b, prefix);
+    if (arg != NULL) {
+        buf_put(&b, " '", 2);
+        show_bytes(&b, arg, strlen(arg));
+        buf_putc(&b, '\'');
+    }
+    buf_putc(&b, '\n');
+    if (hint != NULL)
+        buf_puts(&b, hint);
+    write_all(2, b.p, b.len);
+    buf_free(&b);
+}
+
+/*
+ * "curi CMD: MESSAGE 'ARG'" (ARG may be NULL; control and non-ASCII bytes
+ * shown as \xHH, so an argument cannot drive the terminal) and a pointer to
+ * --help; exit 2.
+ */
 void usage_error(const struct common *c, const char *msg, const char *arg)
 {
-    fprintf(stderr, "curi: %s: %s", c->cmd, msg);
-    if (arg != NULL)
-        fprintf(stderr, " '%s'", arg);
-    fprintf(stderr, "\nTry 'curi %s --help'.\n", c->cmd);
+    struct buf b = {0};
+    buf_puts(&b, c->cmd);
+    buf_put(&b, ": ", 2);
+    buf_puts(&b, msg);
+    buf_putc(&b, '\0');
+    struct buf hint = {0};
+    buf_puts(&hint, "Try 'curi ");
+    buf_puts(&hint, c->cmd);
+    buf_puts(&hint, " --help'.\n");
+    buf_putc(&hint, '\0');
+    complain(b.p, arg, hint.p);
     exit(EXIT_USAGE);
 }
 
@@ -66,8 +95,9 @@ int is_option(const struct common *c, const char *arg)
 }
 
 /*
- * Match argv[*i] against option `name` taking a value, given either as
- * "name=VALUE" or as the next argument.  Returns 1 and sets *val on a match.
+ * Match argv[*i] against option `name` taking a value, given as "name=VALUE"
+ * or as the next argument, or for a short option ("-j") also attached
+ * ("-j2").  Returns 1 and sets *val on a match.
  */
 int opt_value(char **argv, int argc, int *i, const char *name, const char **val)
 {
@@ -79,10 +109,15 @@ int opt_value(char **argv, int argc, int *i, const char *name, const char **val)
         *val = a + n + 1;
         return 1;
     }
-    if (a[n] != '\0')
+    if (a[n] != '\0') {
+        if (n == 2 && name[1] != '-') {
+            *val = a + n; /* -j2 */
+            return 1;
+        }
         return 0;
+    }
     if (*i + 1 >= argc) {
-        fprintf(stderr, "curi: option '%s' needs a value\n", name);
+        complain("option needs a value:", name, NULL);
         exit(EXIT_USAGE);
     }
     *i += 1;
@@ -108,6 +143,58 @@ static unsigned parse_jobs(const struct common *c, const char *v)
         n = cpus > 0 && cpus <= 1024 ? (unsigned long)cpus : 1;
     }
     return (unsigned)n;
+}
+
+/* --max-length N: 1..CURI_MAX_LEN bytes. */
+static size_t parse_max_length(const struct common *c, const char *v)
+{
+    unsigned long long n = 0;
+    if (*v == '\0')
+        usage_error(c, "--max-length needs a number, got", v);
+    for (const char *p = v; *p; p++) {
+        if (*p < '0' || *p > '9' || n > CURI_MAX_LEN)
+            usage_error(c, "--max-length needs a number from 1 to 2147483647, got", v);
+        n = n * 10 + (unsigned long long)(*p - '0');
+    }
+    if (n == 0 || n > CURI_MAX_LEN)
+        usage_error(c, "--max-length needs a number from 1 to 2147483647, got", v);
+    return (size_t)n;
+}
+
+/* The commands that read inputs through run_lines, and so take the input options. */
+static int reads_inputs(const struct common *c)
+{
+    return strstr(c->help, "--jobs") != NULL || strcmp(c->cmd, "explain") == 0;
+}
+
+/*
+ * The input options (stream.c): -f FILE, --binary, --skip-invalid,
+ * --accept-space, --max-length N.  Returns 1 when argv[*i] was consumed.
+ */
+static int opt_input(struct common *c, char **argv, int argc, int *i)
+{
+    const char *a = argv[*i];
+    const char *v;
+    if (opt_value(argv, argc, i, "--url-file", &v) || opt_value(argv, argc, i, "-f", &v)) {
+        if (c->files == NULL)
+            c->files = xmalloc((size_t)argc * sizeof *c->files);
+        c->files[c->nfiles++] = v;
+        return 1;
+    }
+    if (opt_value(argv, argc, i, "--max-length", &v)) {
+        c->max_len = parse_max_length(c, v);
+        return 1;
+    }
+    if (strcmp(a, "--binary") == 0)
+        c->binary = 1;
+    else if (strcmp(a, "--skip-invalid") == 0)
+        c->skip_invalid = 1;
+    else if (strcmp(a, "--accept-space") == 0 && strcmp(c->cmd, "encode") != 0 &&
+             strcmp(c->cmd, "decode") != 0)
+        c->accept_space = 1; /* a leniency of the URI parser: not for encode and decode */
+    else
+        return 0;
+    return 1;
 }
 
 /*
@@ -140,6 +227,8 @@ int opt_common(struct common *c, char **argv, int argc, int *i)
         c->jobs = parse_jobs(c, v);
         return 1;
     }
+    if (reads_inputs(c))
+        return opt_input(c, argv, argc, i);
     return 0;
 }
 
@@ -168,7 +257,7 @@ int main(int argc, char **argv)
             for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
                 if (strcmp(argv[2], commands[k].name) == 0)
                     return commands[k].run(2, args);
-            fprintf(stderr, "curi: unknown command '%s'\nTry 'curi --help'.\n", argv[2]);
+            complain("unknown command", argv[2], "Try 'curi --help'.\n");
             return EXIT_USAGE;
         }
         print_and_exit(main_help);
@@ -180,9 +269,6 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
         if (strcmp(cmd, commands[k].name) == 0)
             return commands[k].run(argc - 1, argv + 1);
-    if (cmd[0] == '-')
-        fprintf(stderr, "curi: unknown option '%s'\nTry 'curi --help'.\n", cmd);
-    else
-        fprintf(stderr, "curi: unknown command '%s'\nTry 'curi --help'.\n", cmd);
+    complain(cmd[0] == '-' ? "unknown option" : "unknown command", cmd, "Try 'curi --help'.\n");
     return EXIT_USAGE;
 }

@@ -1,18 +1,26 @@
 /*
- * stream.c -- feeding input lines to a subcommand and writing its output in order.
+ * stream.c -- feeding inputs to a subcommand and writing its output in order.
  *
- * Standard input is read with read(2) into a large chunk buffer and split at
- * '\n' with memchr; a final line without '\n' is still an input, and lines may
- * hold any byte including NUL.  Memory stays constant: a chunk grows only for a
- * line longer than the chunk.  Output goes into a buffer written with write(2)
- * in large blocks, or after every input when stdout is a terminal.
- * With --jobs N, N worker threads process whole chunks while the main thread
- * reads ahead and writes finished chunks strictly in input order.
+ * Inputs are the command-line operands, then the lines of each -f FILE, or the
+ * lines of standard input when there are neither.  A source is read with
+ * read(2) into chunks of whole lines, split at '\n' with memchr; a final line
+ * without '\n' is still an input, and lines may hold any byte including NUL.
+ * Unless --binary is given, a '\r' just before the '\n' belongs to the line
+ * end and a UTF-8 byte order mark at the very start of a source is dropped.
+ * A line longer than the limit (CURI_MAX_LEN, or --max-length) is refused with
+ * TOO_LONG as soon as the limit is passed: what was read of it is dropped and
+ * the rest is skipped up to its '\n' without being kept.  A read error ends
+ * that source: every finished result is still written, the unfinished line
+ * is not processed, and the command exits 3.  Output goes into a buffer
+ * written with write(2) in large blocks, or after every input when stdout is
+ * a terminal.  With --jobs N, N worker threads process whole chunks while the
+ * main thread reads ahead and writes finished chunks strictly in input order.
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,7 +118,7 @@ void write_all(int fd, const char *s, size_t n)
 
 /* The output side: stdout and stderr buffers and the flushing policy. */
 struct sink {
-    struct buf out, err, tmp; /* tmp: scratch for the line function */
+    struct buf out, err;
     int interactive;          /* stdout is a terminal: write after every input */
     int err_tty;              /* stderr is a terminal: write diagnostics after every input */
     int skip_first_nl;        /* drop a leading '\n' from the first bytes ever written */
@@ -158,25 +166,68 @@ static void sink_maybe_flush(struct sink *k)
 
 /*
  * ---------------------------------------------------------------------------
+ * Where an input came from
+ * ---------------------------------------------------------------------------
+ * Set before each input is handed to the line function, read by diagnose()
+ * (text.c): every thread has its own.
+ */
+_Thread_local struct where cli_where;
+
+/*
+ * ---------------------------------------------------------------------------
  * Reading
  * ---------------------------------------------------------------------------
  */
 
-/* Read what is available into b (growing it if full); returns 0 at end of input. */
-static size_t read_some(struct buf *b)
+/*
+ * A chunk: whole lines of one source, in[0..len), the first of them line
+ * number `first`; then possibly a line that was too long (its bytes are not
+ * kept) and an I/O error that ended the source.  The output side belongs to
+ * the thread that processes the chunk.
+ */
+struct chunk {
+    struct buf in, out, err;
+    const char *name;           /* the source: a file name, "-" for stdin */
+    unsigned long long first;   /* line number of the first line in `in` */
+    unsigned long long nlines;  /* lines in `in` */
+    int too_long;               /* a refused line follows the lines of `in` */
+    int ioerr;                  /* errno of a failed open or read after them, or 0 */
+    const char *ioverb;         /* "open" or "read" */
+    int status;                 /* EXIT_VALID or EXIT_INVALID, once processed */
+    int done;
+};
+
+/* The sources in order, and the state of the one being read. */
+struct reader {
+    const char *const *src;     /* file names; "-" is standard input */
+    int nsrc, next;
+    int fd;                     /* -1 between sources */
+    const char *name;
+    unsigned long long line;    /* lines of the current source counted so far */
+    struct buf carry;           /* the start of an unfinished line */
+    int skipping;               /* dropping the rest of a too-long line */
+    size_t max;                 /* the longest line accepted */
+};
+
+/*
+ * Read at most `limit` bytes (and at least one, unless at end) into b, growing
+ * it as needed.  Returns the byte count, 0 at end of input, -1 on error (errno).
+ */
+static ssize_t read_some(int fd, struct buf *b, size_t limit)
 {
     if (b->cap - b->len < CHUNK_SIZE / 4)
         buf_reserve(b, b->cap ? b->cap : CHUNK_SIZE);
+    size_t room = b->cap - b->len;
+    if (room > limit)
+        room = limit;
     for (;;) {
-        ssize_t r = read(0, b->p + b->len, b->cap - b->len);
+        ssize_t r = read(fd, b->p + b->len, room ? room : 1);
         if (r >= 0) {
             b->len += (size_t)r;
-            return (size_t)r;
+            return r;
         }
-        if (errno != EINTR) {
-            fprintf(stderr, "curi: read error: %s\n", strerror(errno));
-            exit(EXIT_IO);
-        }
+        if (errno != EINTR)
+            return -1;
     }
 }
 
@@ -191,25 +242,262 @@ static size_t last_line_end(const char *s, size_t from, size_t n)
     return 0;
 }
 
+static unsigned long long count_lines(const char *s, size_t n)
+{
+    unsigned long long k = 0;
+    const char *end = s + n;
+    while (s < end && (s = memchr(s, '\n', (size_t)(end - s))) != NULL) {
+        k++;
+        s++;
+    }
+    return k;
+}
+
+static void close_source(struct reader *r)
+{
+    if (r->fd > 0)
+        close(r->fd);
+    r->fd = -1;
+    r->carry.len = 0;
+    r->skipping = 0;
+}
+
 /*
- * Run fn over the lines of s[0..n): each '\n' ends a line (so "\n" is one empty
- * line), and a non-empty tail without '\n' is the last line of the input.
+ * Drop the rest of a too-long line, up to and including its '\n', reading
+ * through ch->in as scratch.  Returns 0 when the source ended meanwhile (and
+ * records a read error in ch).
  */
-static int run_chunk(line_fn fn, const void *ctx, const char *s, size_t n, struct buf *out,
-                     struct buf *err, struct buf *tmp, struct sink *k)
+static int skip_rest(struct reader *r, struct chunk *ch)
+{
+    while (r->skipping) {
+        ch->in.len = 0;
+        ssize_t got = read_some(r->fd, &ch->in, CHUNK_SIZE);
+        if (got <= 0) {
+            if (got < 0) {
+                ch->ioerr = errno;
+                ch->ioverb = "read";
+            }
+            return 0;
+        }
+        const char *nl = memchr(ch->in.p, '\n', ch->in.len);
+        if (nl != NULL) {
+            size_t rest = ch->in.len - (size_t)(nl + 1 - ch->in.p);
+            buf_put(&r->carry, nl + 1, rest);
+            r->skipping = 0;
+        }
+    }
+    ch->in.len = 0;
+    return 1;
+}
+
+/*
+ * Fill ch with whole lines of the current source (opening the next source
+ * when needed): at least `min` bytes when the source has them, else what it
+ * has.  Returns 0 when every source is done.  A chunk may hold no lines when
+ * it only reports a refused line or an I/O error.
+ */
+static int fill_chunk(struct reader *r, struct chunk *ch, size_t min)
+{
+    ch->in.len = 0;
+    ch->nlines = 0;
+    ch->too_long = 0;
+    ch->ioerr = 0;
+    ch->done = 0;
+    if (r->fd < 0) {
+        if (r->next == r->nsrc)
+            return 0;
+        r->name = r->src[r->next++];
+        r->line = 0;
+        if (strcmp(r->name, "-") == 0) {
+            r->fd = 0;
+        } else {
+            r->fd = open(r->name, O_RDONLY);
+            if (r->fd < 0) {
+                ch->name = r->name;
+                ch->first = 1;
+                ch->ioerr = errno;
+                ch->ioverb = "open";
+                return 1;
+            }
+        }
+    }
+    ch->name = r->name;
+    ch->first = r->line + 1;
+    if (r->skipping && !skip_rest(r, ch)) {
+        close_source(r);
+        return 1;
+    }
+    buf_put(&ch->in, r->carry.p, r->carry.len);
+    r->carry.len = 0;
+    size_t cut = last_line_end(ch->in.p, 0, ch->in.len);
+    int eof = 0;
+    for (;;) {
+        if (cut > 0 && ch->in.len >= min)
+            break;
+        /* The unfinished line must not pass the limit: read no more than one byte beyond it. */
+        size_t tail = ch->in.len - cut;
+        if (tail > r->max) {
+            ch->in.len = cut;
+            ch->too_long = 1;
+            r->skipping = 1;
+            break;
+        }
+        size_t old = ch->in.len;
+        ssize_t got = read_some(r->fd, &ch->in, r->max - tail + 1);
+        if (got < 0) {
+            /* The unfinished line may be cut short: it is not an input. */
+            ch->ioerr = errno;
+            ch->ioverb = "read";
+            ch->in.len = cut;
+            eof = 1;
+            break;
+        }
+        if (got == 0) {
+            eof = 1;
+            if (ch->in.len - cut > r->max) {
+                ch->in.len = cut;
+                ch->too_long = 1;
+            } else {
+                cut = ch->in.len; /* a last line without '\n' */
+            }
+            break;
+        }
+        size_t c = last_line_end(ch->in.p, old, ch->in.len);
+        if (c > 0)
+            cut = c;
+    }
+    buf_put(&r->carry, ch->in.p + cut, ch->in.len - cut);
+    ch->in.len = cut;
+    ch->nlines = count_lines(ch->in.p, cut);
+    if (cut > 0 && ch->in.p[cut - 1] != '\n')
+        ch->nlines++;
+    r->line += ch->nlines + (unsigned long long)ch->too_long;
+    if (eof)
+        close_source(r);
+    return 1;
+}
+
+/*
+ * ---------------------------------------------------------------------------
+ * Running the line function
+ * ---------------------------------------------------------------------------
+ */
+
+/* The scratch buffers of one thread. */
+struct scratch {
+    struct buf tmp;   /* the line function's */
+    struct buf space; /* the input with spaces encoded, for --accept-space */
+};
+
+/* What a refused over-long input gives: a diagnostic, and an empty line or a JSON object. */
+static void refuse_long(const struct common *c, int records, struct buf *out, struct buf *err)
+{
+    size_t max = c->max_len;
+    diagnose_where(err);
+    buf_puts(err, curi_strerror_name(CURI_ERR_TOO_LONG));
+    buf_puts(err, " at byte ");
+    buf_putu(err, max);
+    buf_puts(err, ": the input is longer than ");
+    buf_putu(err, max);
+    buf_puts(err, max == CURI_MAX_LEN ? " bytes (CURI_MAX_LEN)" : " bytes (--max-length)");
+    buf_puts(err, "; skipped\n");
+    if (c->json) {
+        buf_puts(out, "{\"input\":null");
+        json_error(out, CURI_ERR_TOO_LONG, max, 1);
+        buf_put(out, "}\n", 2);
+    } else if (!records) {
+        buf_putc(out, '\n');
+    }
+}
+
+/*
+ * One input: refuse it when too long, encode its spaces under --accept-space,
+ * run fn, and under --skip-invalid take back the output of an invalid input.
+ */
+static int run_one(const struct common *c, line_fn fn, const void *ctx, int records, const char *s,
+                   size_t n, struct buf *out, struct buf *err, struct scratch *sc)
+{
+    size_t before = out->len;
+    int st;
+    if (n > c->max_len) {
+        refuse_long(c, records, out, err);
+        st = EXIT_INVALID;
+    } else {
+        if (c->accept_space && memchr(s, ' ', n) != NULL) {
+            sc->space.len = 0;
+            for (size_t i = 0; i < n; i++) {
+                if (s[i] == ' ')
+                    buf_put(&sc->space, "%20", 3);
+                else
+                    buf_putc(&sc->space, s[i]);
+            }
+            s = sc->space.p;
+            n = sc->space.len;
+        }
+        st = fn(ctx, s, n, out, err, &sc->tmp);
+    }
+    if (st != EXIT_VALID && c->skip_invalid)
+        out->len = before;
+    return st;
+}
+
+/*
+ * Run fn over the lines of a chunk, then report a refused line and an I/O
+ * error that followed them.  When k is set (one thread), results go out as a
+ * terminal watching them needs.
+ */
+static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int records,
+                     struct chunk *ch, struct buf *out, struct buf *err, struct scratch *sc,
+                     struct sink *k)
 {
     int status = EXIT_VALID;
-    const char *end = s + n;
+    const char *s = ch->in.p, *end = s + ch->in.len;
+    unsigned long long line = ch->first;
+    cli_where.file = ch->name;
     while (s < end) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         const char *stop = nl ? nl : end;
-        if (fn(ctx, s, (size_t)(stop - s), out, err, tmp) != EXIT_VALID)
+        const char *ls = s;
+        if (!c->binary) {
+            if (line == 1 && stop - ls >= 3 && memcmp(ls, "\xEF\xBB\xBF", 3) == 0)
+                ls += 3; /* U+FEFF at the start of the source: a byte order mark */
+            if (nl && stop > ls && stop[-1] == '\r')
+                stop--;
+        }
+        cli_where.line = line++;
+        if (run_one(c, fn, ctx, records, ls, (size_t)(stop - ls), out, err, sc) != EXIT_VALID)
             status = EXIT_INVALID;
         s = nl ? nl + 1 : end;
         if (k && (k->interactive || (k->err_tty && err->len > 0)))
             sink_maybe_flush(k); /* a terminal is watching: show this input's result now */
     }
+    if (ch->too_long) {
+        cli_where.line = line;
+        refuse_long(c, records, out, err);
+        status = EXIT_INVALID;
+    }
+    if (ch->ioerr) {
+        buf_puts(err, "curi: ");
+        show_bytes(err, ch->name, strlen(ch->name));
+        buf_puts(err, ": ");
+        buf_puts(err, ch->ioverb);
+        buf_puts(err, " error");
+        if (ch->nlines + (unsigned long long)ch->too_long > 0 || ch->first > 1) {
+            buf_puts(err, " after line ");
+            buf_putu(err, ch->first - 1 + ch->nlines + (unsigned long long)ch->too_long);
+        }
+        buf_puts(err, ": ");
+        buf_puts(err, strerror(ch->ioerr));
+        buf_putc(err, '\n');
+    }
     return status;
+}
+
+static void chunk_free(struct chunk *ch)
+{
+    buf_free(&ch->in);
+    buf_free(&ch->out);
+    buf_free(&ch->err);
 }
 
 /*
@@ -217,26 +505,21 @@ static int run_chunk(line_fn fn, const void *ctx, const char *s, size_t n, struc
  * One thread
  * ---------------------------------------------------------------------------
  */
-static int run_stdin_serial(line_fn fn, const void *ctx, struct sink *k)
+static int run_serial(const struct common *c, line_fn fn, const void *ctx, int records,
+                      struct reader *r, struct sink *k, struct scratch *sc, int *ioerr)
 {
-    struct buf in = {0};
+    struct chunk ch;
+    memset(&ch, 0, sizeof ch);
     int status = EXIT_VALID;
-    for (;;) {
-        size_t old = in.len;
-        size_t got = read_some(&in);
-        size_t cut = got ? last_line_end(in.p, old, in.len) : in.len;
-        if (cut > 0) {
-            /* Complete lines: process them and keep the unfinished tail. */
-            if (run_chunk(fn, ctx, in.p, cut, &k->out, &k->err, &k->tmp, k) != EXIT_VALID)
-                status = EXIT_INVALID;
-            memmove(in.p, in.p + cut, in.len - cut);
-            in.len -= cut;
-            sink_maybe_flush(k);
-        }
-        if (!got)
-            break;
+    /* min 1: process whatever whole lines each read brings, for a terminal or a slow pipe. */
+    while (fill_chunk(r, &ch, 1)) {
+        if (run_chunk(c, fn, ctx, records, &ch, &k->out, &k->err, sc, k) != EXIT_VALID)
+            status = EXIT_INVALID;
+        if (ch.ioerr)
+            *ioerr = 1;
+        sink_maybe_flush(k);
     }
-    buf_free(&in);
+    chunk_free(&ch);
     return status;
 }
 
@@ -244,119 +527,90 @@ static int run_stdin_serial(line_fn fn, const void *ctx, struct sink *k)
  * ---------------------------------------------------------------------------
  * N threads
  * ---------------------------------------------------------------------------
- * A ring of 2N chunk slots.  The main thread fills slot seq % nslots with whole
- * lines (moving an unfinished last line to a carry buffer), workers claim
- * filled slots in sequence and process them into the slot's own buffers, and
- * the main thread writes slot after slot in sequence order.  A slot is reused
- * only after it has been written, so memory stays at about 2N chunks.
+ * A ring of 2N chunks.  The main thread fills chunk seq % nslots with whole
+ * lines, workers claim filled chunks in sequence and process them into the
+ * chunk's own output buffers, and the main thread writes chunk after chunk in
+ * sequence order.  A chunk is reused only after it has been written, so
+ * memory stays at about 2N chunks.
  */
-struct slot {
-    struct buf in, out, err;
-    int status;
-    int done;
-};
-
 struct pool {
     pthread_mutex_t mu;
-    pthread_cond_t work; /* a slot was filled, or the pool is stopping */
-    pthread_cond_t done; /* a slot was processed */
-    struct slot *slots;
-    unsigned long long filled, claimed; /* slots filled / claimed so far */
+    pthread_cond_t work; /* a chunk was filled, or the pool is stopping */
+    pthread_cond_t done; /* a chunk was processed */
+    struct chunk *slots;
+    unsigned long long filled, claimed; /* chunks filled / claimed so far */
     unsigned nslots;
     int stop;
+    const struct common *c;
     line_fn fn;
     const void *ctx;
+    int records;
 };
 
 static void *worker(void *arg)
 {
     struct pool *p = arg;
-    struct buf tmp = {0};
+    struct scratch sc;
+    memset(&sc, 0, sizeof sc);
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (!p->stop && p->claimed == p->filled)
             pthread_cond_wait(&p->work, &p->mu);
         if (p->claimed == p->filled)
             break;
-        struct slot *s = &p->slots[p->claimed % p->nslots];
+        struct chunk *ch = &p->slots[p->claimed % p->nslots];
         p->claimed++;
         pthread_mutex_unlock(&p->mu);
-        s->out.len = s->err.len = 0;
-        s->status = run_chunk(p->fn, p->ctx, s->in.p, s->in.len, &s->out, &s->err, &tmp, NULL);
+        ch->out.len = ch->err.len = 0;
+        ch->status = run_chunk(p->c, p->fn, p->ctx, p->records, ch, &ch->out, &ch->err, &sc, NULL);
         pthread_mutex_lock(&p->mu);
-        s->done = 1;
+        ch->done = 1;
         pthread_cond_broadcast(&p->done);
     }
     pthread_mutex_unlock(&p->mu);
-    buf_free(&tmp);
+    buf_free(&sc.tmp);
+    buf_free(&sc.space);
     return NULL;
 }
 
-/*
- * Fill s->in with whole lines: the carry first, then reads until the chunk
- * holds at least CHUNK_SIZE bytes and one '\n', or input ends.  What follows
- * the last '\n' goes back to the carry.  Returns 0 when nothing was left.
- */
-static int fill_slot(struct slot *s, struct buf *carry, int *eof)
-{
-    s->in.len = 0;
-    buf_put(&s->in, carry->p, carry->len);
-    carry->len = 0;
-    size_t cut = 0;
-    while (!*eof) {
-        size_t old = s->in.len;
-        if (!read_some(&s->in)) {
-            *eof = 1;
-            break;
-        }
-        size_t c = last_line_end(s->in.p, old, s->in.len);
-        if (c > 0)
-            cut = c;
-        if (cut > 0 && s->in.len >= CHUNK_SIZE)
-            break;
-    }
-    if (*eof)
-        cut = s->in.len;
-    buf_put(carry, s->in.p + cut, s->in.len - cut);
-    s->in.len = cut;
-    return cut > 0;
-}
-
-static int run_stdin_parallel(line_fn fn, const void *ctx, unsigned jobs, struct sink *k)
+static int run_parallel(const struct common *c, line_fn fn, const void *ctx, int records,
+                        struct reader *r, struct sink *k, struct scratch *sc, int *ioerr)
 {
     struct pool p;
     memset(&p, 0, sizeof p);
     pthread_mutex_init(&p.mu, NULL);
     pthread_cond_init(&p.work, NULL);
     pthread_cond_init(&p.done, NULL);
-    p.nslots = 2 * jobs;
+    p.nslots = 2 * c->jobs;
     p.slots = xmalloc(p.nslots * sizeof *p.slots);
     memset(p.slots, 0, p.nslots * sizeof *p.slots);
+    p.c = c;
     p.fn = fn;
     p.ctx = ctx;
+    p.records = records;
 
-    pthread_t *tid = xmalloc(jobs * sizeof *tid);
+    pthread_t *tid = xmalloc(c->jobs * sizeof *tid);
     unsigned started = 0;
-    for (; started < jobs; started++)
+    for (; started < c->jobs; started++)
         if (pthread_create(&tid[started], NULL, worker, &p) != 0)
             break;
     if (started == 0) {
         fputs("curi: cannot start threads; running on one\n", stderr);
         free(tid);
         free(p.slots);
-        return run_stdin_serial(fn, ctx, k);
+        return run_serial(c, fn, ctx, records, r, k, sc, ioerr);
     }
 
-    struct buf carry = {0};
     unsigned long long written = 0;
-    int eof = 0, status = EXIT_VALID;
+    int more = 1, status = EXIT_VALID;
     for (;;) {
-        /* Read ahead into every free slot. */
-        while (!eof && p.filled - written < p.nslots) {
-            struct slot *s = &p.slots[p.filled % p.nslots];
-            s->done = 0;
-            if (!fill_slot(s, &carry, &eof))
+        /* Read ahead into every free chunk. */
+        while (more && p.filled - written < p.nslots) {
+            struct chunk *ch = &p.slots[p.filled % p.nslots];
+            if (!fill_chunk(r, ch, CHUNK_SIZE)) {
+                more = 0;
                 break;
+            }
             pthread_mutex_lock(&p.mu);
             p.filled++;
             pthread_cond_signal(&p.work);
@@ -364,15 +618,17 @@ static int run_stdin_parallel(line_fn fn, const void *ctx, unsigned jobs, struct
         }
         if (written == p.filled)
             break;
-        /* Write the oldest slot once it is processed. */
-        struct slot *s = &p.slots[written % p.nslots];
+        /* Write the oldest chunk once it is processed. */
+        struct chunk *ch = &p.slots[written % p.nslots];
         pthread_mutex_lock(&p.mu);
-        while (!s->done)
+        while (!ch->done)
             pthread_cond_wait(&p.done, &p.mu);
         pthread_mutex_unlock(&p.mu);
-        if (s->status != EXIT_VALID)
+        if (ch->status != EXIT_VALID)
             status = EXIT_INVALID;
-        sink_write(k, &s->out, &s->err);
+        if (ch->ioerr)
+            *ioerr = 1;
+        sink_write(k, &ch->out, &ch->err);
         written++;
     }
 
@@ -382,12 +638,8 @@ static int run_stdin_parallel(line_fn fn, const void *ctx, unsigned jobs, struct
     pthread_mutex_unlock(&p.mu);
     for (unsigned i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
-    for (unsigned i = 0; i < p.nslots; i++) {
-        buf_free(&p.slots[i].in);
-        buf_free(&p.slots[i].out);
-        buf_free(&p.slots[i].err);
-    }
-    buf_free(&carry);
+    for (unsigned i = 0; i < p.nslots; i++)
+        chunk_free(&p.slots[i]);
     free(p.slots);
     free(tid);
     pthread_cond_destroy(&p.work);
@@ -401,28 +653,55 @@ static int run_stdin_parallel(line_fn fn, const void *ctx, unsigned jobs, struct
  * Entry point
  * ---------------------------------------------------------------------------
  */
-int run_lines(line_fn fn, const void *ctx, char **ops, int nops, unsigned jobs, int skip_first_nl)
+int run_lines(line_fn fn, const void *ctx, char **ops, int nops, const struct common *c,
+              int records)
 {
+    static const char *const stdin_only[] = {"-"};
+    struct common copy = *c;
+    if (copy.max_len == 0)
+        copy.max_len = CURI_MAX_LEN;
+    c = &copy;
     struct sink k;
     memset(&k, 0, sizeof k);
     k.interactive = isatty(1);
     k.err_tty = isatty(2);
-    k.skip_first_nl = skip_first_nl;
-    int status = EXIT_VALID;
-    if (nops > 0) {
-        for (int i = 0; i < nops; i++) {
-            if (fn(ctx, ops[i], strlen(ops[i]), &k.out, &k.err, &k.tmp) != EXIT_VALID)
-                status = EXIT_INVALID;
-            sink_maybe_flush(&k);
-        }
-    } else if (jobs > 1 && !isatty(0)) {
-        status = run_stdin_parallel(fn, ctx, jobs, &k);
-    } else {
-        status = run_stdin_serial(fn, ctx, &k);
+    k.skip_first_nl = records;
+    struct scratch sc;
+    memset(&sc, 0, sizeof sc);
+    int status = EXIT_VALID, ioerr = 0;
+    for (int i = 0; i < nops; i++) {
+        cli_where.file = NULL;
+        cli_where.line = (unsigned long long)i + 1;
+        if (run_one(c, fn, ctx, records, ops[i], strlen(ops[i]), &k.out, &k.err, &sc) !=
+            EXIT_VALID)
+            status = EXIT_INVALID;
+        sink_maybe_flush(&k);
     }
+    struct reader r;
+    memset(&r, 0, sizeof r);
+    r.fd = -1;
+    r.max = c->max_len;
+    if (c->nfiles > 0) {
+        r.src = c->files;
+        r.nsrc = c->nfiles;
+    } else if (nops == 0) {
+        r.src = stdin_only;
+        r.nsrc = 1;
+    }
+    if (r.nsrc > 0) {
+        /* A person typing at a terminal gets each result at once: one thread. */
+        int typed = c->nfiles == 0 && isatty(0);
+        int st = c->jobs > 1 && !typed ? run_parallel(c, fn, ctx, records, &r, &k, &sc, &ioerr)
+                             : run_serial(c, fn, ctx, records, &r, &k, &sc, &ioerr);
+        if (st != EXIT_VALID)
+            status = st;
+    }
+    close_source(&r);
     sink_flush(&k);
+    buf_free(&r.carry);
     buf_free(&k.out);
     buf_free(&k.err);
-    buf_free(&k.tmp);
-    return status;
+    buf_free(&sc.tmp);
+    buf_free(&sc.space);
+    return ioerr ? EXIT_IO : status;
 }

@@ -218,16 +218,41 @@ void show_bytes(struct buf *b, const char *s, size_t n)
     }
 }
 
-/* "  <input>\n  <spaces>^\n": the caret sits under byte offset (or just past the end). */
+/*
+ * Diagnostics show at most this many bytes on each side of the offending
+ * byte, so that a huge bad input costs a line of stderr, not its own size.
+ */
+#define WINDOW 60
+
+/*
+ * "  <input>\n  <spaces>^\n": the caret sits under byte offset (or just past
+ * the end).  A long input is shown as a window around the offset, with "..."
+ * where bytes were left out.
+ */
 static void show_caret(struct buf *err, const char *s, size_t n, size_t offset, int caret)
 {
+    size_t from = 0, to = n;
+    if (!caret)
+        offset = 0;
+    if (offset > n)
+        offset = n;
+    if (n > 2 * WINDOW) {
+        from = offset > WINDOW ? offset - WINDOW : 0;
+        to = n - offset > WINDOW ? offset + WINDOW : n;
+    }
     buf_put(err, "  ", 2);
-    show_bytes(err, s, n);
+    size_t col = 0;
+    if (from > 0) {
+        buf_put(err, "...", 3);
+        col = 3;
+    }
+    show_bytes(err, s + from, to - from);
+    if (to < n)
+        buf_put(err, "...", 3);
     buf_putc(err, '\n');
     if (!caret)
         return;
-    size_t col = 0;
-    for (size_t i = 0; i < offset && i < n; i++)
+    for (size_t i = from; i < offset; i++)
         col += show_width((unsigned char)s[i]);
     buf_reserve(err, col + 4);
     buf_put(err, "  ", 2);
@@ -237,29 +262,78 @@ static void show_caret(struct buf *err, const char *s, size_t n, size_t offset, 
 }
 
 /*
- * "curi: error: <message> [NAME]", then the input, then (when caret is set) a
- * caret under the byte at offset.
+ * "curi: " and where the input came from (cli_where): "FILE:LINE: " for a
+ * line of a file or of standard input ("-"), "argument N: " for an operand.
+ */
+void diagnose_where(struct buf *err)
+{
+    buf_puts(err, "curi: ");
+    if (cli_where.file != NULL) {
+        show_bytes(err, cli_where.file, strlen(cli_where.file));
+        buf_putc(err, ':');
+        buf_putu(err, cli_where.line);
+        buf_put(err, ": ", 2);
+    } else if (cli_where.line > 0) {
+        buf_puts(err, "argument ");
+        buf_putu(err, cli_where.line);
+        buf_put(err, ": ", 2);
+    }
+}
+
+/*
+ * The message for an error: the library's, except that an input whose very
+ * first byte cannot begin a URI reference (no scheme, and not allowed in a
+ * path) says so, naming the usual culprits.
+ */
+static const char *message(int code, const char *s, size_t n, size_t offset, int caret)
+{
+    if (caret && offset == 0 && n > 0 && code == CURI_ERR_PATH_CHAR) {
+        if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+            return "a byte order mark (U+FEFF) cannot begin a URI reference";
+        if (s[0] == '"' || s[0] == '<' || s[0] == '\'')
+            return "a URI reference cannot begin with a quote or '<' (delimiters around a URI "
+                   "are not part of it, RFC 3986 Appendix C)";
+        if (s[0] == ' ' || s[0] == '\t')
+            return "a URI reference cannot begin with white space";
+        return "a URI reference cannot begin with this character (there is no scheme, and a "
+               "path cannot hold it)";
+    }
+    return curi_strerror(code);
+}
+
+/* "NAME at byte N: message\n", or "NAME: message\n" when the offset is not into s. */
+static void name_and_message(struct buf *err, int code, const char *s, size_t n, size_t offset,
+                             int caret)
+{
+    buf_puts(err, curi_strerror_name(code));
+    if (caret) {
+        buf_puts(err, " at byte ");
+        buf_putu(err, offset);
+    }
+    buf_put(err, ": ", 2);
+    buf_puts(err, message(code, s, n, offset, caret));
+    buf_putc(err, '\n');
+}
+
+/*
+ * "curi: WHERE: NAME at byte N: message", then the input (or a window of it),
+ * then (when caret is set) a caret under the byte at offset.  When caret is
+ * clear the offset points elsewhere (into a setting, say) and is not shown.
  */
 void diagnose(struct buf *err, int code, const char *s, size_t n, size_t offset, int caret)
 {
-    buf_puts(err, "curi: error: ");
-    buf_puts(err, curi_strerror(code));
-    buf_put(err, " [", 2);
-    buf_puts(err, curi_strerror_name(code));
-    buf_put(err, "]\n", 2);
+    diagnose_where(err);
+    name_and_message(err, code, s, n, offset, caret);
     show_caret(err, s, n, offset, caret);
 }
 
-/* The same for a fixed argument (a base URI, a setting): "curi: error: WHAT: ...". */
+/* The same for a fixed argument (a base URI, a setting): "curi: WHAT: NAME at byte N: ...". */
 void diagnose_value(struct buf *err, const char *what, int code, const char *s, size_t n,
                     size_t offset)
 {
-    buf_puts(err, "curi: error: ");
+    buf_puts(err, "curi: ");
     buf_puts(err, what);
     buf_put(err, ": ", 2);
-    buf_puts(err, curi_strerror(code));
-    buf_put(err, " [", 2);
-    buf_puts(err, curi_strerror_name(code));
-    buf_put(err, "]\n", 2);
+    name_and_message(err, code, s, n, offset, 1);
     show_caret(err, s, n, offset, 1);
 }

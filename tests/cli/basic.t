@@ -63,7 +63,7 @@ $ curi normalize --jobs x
 ? 2
 
 $ curi normalize --jobs
-! curi: option '--jobs' needs a value
+! curi: option needs a value: '--jobs'
 ? 2
 
 # "--" ends the options: an input may then start with '-'.  "-" alone is an operand.

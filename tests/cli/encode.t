@@ -59,7 +59,7 @@ $ curi decode '%41%00%C3%A9%FF' | od -An -tx1 | tr -s ' '
 
 $ curi decode --no-nul 'a%00b'
 |
-! curi: error: '%00' is refused [PCT_NUL]
+! curi: argument 1: PCT_NUL at byte 1: '%00' is refused
 !   a%00b
 !    ^
 ? 1
@@ -68,7 +68,7 @@ $ printf 'ok%%21\nbad%%4\nok\n' | curi decode
 ok!
 
 ok
-! curi: error: '%' must be followed by two hexadecimal digits [PCT]
+! curi: -:2: PCT at byte 3: '%' must be followed by two hexadecimal digits
 !   bad%4
 !      ^
 ? 1

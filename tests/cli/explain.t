@@ -58,7 +58,7 @@ $ curi explain --color=sometimes a:b
 ? 2
 
 $ curi explain 'http://a b'
-! curi: error: character not allowed in the host [HOST_CHAR]
+! curi: argument 1: HOST_CHAR at byte 8: character not allowed in the host
 !   http://a b
 !           ^
 ? 1

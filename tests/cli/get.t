@@ -47,7 +47,7 @@ $ printf 'http://a/1\nhttp://a/%%\nhttp://a/3\n' | curi get '{path}'
 /1
 
 /3
-! curi: error: '%' must be followed by two hexadecimal digits [PCT]
+! curi: -:2: PCT at byte 9: '%' must be followed by two hexadecimal digits
 !   http://a/%
 !            ^
 ? 1

@@ -27,7 +27,7 @@ $ printf 'http://A/\nhttp://a b/\nhttp://B/./c\n' | curi normalize
 http://a/
 
 http://b/c
-! curi: error: character not allowed in the host [HOST_CHAR]
+! curi: -:2: HOST_CHAR at byte 8: character not allowed in the host
 !   http://a b/
 !           ^
 ? 1
@@ -68,7 +68,7 @@ $ curi equal --json 'http://a/b' 'http://a/c'
 
 # An invalid operand: exit 2.
 $ curi equal http://a 'http://a b'
-! curi: error: B: character not allowed in the host [HOST_CHAR]
+! curi: B: HOST_CHAR at byte 8: character not allowed in the host
 !   http://a b
 !           ^
 ? 2

@@ -71,7 +71,7 @@ $ curi parse --strict-3986 --json 'http://[fe80::1%25eth0]/'
 
 # An invalid input: a compiler-like diagnostic on stderr, nothing on stdout, exit 1.
 $ curi parse 'http://a b/'
-! curi: error: character not allowed in the host [HOST_CHAR]
+! curi: argument 1: HOST_CHAR at byte 8: character not allowed in the host
 !   http://a b/
 !           ^
 ? 1
@@ -80,20 +80,20 @@ $ curi parse 'http://a b/'
 $ curi parse 'http://[::1' 'a:b'
 scheme:    a
 path:      b
-! curi: error: '[' opens an IP literal that has no closing ']' [IP_UNTERMINATED]
+! curi: argument 1: IP_UNTERMINATED at byte 7: '[' opens an IP literal that has no closing ']'
 !   http://[::1
 !          ^
 ? 1
 
 # Control bytes, '\' and non-ASCII bytes are shown as escapes so the caret stays aligned.
 $ printf 'a\tb\\\303\251 c\n' | curi parse
-! curi: error: character not allowed in the path [PATH_CHAR]
+! curi: -:1: PATH_CHAR at byte 1: character not allowed in the path
 !   a\x09b\\\xc3\xa9 c
 !    ^
 ? 1
 
 $ curi parse 'http://a/%4g'
-! curi: error: '%' must be followed by two hexadecimal digits [PCT]
+! curi: argument 1: PCT at byte 9: '%' must be followed by two hexadecimal digits
 !   http://a/%4g
 !            ^
 ? 1

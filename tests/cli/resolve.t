@@ -62,7 +62,7 @@ $ printf 'g\n%%zz\n../x\n' | curi resolve http://a/b/c
 http://a/b/g
 
 http://a/x
-! curi: error: '%' must be followed by two hexadecimal digits [PCT]
+! curi: -:2: PCT at byte 0: '%' must be followed by two hexadecimal digits
 !   %zz
 !   ^
 ? 1
@@ -74,13 +74,13 @@ $ curi resolve --json http://a/b/c g 'a b'
 
 # The base must be a valid URI with a scheme: otherwise a usage error.
 $ curi resolve /no/scheme g
-! curi: error: BASE: the base URI must have a scheme [BASE_NOT_ABSOLUTE]
+! curi: BASE: BASE_NOT_ABSOLUTE at byte 0: the base URI must have a scheme
 !   /no/scheme
 !   ^
 ? 2
 
 $ curi resolve 'http://a b/' g
-! curi: error: BASE: character not allowed in the host [HOST_CHAR]
+! curi: BASE: HOST_CHAR at byte 8: character not allowed in the host
 !   http://a b/
 !           ^
 ? 2

@@ -26,13 +26,13 @@ https://a/
 # Without --encode a value must already be valid for its component: a usage error, shown
 # with a caret under the offending byte of the setting.
 $ curi set 'query=a b' http://a/
-! curi: error: setting: character not allowed in the query [QUERY_CHAR]
+! curi: setting: QUERY_CHAR at byte 7: character not allowed in the query
 !   query=a b
 !          ^
 ? 2
 
 $ curi set port=x http://a/
-! curi: error: setting: character not allowed in the port (digits only) [PORT_CHAR]
+! curi: setting: PORT_CHAR at byte 5: character not allowed in the port (digits only)
 !   port=x
 !        ^
 ? 2
@@ -44,7 +44,7 @@ http://a/x%20y/z?a%20b&c=%25#%231
 
 # A host of the wrong form is still an error with --encode: a port cannot be encoded.
 $ curi set --encode port=8x http://a/
-! curi: error: setting: character not allowed in the port (digits only) [PORT_CHAR]
+! curi: setting: PORT_CHAR at byte 6: character not allowed in the port (digits only)
 !   port=8x
 !         ^
 ? 2
@@ -54,7 +54,7 @@ $ curi set --encode port=8x http://a/
 $ curi set host=h http://a/b mailto:x
 http://h/b
 
-! curi: error: the components do not fit together into a URI reference [STRUCTURE]
+! curi: argument 2: STRUCTURE: the components do not fit together into a URI reference
 !   mailto:x
 ? 1
 

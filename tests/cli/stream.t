@@ -17,7 +17,7 @@ $ printf 'http://a/\r\n' | curi parse --json
 $ printf 'a\000b\nc\n' | curi get '{path}'
 
 c
-! curi: error: character not allowed in the path [PATH_CHAR]
+! curi: -:1: PATH_CHAR at byte 1: character not allowed in the path
 !   a\x00b
 !    ^
 ? 1
@@ -29,7 +29,7 @@ path:      b
 
 scheme:    c
 path:      d
-! curi: error: '%' must be followed by two hexadecimal digits [PCT]
+! curi: -:2: PCT at byte 0: '%' must be followed by two hexadecimal digits
 !   %
 !   ^
 ? 1
@@ -85,7 +85,7 @@ http://a/0
 
 # A read error on stdin is exit status 3.
 $ curi normalize <.
-! curi: read error: Is a directory
+! curi: -: read error: Is a directory
 ? 3
 
 # The help of --jobs documents 0 as one thread per processor; any value works.
