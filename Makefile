@@ -4,6 +4,7 @@
 #   make check           build and run every test (vectors, CLI, fuzz corpus replay, API example)
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
 #   make install PREFIX=/usr/local [DESTDIR=...]
+#   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
 #
@@ -51,7 +52,7 @@ SHARED := $(B)/libcuri.so.$(VERSION)
 TOOL   := $(B)/curi
 VECRUN := $(B)/curi-test
 
-.PHONY: all check install clean bench fuzz
+.PHONY: all check install uninstall clean bench fuzz
 all: $(STATIC) $(SHARED) $(TOOL)
 
 $(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h cli/*.h tests/*.h)
@@ -111,6 +112,13 @@ install: all
 	    -e 's|@VERSION@|$(VERSION)|' libcuri.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc
 	install -m 644 docs/curi.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 docs/libcuri.3 $(DESTDIR)$(MANDIR)/man3/
+
+# The files install writes, and only those; directories stay, since others may share them.
+uninstall:
+	rm -f $(DESTDIR)$(INCDIR)/curi.h $(DESTDIR)$(LIBDIR)/libcuri.a \
+	    $(DESTDIR)$(LIBDIR)/libcuri.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcuri.so.$(SOMAJOR) \
+	    $(DESTDIR)$(LIBDIR)/libcuri.so $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc \
+	    $(DESTDIR)$(BINDIR)/curi $(DESTDIR)$(MANDIR)/man1/curi.1 $(DESTDIR)$(MANDIR)/man3/libcuri.3
 
 clean:
 	rm -rf build build-san build-fuzz
