@@ -1,9 +1,11 @@
 # curi -- build with nothing but a C compiler and make.
 #
 #   make                 static and shared library, the curi tool
-#   make check           build and run every test (vectors, CLI, fuzz corpus replay, API example)
+#   make check           build and run every test (vectors, CLI, install and uninstall into a
+#                        temporary DESTDIR, fuzz corpus replay, API example)
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
 #   make install PREFIX=/usr/local [DESTDIR=...]
+#   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
 #
@@ -51,7 +53,7 @@ SHARED := $(B)/libcuri.so.$(VERSION)
 TOOL   := $(B)/curi
 VECRUN := $(B)/curi-test
 
-.PHONY: all check install clean bench fuzz
+.PHONY: all check install uninstall clean bench fuzz
 all: $(STATIC) $(SHARED) $(TOOL)
 
 $(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h cli/*.h tests/*.h)
@@ -93,12 +95,22 @@ check: all $(VECRUN) $(B)/example $(B)/curi-limits
 	$(B)/curi-limits
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
 	$(B)/example
+	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"
 	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi
 
 -include fuzz/fuzz.mk
 -include bench/bench.mk
 
-install: all
+# One man3 page per function declared in curi.h, a one-line ".so" link to libcuri(3), so that
+# `man curi_parse` works.  The names come from the header, so a new function gets its page.
+CURI_FUNCS := $(shell sh tools/list-functions.sh include/curi.h)
+MAN3_LINKS := $(CURI_FUNCS:%=$(B)/man3/%.3)
+
+$(MAN3_LINKS): include/curi.h
+	@mkdir -p $(dir $@)
+	@printf '.so man3/libcuri.3\n' >$@
+
+install: all $(MAN3_LINKS)
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) $(DESTDIR)$(BINDIR) \
 	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 include/curi.h $(DESTDIR)$(INCDIR)/
@@ -110,7 +122,15 @@ install: all
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCDIR@|$(INCDIR)|' \
 	    -e 's|@VERSION@|$(VERSION)|' libcuri.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc
 	install -m 644 docs/curi.1 $(DESTDIR)$(MANDIR)/man1/
-	install -m 644 docs/libcuri.3 $(DESTDIR)$(MANDIR)/man3/
+	install -m 644 docs/libcuri.3 $(MAN3_LINKS) $(DESTDIR)$(MANDIR)/man3/
+
+# The files install writes, and only those; directories stay, since others may share them.
+uninstall:
+	rm -f $(DESTDIR)$(INCDIR)/curi.h $(DESTDIR)$(LIBDIR)/libcuri.a \
+	    $(DESTDIR)$(LIBDIR)/libcuri.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcuri.so.$(SOMAJOR) \
+	    $(DESTDIR)$(LIBDIR)/libcuri.so $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc \
+	    $(DESTDIR)$(BINDIR)/curi $(DESTDIR)$(MANDIR)/man1/curi.1 $(DESTDIR)$(MANDIR)/man3/libcuri.3 \
+	    $(CURI_FUNCS:%=$(DESTDIR)$(MANDIR)/man3/%.3)
 
 clean:
 	rm -rf build build-san build-fuzz

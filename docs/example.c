@@ -16,8 +16,12 @@ int main(void)
         fprintf(stderr, "%s at byte %zu\n", curi_strerror(err.code), err.offset);
         return 1;
     }
-    printf("host %.*s (IPv6, zone %.*s), port %u\n", (int)u.host.len, u.host.ptr,
-           (int)u.zone.len, u.zone.ptr, (unsigned)u.port_number);
+    /* An absent component has ptr == NULL ("mailto:a@b" has no host, most URIs no zone), and
+     * %.*s needs a valid pointer even for length 0: test before printing. */
+    if (u.host.ptr != NULL)
+        printf("host %.*s, port %u\n", (int)u.host.len, u.host.ptr, (unsigned)u.port_number);
+    if (u.zone.ptr != NULL)
+        printf("zone %.*s\n", (int)u.zone.len, u.zone.ptr);
 
     /* Walk the query pairs and decode each value form-style ('+' is a space). */
     curi_cursor c;

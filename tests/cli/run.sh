@@ -11,7 +11,8 @@
 #   ? N               the expected exit status; ends the block
 #
 # stdout and stderr must match exactly (a block without '!' lines expects an empty stderr).
-# Failures print FILE:LINE, the command and a diff; the last line is "N passed, N failed".
+# Failures print FILE:LINE, the command and a diff.  Each file ends with a progress line
+# "FILE: N passed, N failed" (its own counts); the last line is "N passed, N failed" (all files).
 # SPDX-License-Identifier: MIT
 
 : "${CURI:?set CURI to the curi binary}"
@@ -57,6 +58,8 @@ $cmd" >"$tmp/out" 2>"$tmp/err" </dev/null
 }
 
 for file in "$@"; do
+    pass0=$pass
+    fail0=$fail
     n=0
     inblock=0
     while IFS= read -r line || [ -n "$line" ]; do
@@ -103,6 +106,7 @@ for file in "$@"; do
         echo "$file:$start: block has no '? STATUS' line"
         fail=$((fail + 1))
     fi
+    echo "$file: $((pass - pass0)) passed, $((fail - fail0)) failed"
 done
 
 echo "$pass passed, $fail failed"
