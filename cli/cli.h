@@ -77,10 +77,11 @@ struct common;
  * Run fn over the operands, then over the lines of each -f FILE, or over the
  * lines of standard input when there are neither, writing the outputs in
  * input order, with the input options of c (--jobs, --binary, --skip-invalid,
- * --accept-space, --max-length; stream.c says what each does).  `records` is
- * set by commands whose output is multi-line records that begin with a '\n'
- * separator: the very first '\n' written is dropped, and an invalid input
- * writes nothing rather than an empty line.  Returns the exit status.
+ * --accept-space, --max-length; stream.c says what each does), and free
+ * c->files.  `records` is set by commands whose output is multi-line records
+ * that begin with a '\n' separator: the very first '\n' written is dropped,
+ * and an invalid input writes nothing rather than an empty line.  Returns the
+ * exit status.
  */
 int run_lines(line_fn fn, const void *ctx, char **ops, int nops, const struct common *c,
               int records);

@@ -3,6 +3,7 @@
  * "curi normalize" and "curi equal" (RFC 3986 section 6).
  * SPDX-License-Identifier: MIT
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,10 +13,23 @@
  * Parse a fixed argument (a base URI, a comparison operand): an invalid one
  * ends the program with EXIT_USAGE after a diagnostic naming it.
  */
-static void parse_fixed(curi_uri *u, const char *what, const char *s, unsigned pflags,
-                        int need_scheme)
+static const char *parse_fixed(curi_uri *u, const char *what, const char *s,
+                               const struct common *c, int need_scheme)
 {
     curi_error e;
+    unsigned pflags = c->pflags;
+    if (c->accept_space && strchr(s, ' ') != NULL) {
+        /* --accept-space: the views of u point into this copy, kept to the end. */
+        struct buf b = {0};
+        for (const char *p = s; *p; p++) {
+            if (*p == ' ')
+                buf_put(&b, "%20", 3);
+            else
+                buf_putc(&b, *p);
+        }
+        buf_putc(&b, '\0');
+        s = b.p;
+    }
     size_t n = strlen(s);
     int rc = curi_parse(u, s, n, pflags, &e);
     if (rc == CURI_OK && need_scheme && u->scheme.ptr == NULL) {
@@ -29,6 +43,7 @@ static void parse_fixed(curi_uri *u, const char *what, const char *s, unsigned p
         buf_free(&err);
         exit(EXIT_USAGE);
     }
+    return s;
 }
 
 /* The operands of resolve and relative: BASE then references. */
@@ -155,9 +170,11 @@ static int run_ref(int argc, char **argv, int relative)
         usage_error(&c, "--abspath and --netpath exclude each other", NULL);
     ctx.pflags = c.pflags;
     ctx.json = c.json;
-    ctx.base_text = argv[0];
-    parse_fixed(&ctx.base, "BASE", argv[0], c.pflags, 1);
-    return run_lines(ref_line, &ctx, argv + 1, nops - 1, &c, 0);
+    ctx.base_text = parse_fixed(&ctx.base, "BASE", argv[0], &c, 1);
+    int status = run_lines(ref_line, &ctx, argv + 1, nops - 1, &c, 0);
+    if (ctx.base_text != argv[0])
+        free((void *)(uintptr_t)ctx.base_text); /* parse_fixed's copy */
+    return status;
 }
 
 int cmd_resolve(int argc, char **argv)
@@ -304,8 +321,8 @@ int cmd_equal(int argc, char **argv)
     if (nops != 2)
         usage_error(&c, nops < 2 ? "needs two URIs, A and B" : "too many operands", NULL);
     curi_uri a, b;
-    parse_fixed(&a, "A", argv[0], c.pflags, 0);
-    parse_fixed(&b, "B", argv[1], c.pflags, 0);
+    const char *ta = parse_fixed(&a, "A", argv[0], &c, 0);
+    const char *tb = parse_fixed(&b, "B", argv[1], &c, 0);
     curi_equiv lv = curi_compare(&a, &b, syntax ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME);
     static const char *const level[] = {NULL, "string", "syntax-based", "scheme-based"};
     static const char *const section[] = {NULL, "6.2.1", "6.2.2", "6.2.3"};
@@ -313,8 +330,8 @@ int cmd_equal(int argc, char **argv)
     struct buf out = {0};
     if (c.json) {
         buf_putc(&out, '{');
-        json_member(&out, "a", argv[0], strlen(argv[0]));
-        json_member(&out, "b", argv[1], strlen(argv[1]));
+        json_member(&out, "a", ta, strlen(ta));
+        json_member(&out, "b", tb, strlen(tb));
         json_key(&out, "equal");
         buf_puts(&out, name ? "true" : "false");
         json_member(&out, "level", name, name ? strlen(name) : 0);
@@ -330,5 +347,9 @@ int cmd_equal(int argc, char **argv)
     }
     write_all(1, out.p, out.len);
     buf_free(&out);
+    if (ta != argv[0])
+        free((void *)(uintptr_t)ta); /* parse_fixed's copies */
+    if (tb != argv[1])
+        free((void *)(uintptr_t)tb);
     return name ? EXIT_VALID : EXIT_INVALID;
 }

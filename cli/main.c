@@ -167,9 +167,20 @@ static int reads_inputs(const struct common *c)
     return strstr(c->help, "--jobs") != NULL || strcmp(c->cmd, "explain") == 0;
 }
 
+/* The commands that parse URI references, and so take --accept-space. */
+static int parses_uris(const struct common *c)
+{
+    static const char *const names[] = {"parse",    "get",       "set",   "explain",
+                                        "resolve",  "relative",  "normalize", "equal"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcmp(c->cmd, names[k]) == 0)
+            return 1;
+    return 0;
+}
+
 /*
  * The input options (stream.c): -f FILE, --binary, --skip-invalid,
- * --accept-space, --max-length N.  Returns 1 when argv[*i] was consumed.
+ * --max-length N.  Returns 1 when argv[*i] was consumed.
  */
 static int opt_input(struct common *c, char **argv, int argc, int *i)
 {
@@ -189,9 +200,6 @@ static int opt_input(struct common *c, char **argv, int argc, int *i)
         c->binary = 1;
     else if (strcmp(a, "--skip-invalid") == 0)
         c->skip_invalid = 1;
-    else if (strcmp(a, "--accept-space") == 0 && strcmp(c->cmd, "encode") != 0 &&
-             strcmp(c->cmd, "decode") != 0)
-        c->accept_space = 1; /* a leniency of the URI parser: not for encode and decode */
     else
         return 0;
     return 1;
@@ -225,6 +233,10 @@ int opt_common(struct common *c, char **argv, int argc, int *i)
     if (strstr(c->help, "--jobs") &&
         (opt_value(argv, argc, i, "--jobs", &v) || opt_value(argv, argc, i, "-j", &v))) {
         c->jobs = parse_jobs(c, v);
+        return 1;
+    }
+    if (strcmp(a, "--accept-space") == 0 && parses_uris(c)) {
+        c->accept_space = 1;
         return 1;
     }
     if (reads_inputs(c))

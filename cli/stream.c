@@ -389,25 +389,33 @@ struct scratch {
     struct buf space; /* the input with spaces encoded, for --accept-space */
 };
 
-/* What a refused over-long input gives: a diagnostic, and an empty line or a JSON object. */
+/* What a refused over-long input gives: a diagnostic, or a JSON object; an empty line. */
 static void refuse_long(const struct common *c, int records, struct buf *out, struct buf *err)
 {
     size_t max = c->max_len;
-    diagnose_where(err);
-    buf_puts(err, curi_strerror_name(CURI_ERR_TOO_LONG));
-    buf_puts(err, " at byte ");
-    buf_putu(err, max);
-    buf_puts(err, ": the input is longer than ");
-    buf_putu(err, max);
-    buf_puts(err, max == CURI_MAX_LEN ? " bytes (CURI_MAX_LEN)" : " bytes (--max-length)");
-    buf_puts(err, "; skipped\n");
+    struct buf msg = {0};
+    buf_puts(&msg, "the input is longer than ");
+    buf_putu(&msg, max);
+    buf_puts(&msg, max == CURI_MAX_LEN ? " bytes (CURI_MAX_LEN)" : " bytes (--max-length)");
     if (c->json) {
         buf_puts(out, "{\"input\":null");
-        json_error(out, CURI_ERR_TOO_LONG, max, 1);
+        json_member(out, "error", "TOO_LONG", 8);
+        json_member(out, "message", msg.p, msg.len);
+        json_key(out, "offset");
+        buf_putu(out, max);
         buf_put(out, "}\n", 2);
-    } else if (!records) {
-        buf_putc(out, '\n');
+    } else {
+        diagnose_where(err);
+        buf_puts(err, curi_strerror_name(CURI_ERR_TOO_LONG));
+        buf_puts(err, " at byte ");
+        buf_putu(err, max);
+        buf_put(err, ": ", 2);
+        buf_put(err, msg.p, msg.len);
+        buf_puts(err, "; skipped\n");
+        if (!records)
+            buf_putc(out, '\n');
     }
+    buf_free(&msg);
 }
 
 /*
@@ -703,5 +711,6 @@ int run_lines(line_fn fn, const void *ctx, char **ops, int nops, const struct co
     buf_free(&k.err);
     buf_free(&sc.tmp);
     buf_free(&sc.space);
+    free(c->files);
     return ioerr ? EXIT_IO : status;
 }
