@@ -161,6 +161,7 @@ struct common {
     int skip_invalid; /* --skip-invalid: no output at all for an invalid input */
     int accept_space; /* --accept-space: a raw space is read as %20 */
     size_t max_len;   /* --max-length N: longer inputs are refused (default CURI_MAX_LEN) */
+    int plain;        /* set by run_lines: none of the options that touch every input */
 };
 
 int opt_value(char **argv, int argc, int *i, const char *name, const char **val);

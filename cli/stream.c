@@ -293,10 +293,12 @@ static int skip_rest(struct reader *r, struct chunk *ch)
 /*
  * Fill ch with whole lines of the current source (opening the next source
  * when needed): at least `min` bytes when the source has them, else what it
- * has.  Returns 0 when every source is done.  A chunk may hold no lines when
+ * has.  With `count`, count its lines and advance r->line past them; without,
+ * the caller does that after run_chunk has counted them (one pass fewer).
+ * Returns 0 when every source is done.  A chunk may hold no lines when
  * it only reports a refused line or an I/O error.
  */
-static int fill_chunk(struct reader *r, struct chunk *ch, size_t min)
+static int fill_chunk(struct reader *r, struct chunk *ch, size_t min, int count)
 {
     ch->in.len = 0;
     ch->nlines = 0;
@@ -368,10 +370,13 @@ static int fill_chunk(struct reader *r, struct chunk *ch, size_t min)
     }
     buf_put(&r->carry, ch->in.p + cut, ch->in.len - cut);
     ch->in.len = cut;
-    ch->nlines = count_lines(ch->in.p, cut);
-    if (cut > 0 && ch->in.p[cut - 1] != '\n')
-        ch->nlines++;
-    r->line += ch->nlines + (unsigned long long)ch->too_long;
+    if (count) {
+        /* The next chunk's first line number is needed now (threads); else run_chunk counts. */
+        ch->nlines = count_lines(ch->in.p, cut);
+        if (cut > 0 && ch->in.p[cut - 1] != '\n')
+            ch->nlines++;
+        r->line += ch->nlines + (unsigned long long)ch->too_long;
+    }
     if (eof)
         close_source(r);
     return 1;
@@ -473,12 +478,16 @@ static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int re
                 stop--;
         }
         cli_where.line = line++;
-        if (run_one(c, fn, ctx, records, ls, (size_t)(stop - ls), out, err, sc) != EXIT_VALID)
+        size_t n = (size_t)(stop - ls);
+        int st = c->plain && n <= c->max_len ? fn(ctx, ls, n, out, err, &sc->tmp)
+                                             : run_one(c, fn, ctx, records, ls, n, out, err, sc);
+        if (st != EXIT_VALID)
             status = EXIT_INVALID;
         s = nl ? nl + 1 : end;
         if (k && (k->interactive || (k->err_tty && err->len > 0)))
             sink_maybe_flush(k); /* a terminal is watching: show this input's result now */
     }
+    ch->nlines = line - ch->first;
     if (ch->too_long) {
         cli_where.line = line;
         refuse_long(c, records, out, err);
@@ -520,9 +529,11 @@ static int run_serial(const struct common *c, line_fn fn, const void *ctx, int r
     memset(&ch, 0, sizeof ch);
     int status = EXIT_VALID;
     /* min 1: process whatever whole lines each read brings, for a terminal or a slow pipe. */
-    while (fill_chunk(r, &ch, 1)) {
+    while (fill_chunk(r, &ch, 1, 0)) {
         if (run_chunk(c, fn, ctx, records, &ch, &k->out, &k->err, sc, k) != EXIT_VALID)
             status = EXIT_INVALID;
+        if (ch.name == r->name && r->fd >= 0)
+            r->line = ch.first - 1 + ch.nlines + (unsigned long long)ch.too_long;
         if (ch.ioerr)
             *ioerr = 1;
         sink_maybe_flush(k);
@@ -615,7 +626,7 @@ static int run_parallel(const struct common *c, line_fn fn, const void *ctx, int
         /* Read ahead into every free chunk. */
         while (more && p.filled - written < p.nslots) {
             struct chunk *ch = &p.slots[p.filled % p.nslots];
-            if (!fill_chunk(r, ch, CHUNK_SIZE)) {
+            if (!fill_chunk(r, ch, CHUNK_SIZE, 1)) {
                 more = 0;
                 break;
             }
@@ -668,6 +679,7 @@ int run_lines(line_fn fn, const void *ctx, char **ops, int nops, const struct co
     struct common copy = *c;
     if (copy.max_len == 0)
         copy.max_len = CURI_MAX_LEN;
+    copy.plain = !copy.accept_space && !copy.skip_invalid;
     c = &copy;
     struct sink k;
     memset(&k, 0, sizeof k);
