@@ -23,7 +23,8 @@ static void json_io(struct buf *out, const char *s, size_t n, const char *o, siz
  * ---------------------------------------------------------------------------
  */
 static const char set_help[] =
-    "Usage: curi set [--encode] [OPTION...] NAME=VALUE... [--remove NAME]... [--] [URI...]\n"
+    "Usage: curi set [--encode] [OPTION...] NAME=VALUE... [--remove NAME]...\n"
+    "                [--] [URI...]\n"
     "\n"
     "Replace (NAME=VALUE), empty (NAME=) or remove (--remove NAME) components of\n"
     "each URI reference, edit its path and query pairs, and print the recomposed\n"
