@@ -23,72 +23,412 @@ static void json_io(struct buf *out, const char *s, size_t n, const char *o, siz
  * ---------------------------------------------------------------------------
  */
 static const char set_help[] =
-    "Usage: curi set [--encode] [--json] [--strict-3986] [--jobs N]\n"
-    "                NAME=VALUE... [--remove NAME]... [--] [URI...]\n"
+    "Usage: curi set [--encode] [OPTION...] NAME=VALUE... [--remove NAME]...\n"
+    "                [--] [URI...]\n"
     "\n"
     "Replace (NAME=VALUE), empty (NAME=) or remove (--remove NAME) components of\n"
-    "each URI reference and print the recomposed reference (RFC 3986 5.3).  NAME is\n"
-    "one of scheme, userinfo, host, port, path, query, fragment.  Before \"--\", an\n"
-    "argument is a setting when it contains '=' and the text before the first '='\n"
-    "is a component name; every other argument, and every argument after \"--\", is a\n"
-    "URI.  Settings apply in command-line order; removing the host also removes\n"
-    "the userinfo and port.  A VALUE that is not valid for its component is a usage\n"
-    "error unless --encode is given.\n"
+    "each URI reference, edit its path and query pairs, and print the recomposed\n"
+    "reference (RFC 3986 5.3).  NAME is one of scheme, userinfo, host, port, path,\n"
+    "query, fragment, or one of trurl's names: user and password (the userinfo\n"
+    "before and after its first ':'), zoneid (the zone of an IPv6 host; skipped\n"
+    "with a note for other hosts).  url=URI is an input, like a URI operand.\n"
+    "\n"
+    "Before \"--\", an argument whose text before its first '=' is made of letters\n"
+    "and '-' only is a setting, and an unknown NAME there is a usage error; every\n"
+    "other argument, and every argument after \"--\", is a URI (so a URI such as\n"
+    "'a=b' goes after \"--\").  A VALUE that is not valid for its component is a\n"
+    "usage error unless --encode is given.\n"
+    "\n"
+    "Order: NAME=VALUE and --remove in command-line order, then the --iterate\n"
+    "values, then --append path, then the query edits (--trim, --replace,\n"
+    "--force-replace, --append query) in command-line order, then --sort-query.\n"
+    "Removing the host also removes the userinfo and port.\n"
     "\n"
     "  --encode        percent-encode each VALUE for its component (not scheme, port)\n"
     "  --remove NAME   remove component NAME (removing the path empties it)\n"
-    "  --json          one JSON object per input: input, output (or the error keys)\n"
+    "  --append path=SEGMENT  add SEGMENT as the last path segment, always\n"
+    "                  percent-encoded as one segment ('/' becomes %2F)\n"
+    "  --append query=KEY[=VALUE]  add a pair at the end of the query\n"
+    "  --replace KEY[=VALUE]  give the first pair with KEY this text and remove the\n"
+    "                  later pairs with KEY; nothing happens when KEY is absent\n"
+    "  --force-replace KEY[=VALUE]  the same, but append the pair when KEY is absent\n"
+    "  --trim query=GLOB  remove the pairs whose key matches GLOB ('*' any bytes,\n"
+    "                  '?' one byte, '\\' quotes the next)\n"
+    "  --sort-query    sort the pairs by key, bytewise; equal keys keep their order\n"
+    "  --query-separator C  split pairs at C as well as '&' (C: ';' or '&')\n"
+    "  --iterate 'NAME=V1 V2...'  one output per value (values separated by single\n"
+    "                  spaces); several --iterate give every combination, the last\n"
+    "                  one varying fastest, so an input gives one line per\n"
+    "                  combination instead of one line\n"
+    "  --json          one JSON object per output line: input, output (or the error\n"
+    "                  keys; \"rule\" says which rule a STRUCTURE error broke)\n"
     "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
     "  --jobs N        process standard input on N threads (0: one per CPU)\n"
-    "  -h, --help      show this help\n";
+    "  -h, --help      show this help\n"
+    "\n"
+    "Query pairs split at '&'; keys are compared after decoding ('+' is a space),\n"
+    "case-sensitively.  With --encode the KEY and VALUE of a pair are encoded as\n"
+    "form data (space becomes '+'); without it the pair must be valid query text\n"
+    "without a separator.  Pairs that no edit touches are copied byte for byte.\n"
+    "When the query changes it is rebuilt from its non-empty pairs joined by its\n"
+    "first separator ('&' when it has none, ';' with --query-separator ';'); when\n"
+    "the last pair is removed the query is removed, '?' included.\n";
+
+/* The names a setting may use: the seven parts of curi.h, then trurl's. */
+enum { T_USER = 7, T_PASSWORD, T_ZONEID, T_URL };
+static const char *const target_names[] = {"scheme", "userinfo", "host",   "port",
+                                           "path",   "query",    "fragment", "user",
+                                           "password", "zoneid", "url"};
+#define NTARGETS (sizeof target_names / sizeof target_names[0])
+
+/* Case-insensitive, like curi_part_from_name; -1 when unknown. */
+static int target_from_name(const char *s, size_t n)
+{
+    for (size_t t = 0; t < NTARGETS; t++) {
+        const char *w = target_names[t];
+        size_t i = 0;
+        while (i < n && w[i] != '\0' && (s[i] | 0x20) == w[i])
+            i++;
+        if (i == n && w[i] == '\0')
+            return (int)t;
+    }
+    return -1;
+}
+
+/* A setting's shape: NAME= with NAME made of ASCII letters and '-' only. */
+static const char *setting_eq(const char *a)
+{
+    const char *p = a;
+    while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '-')
+        p++;
+    return p > a && *p == '=' ? p : NULL;
+}
+
+struct value {
+    const char *p; /* NULL: remove */
+    size_t len;
+};
 
 struct setting {
-    curi_part part;
-    const char *val; /* NULL: remove */
-    size_t len;
+    int target;
+    struct value v;
+};
+
+struct iterate {
+    int target;
+    const char *arg; /* "NAME=V1 V2..." */
+    struct value *items;
+    size_t n;
 };
 
 struct set_ctx {
     struct setting *v;
     size_t nv;
-    unsigned pflags;
+    struct iterate *it;
+    size_t nit, variants; /* variants: the product of the item counts */
+    struct value *segs;   /* --append path, encoded */
+    size_t nsegs;
+    struct qedit *qe;
+    size_t nqe;
+    int sort;
+    unsigned qflags, pflags;
     int json;
 };
 
-/* The view of one part of u (the value a curi_set left there). */
-static curi_str part_view(const curi_uri *u, curi_part part)
+/* Heap blocks that views point into, freed together: their pointers, stored in a buf. */
+struct blocks {
+    struct buf list;
+};
+
+static char *blocks_keep(struct blocks *b, char *block)
 {
-    switch (part) {
-    case CURI_PART_SCHEME:
-        return u->scheme;
-    case CURI_PART_USERINFO:
-        return u->userinfo;
-    case CURI_PART_HOST:
-        return u->host;
-    case CURI_PART_PORT:
-        return u->port;
-    case CURI_PART_PATH:
-        return u->path;
-    case CURI_PART_QUERY:
-        return u->query;
-    case CURI_PART_FRAGMENT:
-        return u->fragment;
-    }
-    return (curi_str){NULL, 0};
+    buf_put(&b->list, &block, sizeof block);
+    return block;
 }
 
-static int set_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
-                    struct buf *tmp)
+static char *blocks_alloc(struct blocks *b, size_t n)
 {
-    const struct set_ctx *ctx = vctx;
-    curi_uri u;
+    return blocks_keep(b, xmalloc(n ? n : 1));
+}
+
+static void blocks_free(struct blocks *b)
+{
+    for (size_t off = 0; off < b->list.len; off += sizeof(char *)) {
+        char *block;
+        memcpy(&block, b->list.p + off, sizeof block);
+        free(block);
+    }
+    buf_free(&b->list);
+}
+
+/* Keep the text of a buffer (its memory moves into the blocks). */
+static struct value blocks_take(struct blocks *b, struct buf *t)
+{
+    struct value v = {t->p ? t->p : blocks_alloc(b, 1), t->len};
+    if (t->p != NULL)
+        blocks_keep(b, t->p);
+    *t = (struct buf){0};
+    return v;
+}
+
+/*
+ * "curi: error: WHAT: MSG", the argument, a caret under byte off: for the
+ * mistakes in an argument that have no library error code.  Exits 2.
+ */
+static void arg_error(const char *what, const char *msg, const char *arg, size_t off)
+{
+    struct buf err = {0};
+    size_t n = strlen(arg), col = 0;
+    buf_puts(&err, "curi: error: ");
+    buf_puts(&err, what);
+    buf_put(&err, ": ", 2);
+    buf_puts(&err, msg);
+    buf_put(&err, "\n  ", 3);
+    show_bytes(&err, arg, n);
+    buf_put(&err, "\n  ", 3);
+    for (size_t i = 0; i < off && i < n; i++)
+        col += show_width((unsigned char)arg[i]);
+    while (col-- > 0)
+        buf_putc(&err, ' ');
+    buf_put(&err, "^\n", 2);
+    write_all(2, err.p, err.len);
+    buf_free(&err);
+    exit(EXIT_USAGE);
+}
+
+/* A library error in a value at arg[off...]: shown with a caret, exit 2. */
+static void value_error(const char *what, int code, const char *arg, size_t off)
+{
+    struct buf err = {0};
+    diagnose_value(&err, what, code, arg, strlen(arg), off);
+    write_all(2, err.p, err.len);
+    buf_free(&err);
+    exit(EXIT_USAGE);
+}
+
+/*
+ * Check (or with --encode, encode) one VALUE for its target, once, before any
+ * input is read, so that a bad value is a usage error rather than a failure
+ * of every input.  val sits at arg[off...].  Returns the text the inputs
+ * receive, kept in keep.
+ */
+static struct value prepare_value(const char *what, const char *arg, size_t off, int target,
+                                  struct value val, int encode, unsigned pflags,
+                                  struct blocks *keep)
+{
+    curi_uri probe;
     curi_error e;
-    int rc = curi_parse(&u, s, n, ctx->pflags, &e);
-    int caret = 1;
-    for (size_t k = 0; rc == CURI_OK && k < ctx->nv; k++) {
-        const struct setting *st = &ctx->v[k];
-        rc = curi_set(&u, st->part, st->val, st->len, ctx->pflags, &e);
-        caret = 0; /* the offset is in the value, not in this input */
+    struct buf t = {0};
+    memset(&probe, 0, sizeof probe);
+    if (val.p == NULL)
+        return val;
+    if (target < T_USER) {
+        curi_part part = (curi_part)target;
+        int rc;
+        if (encode) {
+            size_t cap = curi_pct_encode_bound(val.len), len;
+            char *enc = blocks_alloc(keep, cap);
+            rc = curi_set_encoded(&probe, part, enc, cap, &len, val.p, val.len, pflags, &e);
+        } else {
+            rc = curi_set(&probe, part, val.p, val.len, pflags, &e);
+        }
+        if (rc != CURI_OK)
+            value_error(what, rc, arg, off + e.offset);
+        curi_str now = part == CURI_PART_SCHEME     ? probe.scheme
+                       : part == CURI_PART_USERINFO ? probe.userinfo
+                       : part == CURI_PART_HOST     ? probe.host
+                       : part == CURI_PART_PORT     ? probe.port
+                       : part == CURI_PART_PATH     ? probe.path
+                       : part == CURI_PART_QUERY    ? probe.query
+                                                    : probe.fragment;
+        return (struct value){now.ptr, now.len};
+    }
+    if (target == T_ZONEID) {
+        /* ZoneID = 1*( unreserved / pct-encoded ) (RFC 6874): empty means no zone. */
+        if (val.len == 0)
+            return (struct value){NULL, 0};
+        if (encode) {
+            encode_also(&t, val.p, val.len, CURI_SET_UNRESERVED, NULL);
+            val = blocks_take(keep, &t);
+        }
+        buf_puts(&t, "[::%25");
+        buf_put(&t, val.p, val.len);
+        buf_putc(&t, ']');
+        int rc = curi_host_parse(&probe, t.p, t.len, pflags, &e);
+        buf_free(&t);
+        if (rc != CURI_OK)
+            value_error(what, rc, arg, off + (e.offset >= 6 ? e.offset - 6 : 0));
+        return val;
+    }
+    /* user, password: userinfo text, and a user cannot hold the ':' that ends it. */
+    if (encode) {
+        encode_also(&t, val.p, val.len, CURI_SET_USERINFO, target == T_USER ? ":" : NULL);
+        return blocks_take(keep, &t);
+    }
+    if (curi_set(&probe, CURI_PART_USERINFO, val.p, val.len, pflags, &e) != CURI_OK)
+        value_error(what, e.code, arg, off + e.offset);
+    const char *colon = target == T_USER ? memchr(val.p, ':', val.len) : NULL;
+    if (colon != NULL)
+        arg_error(what, "a user cannot contain ':' (write %3A, or use --encode)", arg,
+                  off + (size_t)(colon - val.p));
+    return val;
+}
+
+/*
+ * Apply one prepared value to *u.  The parts go through curi_set; user,
+ * password and zoneid build the new userinfo or host in a block of bl first.
+ * *skipped is set when a zoneid had no IPv6 host to go to.
+ */
+static int apply_value(curi_uri *u, int target, struct value v, unsigned pflags,
+                       struct blocks *bl, int *skipped, curi_error *e)
+{
+    if (target < T_USER)
+        return curi_set(u, (curi_part)target, v.p, v.len, pflags, e);
+    if (target == T_ZONEID) {
+        if (u->host_type != CURI_HOST_IPV6) {
+            *skipped = 1;
+            return CURI_OK;
+        }
+        /* "[" address [ "%25" zone ] "]": keep the address, swap the zone. */
+        const char *addr = u->host.ptr + 1;
+        size_t alen = (u->zone.ptr ? u->zone.ptr - 3 : u->host.ptr + u->host.len - 1) - addr;
+        char *h = blocks_alloc(bl, alen + v.len + 5), *w = h;
+        *w++ = '[';
+        memcpy(w, addr, alen);
+        w += alen;
+        if (v.p != NULL) {
+            memcpy(w, "%25", 3);
+            memcpy(w + 3, v.p, v.len);
+            w += 3 + v.len;
+        }
+        *w++ = ']';
+        return curi_set(u, CURI_PART_HOST, h, (size_t)(w - h), pflags, e);
+    }
+    /* userinfo = user [ ":" password ], split at the first ':'. */
+    curi_str ui = u->userinfo;
+    const char *colon = ui.ptr ? memchr(ui.ptr, ':', ui.len) : NULL;
+    curi_str user = {ui.ptr ? ui.ptr : "", colon ? (size_t)(colon - ui.ptr) : ui.len};
+    curi_str pass = {colon, colon ? ui.len - user.len : 0}; /* with its ':' */
+    if (target == T_USER) {
+        if (v.p == NULL && pass.ptr == NULL) /* nothing left */
+            return curi_set(u, CURI_PART_USERINFO, NULL, 0, pflags, e);
+        user = v.p ? (curi_str){v.p, v.len} : (curi_str){"", 0};
+    } else {
+        if (v.p == NULL && user.len == 0) /* nothing left */
+            return curi_set(u, CURI_PART_USERINFO, NULL, 0, pflags, e);
+        if (v.p == NULL && ui.ptr == NULL)
+            return CURI_OK;
+        pass = v.p ? (curi_str){v.p, v.len + 1} : (curi_str){NULL, 0};
+    }
+    char *t = blocks_alloc(bl, user.len + pass.len + 1);
+    if (user.len)
+        memcpy(t, user.ptr, user.len);
+    if (pass.ptr != NULL && target == T_PASSWORD) {
+        t[user.len] = ':';
+        memcpy(t + user.len + 1, v.p, v.len);
+    } else if (pass.ptr != NULL) {
+        memcpy(t + user.len, pass.ptr, pass.len);
+    }
+    return curi_set(u, CURI_PART_USERINFO, t, user.len + pass.len, pflags, e);
+}
+
+/*
+ * Which of the four rules of curi_recompose (include/curi.h) u breaks.  The
+ * library only says CURI_ERR_STRUCTURE, and curi_error has no field left for
+ * more, so this mirrors check_structure in src/recompose.c, in its order.
+ */
+static const char *structure_rule(const curi_uri *u)
+{
+    const char *p = u->path.ptr;
+    size_t n = p ? u->path.len : 0;
+    if (u->scheme.ptr != NULL && u->scheme.len == 0)
+        return "an empty scheme cannot be written";
+    if (u->host.ptr == NULL) {
+        if (u->userinfo.ptr != NULL || u->port.ptr != NULL)
+            return "a userinfo or port needs a host";
+        if (n >= 2 && p[0] == '/' && p[1] == '/')
+            return "a path starting with '//' needs an authority";
+        if (u->scheme.ptr == NULL && n > 0 && p[0] != '/')
+            for (size_t i = 0; i < n && p[i] != '/'; i++)
+                if (p[i] == ':')
+                    return "a relative-path reference's first segment cannot contain ':'";
+    } else if (n > 0 && p[0] != '/') {
+        return "a path beside an authority must be empty or start with '/'";
+    }
+    return "the components do not fit together";
+}
+
+/* Print one failed output: a diagnostic and an empty line, or a JSON error object. */
+static void set_error(const struct set_ctx *ctx, const char *s, size_t n, int rc, size_t off,
+                      int caret, const char *rule, struct buf *out, struct buf *err)
+{
+    if (ctx->json) {
+        buf_putc(out, '{');
+        json_member(out, "input", s, n);
+        json_error(out, rc, off, caret);
+        if (rule != NULL)
+            json_member(out, "rule", rule, strlen(rule));
+        buf_put(out, "}\n", 2);
+        return;
+    }
+    buf_putc(out, '\n');
+    if (rule == NULL) {
+        diagnose(err, rc, s, n, off, caret);
+        return;
+    }
+    diagnose_where(err);
+    buf_puts(err, curi_strerror_name(rc));
+    buf_put(err, ": ", 2);
+    buf_puts(err, curi_strerror(rc));
+    buf_put(err, ": ", 2);
+    buf_puts(err, rule);
+    buf_put(err, "\n  ", 3);
+    show_bytes(err, s, n);
+    buf_putc(err, '\n');
+}
+
+/* Variant number k of one parsed input: all edits, then recomposition. */
+static int set_variant(const struct set_ctx *ctx, const curi_uri *in, size_t k, const char *s,
+                       size_t n, struct buf *out, struct buf *err, struct buf *tmp)
+{
+    curi_uri u = *in;
+    curi_error e = {CURI_OK, 0};
+    struct blocks bl = {0};
+    int rc = CURI_OK, skipped = 0;
+    for (size_t i = 0; rc == CURI_OK && i < ctx->nv; i++)
+        rc = apply_value(&u, ctx->v[i].target, ctx->v[i].v, ctx->pflags, &bl, &skipped, &e);
+    /* k in mixed radix, the last --iterate as the lowest digit. */
+    for (size_t i = ctx->nit, rest = k; rc == CURI_OK && i-- > 0; rest /= ctx->it[i].n) {
+        const struct iterate *it = &ctx->it[i];
+        rc = apply_value(&u, it->target, it->items[rest % it->n], ctx->pflags, &bl, &skipped, &e);
+    }
+    if (rc == CURI_OK && ctx->nsegs > 0) {
+        /* Each segment after a '/'; an empty path gets none first unless a host needs it. */
+        size_t cap = u.path.len + 1;
+        for (size_t i = 0; i < ctx->nsegs; i++)
+            cap += ctx->segs[i].len + 1;
+        char *p = blocks_alloc(&bl, cap);
+        size_t len = u.path.len;
+        if (len)
+            memcpy(p, u.path.ptr, len);
+        for (size_t i = 0; i < ctx->nsegs; i++) {
+            if (len > 0 ? p[len - 1] != '/' : u.host.ptr != NULL)
+                p[len++] = '/';
+            memcpy(p + len, ctx->segs[i].p, ctx->segs[i].len);
+            len += ctx->segs[i].len;
+        }
+        rc = curi_set(&u, CURI_PART_PATH, p, len, ctx->pflags, &e);
+    }
+    if (rc == CURI_OK && (ctx->nqe > 0 || ctx->sort)) {
+        struct buf q = {0};
+        int r = query_edit(&q, u.query, ctx->qe, ctx->nqe, ctx->sort, ctx->qflags);
+        if (r == QUERY_NEW) {
+            struct value v = blocks_take(&bl, &q);
+            rc = curi_set(&u, CURI_PART_QUERY, v.p, v.len, ctx->pflags, &e);
+        } else if (r == QUERY_NONE) {
+            rc = curi_set(&u, CURI_PART_QUERY, NULL, 0, ctx->pflags, &e);
+        }
+        buf_free(&q);
     }
     size_t len = 0;
     if (rc == CURI_OK) {
@@ -96,18 +436,17 @@ static int set_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         tmp->len = 0;
         buf_reserve(tmp, bound);
         rc = curi_recompose(tmp->p, bound, &len, &u, &e);
-        caret = 0;
+    }
+    if (skipped) {
+        buf_puts(err, "curi: note: zoneid skipped: the host is not an IPv6 address\n  ");
+        show_bytes(err, s, n);
+        buf_putc(err, '\n');
     }
     if (rc != CURI_OK) {
-        if (ctx->json) {
-            buf_putc(out, '{');
-            json_member(out, "input", s, n);
-            json_error(out, rc, e.offset, caret);
-            buf_put(out, "}\n", 2);
-        } else {
-            diagnose(err, rc, s, n, e.offset, caret);
-            buf_putc(out, '\n');
-        }
+        /* The offset is in a value or in the result, not in this input: no caret. */
+        set_error(ctx, s, n, rc, e.offset, 0, rc == CURI_ERR_STRUCTURE ? structure_rule(&u) : NULL,
+                  out, err);
+        blocks_free(&bl);
         return EXIT_INVALID;
     }
     if (ctx->json) {
@@ -116,96 +455,221 @@ static int set_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         buf_put(out, tmp->p, len);
         buf_putc(out, '\n');
     }
+    blocks_free(&bl);
     return EXIT_VALID;
+}
+
+static int set_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                    struct buf *tmp)
+{
+    const struct set_ctx *ctx = vctx;
+    curi_uri u;
+    curi_error e;
+    int status = EXIT_VALID;
+    if (curi_parse(&u, s, n, ctx->pflags, &e) != CURI_OK) {
+        /* One diagnostic, but every variant's line, so that the output stays rectangular. */
+        set_error(ctx, s, n, e.code, e.offset, 1, NULL, out, err);
+        for (size_t k = 1; k < ctx->variants; k++) {
+            if (ctx->json)
+                json_parse_error(out, s, n, &e);
+            else
+                buf_putc(out, '\n');
+        }
+        return EXIT_INVALID;
+    }
+    for (size_t k = 0; k < ctx->variants; k++)
+        if (set_variant(ctx, &u, k, s, n, out, err, tmp) != EXIT_VALID)
+            status = EXIT_INVALID;
+    return status;
+}
+
+/* A query pair from --append query=, --replace or --force-replace, made ready. */
+static void prepare_pair(const char *what, const char *arg, size_t off, struct qedit *q,
+                         int encode, unsigned qflags, struct blocks *keep)
+{
+    const char *t = arg + off, *eq = strchr(t, '=');
+    size_t len = strlen(t), klen = eq ? (size_t)(eq - t) : len;
+    struct buf b = {0};
+    if (len == 0)
+        arg_error(what, "the pair is empty", arg, off);
+    if (encode) {
+        /* Key and value encoded apart, as form data; the first '=' stays. */
+        const char *extra = (qflags & CURI_QUERY_SEMICOLON) ? ";" : NULL;
+        encode_also(&b, t, klen, CURI_SET_FORM, extra);
+        if (eq != NULL) {
+            buf_putc(&b, '=');
+            encode_also(&b, eq + 1, len - klen - 1, CURI_SET_FORM, extra);
+        }
+        struct value v = blocks_take(keep, &b);
+        q->pair = v.p;
+        q->plen = v.len;
+        q->key = t; /* the key as typed is the decoded key */
+        q->klen = klen;
+        return;
+    }
+    curi_uri probe;
+    curi_error e;
+    memset(&probe, 0, sizeof probe);
+    if (curi_set(&probe, CURI_PART_QUERY, t, len, 0, &e) != CURI_OK)
+        value_error(what, e.code, arg, off + e.offset);
+    for (size_t i = 0; i < len; i++)
+        if (t[i] == '&' || (t[i] == ';' && (qflags & CURI_QUERY_SEMICOLON)))
+            arg_error(what, "a pair cannot contain its separator (use --encode)", arg, off + i);
+    form_decode(&b, t, klen);
+    struct value k = blocks_take(keep, &b);
+    q->pair = t;
+    q->plen = len;
+    q->key = k.p;
+    q->klen = k.len;
+}
+
+/* An unknown NAME in NAME=VALUE or an option: its text, escaped, in the usage error. */
+static void unknown_target(const struct common *c, const char *msg, const char *name, size_t n)
+{
+    struct buf shown = {0};
+    show_bytes(&shown, name, n);
+    buf_putc(&shown, '\0');
+    usage_error(c, msg, shown.p);
 }
 
 int cmd_set(int argc, char **argv)
 {
     struct common c = {.cmd = "set", .help = set_help, .jobs = 1};
-    struct set_ctx ctx = {xmalloc((size_t)argc * sizeof(struct setting)), 0, 0, 0};
-    char **raw = xmalloc((size_t)argc * sizeof(char *)); /* each setting's argument */
+    size_t cap = (size_t)argc;
+    struct set_ctx ctx = {0};
+    const char **raw = xmalloc(cap * sizeof *raw); /* each setting's argument */
+    size_t *rawoff = xmalloc(cap * sizeof *rawoff);
+    const char **qraw = xmalloc(cap * sizeof *qraw); /* each query edit's argument */
+    size_t *qoff = xmalloc(cap * sizeof *qoff);
+    ctx.v = xmalloc(cap * sizeof *ctx.v);
+    ctx.it = xmalloc(cap * sizeof *ctx.it);
+    ctx.segs = xmalloc(cap * sizeof *ctx.segs);
+    ctx.qe = xmalloc(cap * sizeof *ctx.qe);
+    struct blocks keep = {0};
     int encode = 0, nops = 0;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
+        const char *a = argv[i], *v, *eq;
+        int t;
         if (opt_common(&c, argv, argc, &i))
             continue;
         if (!c.dashdash && strcmp(a, "--encode") == 0) {
             encode = 1;
-            continue;
-        }
-        if (!c.dashdash && opt_value(argv, argc, &i, "--remove", &v)) {
-            int part = curi_part_from_name(v, strlen(v));
-            if (part < 0)
-                usage_error(&c, "--remove: unknown component", v);
-            raw[ctx.nv] = argv[i];
-            ctx.v[ctx.nv++] = (struct setting){(curi_part)part, NULL, 0};
-            continue;
-        }
-        if (is_option(&c, a))
+        } else if (!c.dashdash && strcmp(a, "--sort-query") == 0) {
+            ctx.sort = 1;
+        } else if (!c.dashdash && opt_value(argv, argc, &i, "--query-separator", &v)) {
+            ctx.qflags = query_separator(&c, v);
+        } else if (!c.dashdash && opt_value(argv, argc, &i, "--remove", &v)) {
+            t = target_from_name(v, strlen(v));
+            if (t < 0 || t == T_URL)
+                unknown_target(&c, "--remove: unknown component", v, strlen(v));
+            ctx.v[ctx.nv++] = (struct setting){t, {NULL, 0}};
+        } else if (!c.dashdash && opt_value(argv, argc, &i, "--append", &v)) {
+            if (strncmp(v, "path=", 5) == 0) {
+                /* Always encoded, as trurl does: the text is one segment, whatever it holds. */
+                struct buf b = {0};
+                encode_also(&b, v + 5, strlen(v + 5), CURI_SET_SEGMENT, NULL);
+                ctx.segs[ctx.nsegs++] = blocks_take(&keep, &b);
+            } else if (strncmp(v, "query=", 6) == 0) {
+                qraw[ctx.nqe] = v;
+                qoff[ctx.nqe] = 6;
+                ctx.qe[ctx.nqe++].kind = QEDIT_APPEND;
+            } else {
+                usage_error(&c, "--append: only path=SEGMENT or query=PAIR, got", v);
+            }
+        } else if (!c.dashdash && (opt_value(argv, argc, &i, "--replace", &v) ||
+                                   opt_value(argv, argc, &i, "--force-replace", &v))) {
+            qraw[ctx.nqe] = v;
+            qoff[ctx.nqe] = 0;
+            ctx.qe[ctx.nqe++].kind = a[2] == 'f' ? QEDIT_FORCE_REPLACE : QEDIT_REPLACE;
+        } else if (!c.dashdash && opt_value(argv, argc, &i, "--trim", &v)) {
+            if (strncmp(v, "query=", 6) != 0)
+                usage_error(&c, "--trim: only query=GLOB, got", v);
+            qraw[ctx.nqe] = v;
+            ctx.qe[ctx.nqe++] = (struct qedit){QEDIT_TRIM, v + 6, strlen(v + 6), NULL, 0};
+        } else if (!c.dashdash && opt_value(argv, argc, &i, "--iterate", &v)) {
+            eq = setting_eq(v);
+            t = eq ? target_from_name(v, (size_t)(eq - v)) : -1;
+            if (eq == NULL)
+                usage_error(&c, "--iterate needs NAME=VALUES, got", v);
+            if (t < 0 || t == T_URL)
+                unknown_target(&c, "--iterate: unknown component", v, (size_t)(eq - v));
+            for (size_t k = 0; k < ctx.nit; k++)
+                if (ctx.it[k].target == t)
+                    usage_error(&c, "--iterate given twice for", target_names[t]);
+            ctx.it[ctx.nit++] = (struct iterate){t, v, NULL, 0};
+        } else if (is_option(&c, a)) {
             usage_error(&c, "unknown option", a);
-        const char *eq = c.dashdash ? NULL : strchr(a, '=');
-        int part = eq ? curi_part_from_name(a, (size_t)(eq - a)) : -1;
-        if (part >= 0) {
-            raw[ctx.nv] = argv[i];
-            ctx.v[ctx.nv++] = (struct setting){(curi_part)part, eq + 1, strlen(eq + 1)};
-            continue;
-        }
-        argv[nops++] = argv[i];
-    }
-    if (ctx.nv == 0)
-        usage_error(&c, "nothing to set: give NAME=VALUE or --remove NAME", NULL);
-
-    /*
-     * Check every value once, on an empty reference, so that a bad setting is a
-     * usage error rather than a failure of every input.  With --encode the
-     * encoded text is what the inputs then receive.
-     */
-    curi_uri probe;
-    memset(&probe, 0, sizeof probe);
-    size_t total = 0, used = 0;
-    for (size_t k = 0; k < ctx.nv; k++)
-        total += ctx.v[k].val ? curi_pct_encode_bound(ctx.v[k].len) : 0;
-    char *encoded = encode ? xmalloc(total) : NULL; /* the inputs point into it */
-    for (size_t k = 0; k < ctx.nv; k++) {
-        struct setting *st = &ctx.v[k];
-        curi_error e;
-        int rc;
-        if (st->val == NULL)
-            continue;
-        if (encode) {
-            size_t cap = curi_pct_encode_bound(st->len), len;
-            rc = curi_set_encoded(&probe, st->part, encoded + used, cap, &len, st->val, st->len,
-                                  c.pflags, &e);
-            used += cap;
-            if (rc == CURI_OK) {
-                curi_str now = part_view(&probe, st->part);
-                st->val = now.ptr;
-                st->len = now.len;
+        } else if (!c.dashdash && (eq = setting_eq(a)) != NULL) {
+            t = target_from_name(a, (size_t)(eq - a));
+            if (t < 0)
+                unknown_target(&c, "unknown component", a, (size_t)(eq - a));
+            if (t == T_URL) {
+                argv[nops++] = argv[i] + (eq - a) + 1; /* trurl's --url */
+            } else {
+                raw[ctx.nv] = a;
+                rawoff[ctx.nv] = (size_t)(eq - a) + 1;
+                ctx.v[ctx.nv++] = (struct setting){t, {eq + 1, strlen(eq + 1)}};
             }
         } else {
-            rc = curi_set(&probe, st->part, st->val, st->len, c.pflags, &e);
+            argv[nops++] = argv[i];
         }
-        if (rc != CURI_OK) {
-            struct buf err = {0};
-            const char *eq = strchr(raw[k], '=');
-            size_t off = (size_t)(eq - raw[k]) + 1 + e.offset;
-            diagnose_value(&err, "setting", rc, raw[k], strlen(raw[k]), off);
-            write_all(2, err.p, err.len);
-            buf_free(&err);
-            free(encoded);
-            free(raw);
-            free(ctx.v);
-            exit(EXIT_USAGE);
+    }
+    if (ctx.nv == 0 && ctx.nit == 0 && ctx.nsegs == 0 && ctx.nqe == 0 && !ctx.sort)
+        usage_error(&c, "nothing to set: give NAME=VALUE, --remove NAME, or an edit", NULL);
+
+    /* Every value is checked (or encoded) now, once the flags are all known. */
+    for (size_t k = 0; k < ctx.nv; k++) {
+        struct setting *st = &ctx.v[k];
+        if (st->v.p != NULL)
+            st->v = prepare_value("setting", raw[k], rawoff[k], st->target, st->v, encode,
+                                  c.pflags, &keep);
+    }
+    for (size_t k = 0; k < ctx.nqe; k++)
+        if (ctx.qe[k].kind != QEDIT_TRIM)
+            prepare_pair(ctx.qe[k].kind == QEDIT_APPEND ? "--append"
+                         : ctx.qe[k].kind == QEDIT_REPLACE ? "--replace"
+                                                           : "--force-replace",
+                         qraw[k], qoff[k], &ctx.qe[k], encode, ctx.qflags, &keep);
+    ctx.variants = 1;
+    for (size_t k = 0; k < ctx.nit; k++) {
+        struct iterate *it = &ctx.it[k];
+        for (size_t j = 0; j < ctx.nv; j++)
+            if (ctx.v[j].target == it->target)
+                usage_error(&c, "--iterate and a setting both change", target_names[it->target]);
+        /* The values are separated by single spaces: "a  b" has an empty one inside. */
+        const char *vals = strchr(it->arg, '=') + 1;
+        size_t cnt = 1;
+        for (const char *p = vals; *p; p++)
+            cnt += *p == ' ';
+        it->items = (struct value *)(void *)blocks_alloc(&keep, cnt * sizeof *it->items);
+        for (const char *p = vals;; p++) {
+            size_t len = strcspn(p, " ");
+            struct value raw_item = {p, len};
+            it->items[it->n++] = prepare_value("--iterate", it->arg, (size_t)(p - it->arg),
+                                               it->target, raw_item, encode, c.pflags, &keep);
+            p += len;
+            if (*p == '\0')
+                break;
         }
+        if (ctx.variants > ((size_t)1 << 20) / it->n)
+            usage_error(&c, "--iterate: more than 1048576 combinations", NULL);
+        ctx.variants *= it->n;
     }
     ctx.pflags = c.pflags;
     ctx.json = c.json;
-    int status = run_lines(set_line, &ctx, argv, nops, &c, 0);
-    free(encoded);
     free(raw);
+    free(rawoff);
+    free(qraw);
+    free(qoff);
+    int status = run_lines(set_line, &ctx, argv, nops, &c, 0);
+    blocks_free(&keep);
     free(ctx.v);
+    free(ctx.it);
+    free(ctx.segs);
+    free(ctx.qe);
     return status;
 }
+
 
 /*
  * ---------------------------------------------------------------------------

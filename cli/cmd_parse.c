@@ -135,19 +135,32 @@ int cmd_parse(int argc, char **argv)
  * ---------------------------------------------------------------------------
  */
 static const char get_help[] =
-    "Usage: curi get [--json] [--strict-3986] [--jobs N] [--] FORMAT [URI...]\n"
+    "Usage: curi get [--query-separator C] [--json] [--strict-3986] [--jobs N] [--]\n"
+    "                FORMAT [URI...]\n"
     "\n"
     "Print FORMAT for each URI reference with {NAME} replaced by a component:\n"
     "  {scheme} {userinfo} {host} {port} {path} {query} {fragment}   raw text\n"
     "  {authority}     userinfo@host:port as written\n"
+    "  {user}          the userinfo before its first ':' (all of it without ':')\n"
+    "  {password}      the userinfo after its first ':' (nothing without ':')\n"
     "  {host_type}     reg-name, ipv4, ipv6 or ipvfuture\n"
     "  {zone}          the IPv6 zone ID after \"%25\", still encoded\n"
     "  {port_number}   the port as a number (empty when absent, empty or > 65535)\n"
     "  {default_port}  the scheme's default port from the scheme table\n"
     "  {uri}           the whole reference\n"
-    "{:NAME} is the component percent-decoded (bytes written raw).  {{ and }} are\n"
-    "literal braces; an unknown NAME or an absent component prints as nothing.\n"
+    "  {query:KEY}     the value of the first query pair whose key is KEY\n"
+    "  {query-all:KEY} the values of every such pair, separated by a space\n"
+    "  {default:NAME}  NAME, or its default when absent or empty: the scheme's\n"
+    "                  port for port, port_number and in authority and uri; \"/\"\n"
+    "                  for an empty path beside a host where the scheme says so\n"
+    "trurl's names work too: {url} is {uri}, {zoneid} is {zone}.\n"
+    "{:NAME} is the component percent-decoded (bytes written raw).  Query keys and\n"
+    "values are decoded as form data ('+' is a space) and KEY is compared with the\n"
+    "decoded key, case-sensitively; a pair without '=' has no value.  {{ and }}\n"
+    "are literal braces.  An absent component prints as nothing; an unknown NAME\n"
+    "is a usage error.\n"
     "\n"
+    "  --query-separator C  split query pairs at C as well as '&' (C: ';' or '&')\n"
     "  --json          one JSON object per input: input, output (or the error keys)\n"
     "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
     "  --jobs N        process standard input on N threads (0: one per CPU)\n"
@@ -168,18 +181,41 @@ enum field {
     F_PORT_NUMBER,
     F_DEFAULT_PORT,
     F_URI,
-    F_UNKNOWN
+    F_USER,
+    F_PASSWORD,
+    F_QUERY_KEY, /* {query:KEY} */
+    F_QUERY_ALL  /* {query-all:KEY} */
 };
 
-static const char *const field_names[] = {
-    "",         "scheme",    "userinfo",  "host", "port",        "path",         "query",
-    "fragment", "authority", "host_type", "zone", "port_number", "default_port", "uri",
+static const struct {
+    const char *name;
+    enum field field;
+} field_names[] = {
+    {"scheme", F_SCHEME},
+    {"userinfo", F_USERINFO},
+    {"host", F_HOST},
+    {"port", F_PORT},
+    {"path", F_PATH},
+    {"query", F_QUERY},
+    {"fragment", F_FRAGMENT},
+    {"authority", F_AUTHORITY},
+    {"host_type", F_HOST_TYPE},
+    {"zone", F_ZONE},
+    {"port_number", F_PORT_NUMBER},
+    {"default_port", F_DEFAULT_PORT},
+    {"uri", F_URI},
+    {"user", F_USER},
+    {"password", F_PASSWORD},
+    /* trurl's names for the same things. */
+    {"url", F_URI},
+    {"zoneid", F_ZONE},
 };
 
 struct piece {
     enum field field;
     int decode;      /* {:NAME} */
-    const char *lit; /* F_LITERAL text */
+    int dflt;        /* {default:NAME} */
+    const char *lit; /* F_LITERAL text; F_QUERY_KEY, F_QUERY_ALL: the key */
     size_t len;
 };
 
@@ -187,37 +223,80 @@ struct get_ctx {
     struct piece *pieces;
     size_t npieces;
     unsigned pflags;
+    unsigned qflags; /* CURI_QUERY_SEMICOLON */
     int json;
 };
 
-/* Split FORMAT into literal runs and fields once, before any input is read. */
-static size_t compile_format(const char *f, struct piece *pc)
+static int name_is(const char *s, size_t n, const char *name)
+{
+    return strlen(name) == n && memcmp(s, name, n) == 0;
+}
+
+static int prefix_is(const char *s, size_t n, const char *prefix)
+{
+    size_t k = strlen(prefix);
+    return n >= k && memcmp(s, prefix, k) == 0;
+}
+
+/* "{NAME}" of FORMAT is not a name we know: a usage error, shown with control bytes escaped. */
+static void unknown_name(const struct common *c, const char *open, const char *close)
+{
+    struct buf shown = {0}; /* usage_error escapes it */
+    buf_put(&shown, open, (size_t)(close - open) + 1);
+    buf_putc(&shown, '\0');
+    usage_error(c, "unknown name in FORMAT", shown.p);
+}
+
+/*
+ * Split FORMAT into literal runs and fields once, before any input is read,
+ * so that a misspelt name stops the command before it prints anything.
+ */
+static size_t compile_format(const struct common *c, const char *f, struct piece *pc)
 {
     size_t np = 0;
     while (*f) {
         if ((f[0] == '{' && f[1] == '{') || (f[0] == '}' && f[1] == '}')) {
             /* A doubled brace is one literal brace. */
-            pc[np++] = (struct piece){F_LITERAL, 0, f, 1};
+            pc[np++] = (struct piece){F_LITERAL, 0, 0, f, 1};
             f += 2;
             continue;
         }
         const char *close = f[0] == '{' ? strchr(f, '}') : NULL;
         if (close != NULL) {
+            struct piece p = {F_LITERAL, 0, 0, NULL, 0};
             const char *name = f + 1;
-            int decode = *name == ':';
-            name += decode;
+            p.decode = *name == ':';
+            name += p.decode;
             size_t len = (size_t)(close - name);
-            enum field fld = F_UNKNOWN;
-            for (size_t k = 1; k < sizeof field_names / sizeof field_names[0]; k++)
-                if (strlen(field_names[k]) == len && memcmp(field_names[k], name, len) == 0)
-                    fld = (enum field)k;
-            pc[np++] = (struct piece){fld, decode, NULL, 0};
+            int known = 0;
+            if (prefix_is(name, len, "query:") || prefix_is(name, len, "query-all:")) {
+                /* The key is everything after the first ':', even ':' or '{'. */
+                size_t skip = name[5] == ':' ? 6 : 10;
+                p.field = skip == 6 ? F_QUERY_KEY : F_QUERY_ALL;
+                p.lit = name + skip;
+                p.len = len - skip;
+                known = 1;
+            } else {
+                if (prefix_is(name, len, "default:")) {
+                    p.dflt = 1;
+                    name += 8;
+                    len -= 8;
+                }
+                for (size_t k = 0; k < sizeof field_names / sizeof field_names[0]; k++)
+                    if (name_is(name, len, field_names[k].name)) {
+                        p.field = field_names[k].field;
+                        known = 1;
+                    }
+            }
+            if (!known)
+                unknown_name(c, f, close);
+            pc[np++] = p;
             f = close + 1;
             continue;
         }
         /* A literal run up to the next brace; an unmatched brace is literal too. */
         size_t len = 1 + strcspn(f + 1, "{}");
-        pc[np++] = (struct piece){F_LITERAL, 0, f, len};
+        pc[np++] = (struct piece){F_LITERAL, 0, 0, f, len};
         f += len;
     }
     return np;
@@ -240,13 +319,85 @@ static void put_component(struct buf *out, curi_str v, int decode)
         buf_put(out, v.ptr, v.len); /* cannot happen for a parsed component */
 }
 
+/* The userinfo before its first ':' (want_password == 0) or after it. */
+static curi_str userinfo_part(const curi_uri *u, int want_password)
+{
+    curi_str ui = u->userinfo, none = {NULL, 0};
+    if (ui.ptr == NULL)
+        return none;
+    const char *colon = memchr(ui.ptr, ':', ui.len);
+    if (!want_password)
+        return (curi_str){ui.ptr, colon ? (size_t)(colon - ui.ptr) : ui.len};
+    if (colon == NULL)
+        return none;
+    return (curi_str){colon + 1, ui.len - (size_t)(colon - ui.ptr) - 1};
+}
+
+/* The scheme's default port from the table, or -1. */
+static int default_port(const curi_uri *u)
+{
+    const curi_scheme_info *si = u->scheme.ptr ? curi_scheme_lookup(u->scheme.ptr, u->scheme.len)
+                                               : NULL;
+    return si ? si->default_port : -1;
+}
+
+/* An empty path beside a host that the scheme says means "/" (RFC 3986 6.2.3). */
+static int path_defaults_to_slash(const curi_uri *u)
+{
+    const curi_scheme_info *si = u->scheme.ptr ? curi_scheme_lookup(u->scheme.ptr, u->scheme.len)
+                                               : NULL;
+    return u->host.ptr != NULL && u->path.len == 0 && si != NULL &&
+           (si->flags & CURI_SCHEME_EMPTY_PATH_SLASH);
+}
+
+/*
+ * {default:authority} and {default:uri}: the reference with the default port
+ * put where the port is absent or empty, and "/" for an empty path where the
+ * scheme says so; written through curi_set and curi_recompose so that the
+ * delimiters come out right.  Only called when there is a host.
+ */
+static void put_with_defaults(struct buf *out, const curi_uri *u, int authority_only, int decode)
+{
+    curi_uri d = *u;
+    char digits[8];
+    int port = default_port(u);
+    if (u->port.len == 0 && port >= 0) {
+        size_t n = 0;
+        char rev[8];
+        do {
+            rev[n++] = (char)('0' + port % 10);
+            port /= 10;
+        } while (port > 0);
+        for (size_t i = 0; i < n; i++)
+            digits[i] = rev[n - 1 - i];
+        (void)curi_set(&d, CURI_PART_PORT, digits, n, 0, NULL);
+    }
+    if (authority_only) {
+        put_component(out, d.userinfo, decode);
+        if (d.userinfo.ptr != NULL)
+            buf_putc(out, '@');
+        put_component(out, d.host, decode);
+        if (d.port.ptr != NULL) {
+            buf_putc(out, ':');
+            buf_put(out, d.port.ptr, d.port.len);
+        }
+        return;
+    }
+    if (path_defaults_to_slash(u))
+        (void)curi_set(&d, CURI_PART_PATH, "/", 1, 0, NULL);
+    size_t bound = curi_recompose_bound(&d), len = 0;
+    buf_reserve(out, bound);
+    if (curi_recompose(out->p + out->len, bound, &len, &d, NULL) == CURI_OK)
+        out->len += len;
+}
+
 static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const char *s, size_t n,
                        struct buf *out)
 {
     for (size_t k = 0; k < ctx->npieces; k++) {
         const struct piece *p = &ctx->pieces[k];
         const char *ht;
-        const curi_scheme_info *si;
+        int port;
         switch (p->field) {
         case F_LITERAL:
             buf_put(out, p->lit, p->len);
@@ -261,10 +412,17 @@ static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const char 
             put_component(out, u->host, p->decode);
             break;
         case F_PORT:
-            put_component(out, u->port, p->decode);
+            port = p->dflt && u->port.len == 0 ? default_port(u) : -1;
+            if (port >= 0)
+                buf_putu(out, (unsigned long long)port);
+            else
+                put_component(out, u->port, p->decode);
             break;
         case F_PATH:
-            put_component(out, u->path, p->decode);
+            if (p->dflt && path_defaults_to_slash(u))
+                buf_putc(out, '/');
+            else
+                put_component(out, u->path, p->decode);
             break;
         case F_QUERY:
             put_component(out, u->query, p->decode);
@@ -273,7 +431,10 @@ static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const char 
             put_component(out, u->fragment, p->decode);
             break;
         case F_AUTHORITY:
-            put_component(out, u->host.ptr ? u->authority : (curi_str){NULL, 0}, p->decode);
+            if (u->host.ptr != NULL && p->dflt)
+                put_with_defaults(out, u, 1, p->decode);
+            else
+                put_component(out, u->host.ptr ? u->authority : (curi_str){NULL, 0}, p->decode);
             break;
         case F_HOST_TYPE:
             ht = host_type_name(u->host_type);
@@ -284,18 +445,32 @@ static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const char 
             put_component(out, u->zone, p->decode);
             break;
         case F_PORT_NUMBER:
+            port = p->dflt && u->port_status != CURI_PORT_VALID ? default_port(u) : -1;
             if (u->port_status == CURI_PORT_VALID)
                 buf_putu(out, u->port_number);
+            else if (port >= 0)
+                buf_putu(out, (unsigned long long)port);
             break;
         case F_DEFAULT_PORT:
-            si = u->scheme.ptr ? curi_scheme_lookup(u->scheme.ptr, u->scheme.len) : NULL;
-            if (si && si->default_port >= 0)
-                buf_putu(out, (unsigned long long)si->default_port);
+            port = default_port(u);
+            if (port >= 0)
+                buf_putu(out, (unsigned long long)port);
             break;
         case F_URI:
-            buf_put(out, s, n);
+            if (u->host.ptr != NULL && p->dflt)
+                put_with_defaults(out, u, 0, 0);
+            else
+                buf_put(out, s, n);
             break;
-        case F_UNKNOWN:
+        case F_USER:
+            put_component(out, userinfo_part(u, 0), p->decode);
+            break;
+        case F_PASSWORD:
+            put_component(out, userinfo_part(u, 1), p->decode);
+            break;
+        case F_QUERY_KEY:
+        case F_QUERY_ALL:
+            query_values(out, u->query, p->lit, p->len, p->field == F_QUERY_ALL, ctx->qflags);
             break;
         }
     }
@@ -333,20 +508,26 @@ static int get_line(const void *vctx, const char *s, size_t n, struct buf *out, 
 int cmd_get(int argc, char **argv)
 {
     struct common c = {.cmd = "get", .help = get_help, .jobs = 1};
+    unsigned qflags = 0;
     int nops = 0;
     for (int i = 1; i < argc; i++) {
+        const char *v;
         if (opt_common(&c, argv, argc, &i))
             continue;
+        if (!c.dashdash && opt_value(argv, argc, &i, "--query-separator", &v)) {
+            qflags = query_separator(&c, v);
+            continue;
+        }
         if (is_option(&c, argv[i]))
             usage_error(&c, "unknown option", argv[i]);
         argv[nops++] = argv[i];
     }
     if (nops < 1)
         usage_error(&c, "missing FORMAT", NULL);
-    struct get_ctx ctx = {NULL, 0, c.pflags, c.json};
+    struct get_ctx ctx = {NULL, 0, c.pflags, qflags, c.json};
     /* Each piece consumes at least one byte of FORMAT. */
     ctx.pieces = xmalloc((strlen(argv[0]) + 1) * sizeof *ctx.pieces);
-    ctx.npieces = compile_format(argv[0], ctx.pieces);
+    ctx.npieces = compile_format(&c, argv[0], ctx.pieces);
     int status = run_lines(get_line, &ctx, argv + 1, nops - 1, &c, 0);
     free(ctx.pieces);
     return status;

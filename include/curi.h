@@ -188,7 +188,9 @@ int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, cu
  * Returns CURI_ERR_STRUCTURE when the components cannot form a reference that
  * parses back to them: a path that does not start with '/' beside an
  * authority, a path starting with "//" without one, a first segment with ':'
- * in a relative-path reference, or userinfo/port without a host.
+ * in a relative-path reference, userinfo/port without a host, or a present
+ * but empty scheme.  The error does not say which: err->offset is where the
+ * conflict would show in the output.
  */
 int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
 /* An upper bound for the length curi_recompose writes for u. */

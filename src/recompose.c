@@ -44,6 +44,8 @@ size_t curi_recompose_bound(const curi_uri *u)
  * The conditions under which the 5.3 output would not parse back to u.
  * Returns CURI_OK, or CURI_ERR_STRUCTURE with *at = the offset in the output
  * where the conflict shows (path_at is where the path will be written).
+ * curi_error has no room to say which rule failed, so the tool repeats these
+ * checks to name it (structure_rule in cli/cmd_edit.c): keep the two in step.
  */
 static int check_structure(const curi_uri *u, size_t path_at, size_t *at)
 {

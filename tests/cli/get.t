@@ -10,11 +10,39 @@ u@example.com:8042 reg-name 8042 foo://u@example.com:8042/x
 192.0.2.1: ipv4  http://192.0.2.1:/
 ? 0
 
-# Absent components and unknown names print as nothing; {{ and }} are braces; an
-# unmatched brace is literal.
-$ curi get '{{{scheme}}} [{query}] [{nosuch}] {x' 'urn:a'
-{urn} [] [] {x
+# Absent components print as nothing; {{ and }} are braces; an unmatched brace is literal.
+$ curi get '{{{scheme}}} [{query}] [{fragment}] }{x' 'urn:a'
+{urn} [] [] }{x
 ? 0
+
+# An unknown name is a usage error found before any input is read (stdin is not even
+# touched here), named with its control bytes escaped.
+$ printf 'http://a/\n' | curi get '{host} {nosuch}'
+! curi: get: unknown name in FORMAT '{nosuch}'
+! Try 'curi get --help'.
+? 2
+
+$ curi get "$(printf '{ho\001st}')" http://a/
+! curi: get: unknown name in FORMAT '{ho\x01st}'
+! Try 'curi get --help'.
+? 2
+
+$ curi get '{}' http://a/
+! curi: get: unknown name in FORMAT '{}'
+! Try 'curi get --help'.
+? 2
+
+# {options} is trurl's, for IMAP only: no RFC 3986 component matches it.  default: applies
+# to plain names only.
+$ curi get '{options}' http://a/
+! curi: get: unknown name in FORMAT '{options}'
+! Try 'curi get --help'.
+? 2
+
+$ curi get '{default:query:a}' http://a/
+! curi: get: unknown name in FORMAT '{default:query:a}'
+! Try 'curi get --help'.
+? 2
 
 # {port_number} is empty for a port above 65535 (the port text is still there).
 $ curi get '{port}/{port_number}' 'http://a:99999/' 'http://a:065535/'
@@ -66,3 +94,95 @@ $ curi get
 ! curi: get: missing FORMAT
 ! Try 'curi get --help'.
 ? 2
+
+# trurl's names: {url} is {uri}, {zoneid} is {zone}; {user} and {password} split the
+# userinfo at its first ':' (the password may hold more ':').
+$ curi get '{url}|{zoneid}' 'http://[fe80::1%25en0]:8080/x'
+http://[fe80::1%25en0]:8080/x|en0
+? 0
+
+$ curi get '[{user}] [{password}] [{:user}] [{:password}]' 'http://a%3Ab:c:d%40@h/' 'http://u@h/' 'http://u:@h/' 'http://:p@h/' 'http://h/'
+[a%3Ab] [c:d%40] [a:b] [c:d@]
+[u] [] [u] []
+[u] [] [u] []
+[] [p] [] [p]
+[] [] [] []
+? 0
+
+# {query:KEY}: the first pair whose decoded key is KEY, its value decoded as form data
+# ('+' is a space, %2B is '+'); {query-all:KEY}: every such value, space-separated.  Keys
+# are compared case-sensitively after decoding; a pair without '=' has no value.
+$ curi get '[{query:a}] [{query-all:a}] [{query:b c}] [{query:A}] [{query:k}] [{query:}]' 'http://h/?a=1+2&b+c=%41%2B&k&a=%2B&A=up&a=&=e'
+[1 2] [1 2 + ] [A+] [up] [] [e]
+? 0
+
+$ curi get '[{query:a}] [{query-all:a}]' 'http://h/' 'http://h/?' 'http://h/?b=1'
+[] []
+[] []
+[] []
+? 0
+
+# A key in FORMAT is literal text (even '%' or ':'); {:query:KEY} is the same as {query:KEY}.
+$ curi get '[{query:a%20b}] [{query:a b}] [{query:x:y}] [{:query:x:y}]' 'http://h/?a%20b=1&x:y=2'
+[] [1] [2] [2]
+? 0
+
+# --query-separator ';' splits pairs at ';' as well as '&'; only ';' and '&' are accepted.
+$ curi get '{query-all:a}' 'http://h/?a=1;a=2&a=3'
+1;a=2 3
+? 0
+
+$ curi get --query-separator ';' '{query-all:a}' 'http://h/?a=1;a=2&a=3'
+1 2 3
+? 0
+
+$ curi get --query-separator=';' '{query:b}' 'http://h/?a=1;b=2'
+2
+? 0
+
+$ curi get --query-separator , '{query:a}' 'http://h/?a=1,b'
+! curi: get: --query-separator accepts only ';' or '&', got ','
+! Try 'curi get --help'.
+? 2
+
+# Decoded values are raw bytes; in JSON a non-UTF-8 one gets its "_hex" twin.
+$ curi get --json '{query:a}' 'http://h/?a=%FF+%41'
+{"input":"http://h/?a=%FF+%41","output":"� A","output_hex":"ff2041"}
+? 0
+
+# {default:port}: the port, or when it is absent or empty the scheme's default port from the
+# scheme table (nothing for a scheme without one).  {default_port} is unchanged.
+$ curi get '{default:port}|{default_port}|{port}' 'http://h' 'http://h:/' 'http://h:8080/' 'HTTPS://h' 'foo://h' 'mailto:x' '//h'
+80|80|
+80|80|
+8080|80|8080
+443|443|
+||
+||
+||
+? 0
+
+# {default:port_number} is the port's value, else the default.
+$ curi get '{default:port_number}' 'http://h:0080/' 'http://h:99999/' 'ftp://h'
+80
+80
+21
+? 0
+
+# {default:path} is "/" for an empty path beside a host when the scheme's table entry says
+# an empty path means "/" (RFC 3986 6.2.3); {default:authority} and {default:uri} put the
+# default port (and that "/") in.
+$ curi get '{default:path}|{default:authority}|{default:uri}' 'http://u@h' 'http://h:/x?q' 'https://[::1]' 'foo://h' 'mailto:x' '/rel' 'http://h:81'
+/|u@h:80|http://u@h:80/
+/x|h:80|http://h:80/x?q
+/|[::1]:443|https://[::1]:443/
+|h|foo://h
+x||mailto:x
+/rel||/rel
+/|h:81|http://h:81/
+? 0
+
+# For components without a default, {default:NAME} is {NAME}; {:default:NAME} decodes.
+$ curi get '{default:scheme}|{default:host}|{default:query}|{default:fragment}|{:default:userinfo}' 'http://u%40@h%41/?q#f'
+http|h%41|q|f|u@
+? 0
