@@ -235,12 +235,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     argv[argc] = NULL;
 
-    /* The lines as stream.c cuts them: each '\n' ends one, a non-empty tail is the last. */
+    /*
+     * The lines as stream.c cuts them: each '\n' ends one, a non-empty tail is
+     * the last, a '\r' before the '\n' is part of the line end and a byte
+     * order mark at the start of the input is dropped.
+     */
     for (s = in, end = in + size - 1; s < end;) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
-        const char *stop = nl ? nl : end;
+        const char *stop = nl ? nl : end, *ls = s;
+        if (lines == 0 && stop - ls >= 3 && memcmp(ls, "\xEF\xBB\xBF", 3) == 0)
+            ls += 3;
+        if (nl && stop > ls && stop[-1] == '\r')
+            stop--;
         lines++;
-        if (!line_valid(cmd, s, (size_t)(stop - s)))
+        if (!line_valid(cmd, ls, (size_t)(stop - ls)))
             all_valid = 0;
         s = nl ? nl + 1 : end;
     }
