@@ -133,4 +133,4 @@ uninstall:
 	    $(CURI_FUNCS:%=$(DESTDIR)$(MANDIR)/man3/%.3)
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-fuzz build-clang
