@@ -52,6 +52,7 @@ static const char set_help[] =
     "  --replace KEY[=VALUE]  give the first pair with KEY this text and remove the\n"
     "                  later pairs with KEY; nothing happens when KEY is absent\n"
     "  --force-replace KEY[=VALUE]  the same, but append the pair when KEY is absent\n"
+    "                  (trurl's --replace-append works too)\n"
     "  --trim query=GLOB  remove the pairs whose key matches GLOB ('*' any bytes,\n"
     "                  '?' one byte, '\\' quotes the next)\n"
     "  --sort-query    sort the pairs by key, bytewise; equal keys keep their order\n"
@@ -577,10 +578,13 @@ int cmd_set(int argc, char **argv)
                 usage_error(&c, "--append: only path=SEGMENT or query=PAIR, got", v);
             }
         } else if (!c.dashdash && (opt_value(argv, argc, &i, "--replace", &v) ||
-                                   opt_value(argv, argc, &i, "--force-replace", &v))) {
+                                   opt_value(argv, argc, &i, "--force-replace", &v) ||
+                                   opt_value(argv, argc, &i, "--replace-append", &v))) {
+            /* --replace-append is trurl's other name for --force-replace. */
+            int plain = strncmp(a, "--replace", 9) == 0 && (a[9] == '\0' || a[9] == '=');
             qraw[ctx.nqe] = v;
             qoff[ctx.nqe] = 0;
-            ctx.qe[ctx.nqe++].kind = a[2] == 'f' ? QEDIT_FORCE_REPLACE : QEDIT_REPLACE;
+            ctx.qe[ctx.nqe++].kind = plain ? QEDIT_REPLACE : QEDIT_FORCE_REPLACE;
         } else if (!c.dashdash && opt_value(argv, argc, &i, "--trim", &v)) {
             if (strncmp(v, "query=", 6) != 0)
                 usage_error(&c, "--trim: only query=GLOB, got", v);

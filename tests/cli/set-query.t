@@ -82,6 +82,12 @@ http://h/?a=9
 http://h/?a=9
 ? 0
 
+# trurl's other name for it, --replace-append, in both value forms; --replace=K=V too.
+$ curi set --replace-append a=9 --replace-append=b=8 --replace=c=7 'http://h/?b=1' 'http://h/?c=1&a=2'
+http://h/?b=8&a=9
+http://h/?c=7&a=9&b=8
+? 0
+
 # --trim query=GLOB removes the pairs whose decoded key matches: '*' any bytes, '?' one,
 # '\' quotes the next.  Case matters (trurl ignores case here; curi does not).
 $ curi set --trim 'query=utm_*' 'http://h/?q=a+b&utm_source=x&UTM_X=1&utm_medium=y'
