@@ -32,6 +32,8 @@ static const char set_help[] =
     "query, fragment, or one of trurl's names: user and password (the userinfo\n"
     "before and after its first ':'), zoneid (the zone of an IPv6 host; skipped\n"
     "with a note for other hosts).  url=URI is an input, like a URI operand.\n"
+    "NAME?=VALUE (trurl's form) sets the component only where it is not set:\n"
+    "absent, or for path, user and password empty.\n"
     "\n"
     "Before \"--\", an argument whose text before its first '=' is made of letters\n"
     "and '-' only is a setting, and an unknown NAME there is a usage error; every\n"
@@ -96,13 +98,47 @@ static int target_from_name(const char *s, size_t n)
     return -1;
 }
 
-/* A setting's shape: NAME= with NAME made of ASCII letters and '-' only. */
+/*
+ * A setting's shape: NAME= or NAME?= with NAME made of ASCII letters and '-'
+ * only; returns the '='.
+ */
 static const char *setting_eq(const char *a)
 {
     const char *p = a;
     while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '-')
         p++;
+    if (p > a && p[0] == '?' && p[1] == '=')
+        p++;
     return p > a && *p == '=' ? p : NULL;
+}
+
+/* Whether a component counts as set for NAME?=: present, and for path, user and password not empty. */
+static int is_set(const curi_uri *u, int target)
+{
+    const char *colon;
+    switch (target) {
+    case CURI_PART_PATH:
+        return u->path.len > 0;
+    case T_USER:
+        colon = u->userinfo.ptr ? memchr(u->userinfo.ptr, ':', u->userinfo.len) : NULL;
+        return u->userinfo.ptr != NULL && (colon ? colon != u->userinfo.ptr : u->userinfo.len > 0);
+    case T_PASSWORD:
+        return u->userinfo.ptr != NULL && memchr(u->userinfo.ptr, ':', u->userinfo.len) != NULL;
+    case T_ZONEID:
+        return u->zone.ptr != NULL;
+    case CURI_PART_SCHEME:
+        return u->scheme.ptr != NULL;
+    case CURI_PART_USERINFO:
+        return u->userinfo.ptr != NULL;
+    case CURI_PART_HOST:
+        return u->host.ptr != NULL;
+    case CURI_PART_PORT:
+        return u->port.ptr != NULL;
+    case CURI_PART_QUERY:
+        return u->query.ptr != NULL;
+    default:
+        return u->fragment.ptr != NULL;
+    }
 }
 
 struct value {
@@ -113,6 +149,7 @@ struct value {
 struct setting {
     int target;
     struct value v;
+    int if_unset; /* NAME?=VALUE: only where the component is not set */
 };
 
 struct iterate {
@@ -397,7 +434,8 @@ static int set_variant(const struct set_ctx *ctx, const curi_uri *in, size_t k, 
     struct blocks bl = {0};
     int rc = CURI_OK, skipped = 0;
     for (size_t i = 0; rc == CURI_OK && i < ctx->nv; i++)
-        rc = apply_value(&u, ctx->v[i].target, ctx->v[i].v, ctx->pflags, &bl, &skipped, &e);
+        if (!ctx->v[i].if_unset || !is_set(&u, ctx->v[i].target))
+            rc = apply_value(&u, ctx->v[i].target, ctx->v[i].v, ctx->pflags, &bl, &skipped, &e);
     /* k in mixed radix, the last --iterate as the lowest digit. */
     for (size_t i = ctx->nit, rest = k; rc == CURI_OK && i-- > 0; rest /= ctx->it[i].n) {
         const struct iterate *it = &ctx->it[i];
@@ -563,7 +601,7 @@ int cmd_set(int argc, char **argv)
             t = target_from_name(v, strlen(v));
             if (t < 0 || t == T_URL)
                 unknown_target(&c, "--remove: unknown component", v, strlen(v));
-            ctx.v[ctx.nv++] = (struct setting){t, {NULL, 0}};
+            ctx.v[ctx.nv++] = (struct setting){t, {NULL, 0}, 0};
         } else if (!c.dashdash && opt_value(argv, argc, &i, "--append", &v)) {
             if (strncmp(v, "path=", 5) == 0) {
                 /* Always encoded, as trurl does: the text is one segment, whatever it holds. */
@@ -593,7 +631,7 @@ int cmd_set(int argc, char **argv)
         } else if (!c.dashdash && opt_value(argv, argc, &i, "--iterate", &v)) {
             eq = setting_eq(v);
             t = eq ? target_from_name(v, (size_t)(eq - v)) : -1;
-            if (eq == NULL)
+            if (eq == NULL || eq[-1] == '?')
                 usage_error(&c, "--iterate needs NAME=VALUES, got", v);
             if (t < 0 || t == T_URL)
                 unknown_target(&c, "--iterate: unknown component", v, (size_t)(eq - v));
@@ -604,15 +642,20 @@ int cmd_set(int argc, char **argv)
         } else if (is_option(&c, a)) {
             usage_error(&c, "unknown option", a);
         } else if (!c.dashdash && (eq = setting_eq(a)) != NULL) {
-            t = target_from_name(a, (size_t)(eq - a));
+            /* NAME?=VALUE (trurl's form): set only where the component is not set. */
+            int cond = eq[-1] == '?';
+            size_t nlen = (size_t)(eq - a) - (size_t)cond;
+            t = target_from_name(a, nlen);
             if (t < 0)
-                unknown_target(&c, "unknown component", a, (size_t)(eq - a));
-            if (t == T_URL) {
+                unknown_target(&c, "unknown component", a, nlen);
+            if (t == T_URL && !cond) {
                 argv[nops++] = argv[i] + (eq - a) + 1; /* trurl's --url */
+            } else if (t == T_URL) {
+                usage_error(&c, "url?= is not a setting: give the input as an operand, got", a);
             } else {
                 raw[ctx.nv] = a;
                 rawoff[ctx.nv] = (size_t)(eq - a) + 1;
-                ctx.v[ctx.nv++] = (struct setting){t, {eq + 1, strlen(eq + 1)}};
+                ctx.v[ctx.nv++] = (struct setting){t, {eq + 1, strlen(eq + 1)}, cond};
             }
         } else {
             argv[nops++] = argv[i];

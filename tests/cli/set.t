@@ -263,3 +263,22 @@ $ curi set --append host=x http://h/
 ! curi: set: --append: only path=SEGMENT or query=PAIR, got 'host=x'
 ! Try 'curi set --help'.
 ? 2
+
+# NAME?=VALUE (trurl's form) sets only what is not set: absent, or an empty path, user or
+# password; it can be mixed with plain settings, and is not a form of --iterate or url=.
+$ curi set 'port?=8080' 'path?=/idx' 'user?=anon' 'fragment?=top' 'password?=pw' http://h 'http://u:x@h:1/p#f' 'http://:@h/'
+http://anon:pw@h:8080/idx#top
+http://u:x@h:1/p#f
+http://anon:@h:8080/#top
+? 0
+
+$ curi set 'query?=a=1' 'zoneid?=eth0' 'http://[fe80::1]/?' 'http://[fe80::1%25en0]/' http://[fe80::2]/
+http://[fe80::1%25eth0]/?
+http://[fe80::1%25en0]/?a=1
+http://[fe80::2%25eth0]/?a=1
+? 0
+
+$ curi set --iterate 'host?=a b' http://x/
+! curi: set: --iterate needs NAME=VALUES, got 'host?=a b'
+! Try 'curi set --help'.
+? 2
