@@ -370,30 +370,11 @@ static int apply_value(curi_uri *u, int target, struct value v, unsigned pflags,
     return curi_set(u, CURI_PART_USERINFO, t, user.len + pass.len, pflags, e);
 }
 
-/*
- * Which of the four rules of curi_recompose (include/curi.h) u breaks.  The
- * library only says CURI_ERR_STRUCTURE, and curi_error has no field left for
- * more, so this mirrors check_structure in src/recompose.c, in its order.
- */
+/* Which rule of curi_recompose u breaks (the library's words). */
 static const char *structure_rule(const curi_uri *u)
 {
-    const char *p = u->path.ptr;
-    size_t n = p ? u->path.len : 0;
-    if (u->scheme.ptr != NULL && u->scheme.len == 0)
-        return "an empty scheme cannot be written";
-    if (u->host.ptr == NULL) {
-        if (u->userinfo.ptr != NULL || u->port.ptr != NULL)
-            return "a userinfo or port needs a host";
-        if (n >= 2 && p[0] == '/' && p[1] == '/')
-            return "a path starting with '//' needs an authority";
-        if (u->scheme.ptr == NULL && n > 0 && p[0] != '/')
-            for (size_t i = 0; i < n && p[i] != '/'; i++)
-                if (p[i] == ':')
-                    return "a relative-path reference's first segment cannot contain ':'";
-    } else if (n > 0 && p[0] != '/') {
-        return "a path beside an authority must be empty or start with '/'";
-    }
-    return "the components do not fit together";
+    const char *r = curi_structure_rule(u);
+    return r != NULL ? r : "the components do not fit together";
 }
 
 /* Print one failed output: a diagnostic and an empty line, or a JSON error object. */

@@ -14,7 +14,8 @@
  *    (a host starting with '[' is an IP literal, copied and checked like the
  *    scheme and port: the same answer as curi_set), its buffer decodes back to
  *    the value, and it keeps the writer contract;
- *  - when the result recomposes, the output parses back to the same components.
+ *  - when the result recomposes, the output parses back to the same components;
+ *  - curi_structure_rule names a rule exactly when curi_recompose says STRUCTURE.
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
@@ -157,7 +158,12 @@ static void check_recompose(const curi_uri *u, unsigned flags)
     fz_buf out;
     curi_uri back;
 
-    if (fz_try_recompose(u, &out, NULL) != CURI_OK)
+    int rc = fz_try_recompose(u, &out, NULL);
+    /* curi_structure_rule names a rule exactly when the parts do not fit together. */
+    FZ_CHECKF((rc == CURI_ERR_STRUCTURE) == (curi_structure_rule(u) != NULL),
+              "curi_recompose %d, curi_structure_rule %s", rc,
+              curi_structure_rule(u) ? curi_structure_rule(u) : "NULL");
+    if (rc != CURI_OK)
         return;
     FZ_CHECKF(fz_parse(&back, out.p, out.n, flags, NULL) == CURI_OK, "%s does not parse",
               fz_show(out.p, out.n));

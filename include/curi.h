@@ -189,10 +189,16 @@ int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, cu
  * parses back to them: a path that does not start with '/' beside an
  * authority, a path starting with "//" without one, a first segment with ':'
  * in a relative-path reference, userinfo/port without a host, or a present
- * but empty scheme.  The error does not say which: err->offset is where the
- * conflict would show in the output.
+ * but empty scheme.  err->offset is where the conflict would show in the
+ * output; curi_structure_rule says which rule was broken.
  */
 int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
+/*
+ * The first of those rules that u breaks, as a sentence (static storage,
+ * for example "a userinfo or port needs a host"), or NULL when u fits
+ * together (and when u is NULL).
+ */
+const char *curi_structure_rule(const curi_uri *u);
 /* An upper bound for the length curi_recompose writes for u. */
 size_t curi_recompose_bound(const curi_uri *u);
 

@@ -40,12 +40,20 @@ size_t curi_recompose_bound(const curi_uri *u)
     return add_sat(n, u->fragment.len);
 }
 
+/* The rules of check_structure, in its order; curi_structure_rule names them. */
+static const char *const structure_rules[] = {
+    "an empty scheme cannot be written",
+    "a userinfo or port needs a host",
+    "a path starting with '//' needs an authority",
+    "a relative-path reference's first segment cannot contain ':'",
+    "a path beside an authority must be empty or start with '/'",
+};
+
 /*
  * The conditions under which the 5.3 output would not parse back to u.
- * Returns CURI_OK, or CURI_ERR_STRUCTURE with *at = the offset in the output
- * where the conflict shows (path_at is where the path will be written).
- * curi_error has no room to say which rule failed, so the tool repeats these
- * checks to name it (structure_rule in cli/cmd_edit.c): keep the two in step.
+ * Returns -1 when u fits together, or the index in structure_rules[] of the
+ * first rule it breaks, with *at = the offset in the output where the
+ * conflict shows (path_at is where the path will be written).
  */
 static int check_structure(const curi_uri *u, size_t path_at, size_t *at)
 {
@@ -55,34 +63,44 @@ static int check_structure(const curi_uri *u, size_t path_at, size_t *at)
     /* An empty present scheme would write ":..." which parses as a path. */
     if (u->scheme.ptr != NULL && u->scheme.len == 0) {
         *at = 0;
-        return CURI_ERR_STRUCTURE;
+        return 0;
     }
     if (u->host.ptr == NULL) {
         /* authority = [ userinfo "@" ] host [ ":" port ]: no host, no authority. */
         if (u->userinfo.ptr != NULL || u->port.ptr != NULL) {
             *at = path_at;
-            return CURI_ERR_STRUCTURE;
+            return 1;
         }
         /* path-absolute = "/" [ segment-nz ... ]: "//" would open an authority. */
         if (plen >= 2 && path[0] == '/' && path[1] == '/') {
             *at = path_at;
-            return CURI_ERR_STRUCTURE;
+            return 2;
         }
         /* path-noscheme: a relative-path's first segment may not contain ":". */
         if (u->scheme.ptr == NULL && plen > 0 && path[0] != '/') {
             for (size_t i = 0; i < plen && path[i] != '/'; i++) {
                 if (path[i] == ':') {
                     *at = path_at + i;
-                    return CURI_ERR_STRUCTURE;
+                    return 3;
                 }
             }
         }
     } else if (plen > 0 && path[0] != '/') {
         /* hier-part = "//" authority path-abempty: the path must start with "/". */
         *at = path_at;
-        return CURI_ERR_STRUCTURE;
+        return 4;
     }
-    return CURI_OK;
+    return -1;
+}
+
+const char *curi_structure_rule(const curi_uri *u)
+{
+    size_t at;
+    int rule;
+    if (u == NULL)
+        return NULL;
+    rule = check_structure(u, 0, &at);
+    return rule < 0 ? NULL : structure_rules[rule];
 }
 
 /* Copy one view to dst at *pos; the caller has checked that everything fits. */
@@ -110,7 +128,6 @@ int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
     size_t path_at;
     size_t at = 0;
     size_t pos = 0;
-    int rc;
 
     if (outlen) {
         *outlen = 0;
@@ -133,9 +150,8 @@ int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
     need = add_sat(need, part_len(u->query, 1));
     need = add_sat(need, part_len(u->fragment, 1));
 
-    rc = check_structure(u, path_at, &at);
-    if (rc != CURI_OK) {
-        return curi__fail(err, rc, at);
+    if (check_structure(u, path_at, &at) >= 0) {
+        return curi__fail(err, CURI_ERR_STRUCTURE, at);
     }
     if (need > CURI_MAX_LEN) {
         return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);

@@ -264,6 +264,11 @@ void kind_set(tcase *tc)
         return;
     }
     rc = recompose_into(tc, &u, &out, &err);
+    /* curi_structure_rule names a rule exactly when recomposition finds the parts do not fit. */
+    if ((rc == CURI_ERR_STRUCTURE) != (curi_structure_rule(&u) != NULL)) {
+        fail(tc, "curi_structure_rule: want %s: got %s", rc == CURI_ERR_STRUCTURE ? "a rule" : "NULL",
+             curi_structure_rule(&u) ? curi_structure_rule(&u) : "NULL");
+    }
     if (want_err) {
         check_error(tc, rc ? "recompose" : "set + recompose", rc, &err, code, off);
     } else if (rc != CURI_OK) {
