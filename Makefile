@@ -9,7 +9,7 @@
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
 #
-# Sources are picked up by wildcard: a new src/*.c joins the library, a new cli/*.c the tool.
+# Sources are picked up by wildcard: a new src/*.c or src/schemes/*.c joins the library, a new cli/*.c the tool.
 
 CC      ?= cc
 AR      ?= ar
@@ -41,7 +41,7 @@ CSTD = -std=c11
 ALL_CFLAGS = $(CSTD) $(OPT) $(WARN) $(SANFLAGS) -Iinclude $(CFLAGS)
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
-LIB_SRC  := $(sort $(wildcard src/*.c))
+LIB_SRC  := $(sort $(wildcard src/*.c src/schemes/*.c))
 CLI_SRC  := $(sort $(wildcard cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
@@ -56,7 +56,7 @@ VECRUN := $(B)/curi-test
 .PHONY: all check install uninstall clean bench fuzz
 all: $(STATIC) $(SHARED) $(TOOL)
 
-$(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h cli/*.h tests/*.h)
+$(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h src/schemes/*.h cli/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 

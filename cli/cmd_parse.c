@@ -336,18 +336,16 @@ static curi_str userinfo_part(const curi_uri *u, int want_password)
 /* The scheme's default port from the table, or -1. */
 static int default_port(const curi_uri *u)
 {
-    const curi_scheme_info *si = u->scheme.ptr ? curi_scheme_lookup(u->scheme.ptr, u->scheme.len)
-                                               : NULL;
-    return si ? si->default_port : -1;
+    return u->scheme.ptr ? curi_scheme_default_port(curi_scheme_find(u->scheme.ptr, u->scheme.len))
+                         : -1;
 }
 
 /* An empty path beside a host that the scheme says means "/" (RFC 3986 6.2.3). */
 static int path_defaults_to_slash(const curi_uri *u)
 {
-    const curi_scheme_info *si = u->scheme.ptr ? curi_scheme_lookup(u->scheme.ptr, u->scheme.len)
-                                               : NULL;
-    return u->host.ptr != NULL && u->path.len == 0 && si != NULL &&
-           (si->flags & CURI_SCHEME_EMPTY_PATH_SLASH);
+    const curi_scheme *si = u->scheme.ptr ? curi_scheme_find(u->scheme.ptr, u->scheme.len) : NULL;
+    return u->host.ptr != NULL && u->path.len == 0 &&
+           (curi_scheme_flags(si) & CURI_SCHEME_EMPTY_PATH_SLASH);
 }
 
 /*

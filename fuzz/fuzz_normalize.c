@@ -158,15 +158,15 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
                   "mask 0x%x: dot segment left in %s", mask, fz_show(n1.p, n1.n));
     }
     if ((mask & CURI_NORM_PORT) && v.port.ptr != NULL) {
-        const curi_scheme_info *si = curi_scheme_lookup(v.scheme.ptr, v.scheme.len);
+        int dp = curi_scheme_default_port(curi_scheme_find(v.scheme.ptr, v.scheme.len));
         FZ_CHECKF(v.port.len > 0, "mask 0x%x: empty port left in %s", mask, fz_show(n1.p, n1.n));
-        if (si != NULL && si->default_port >= 0 && v.port_status == CURI_PORT_VALID)
-            FZ_CHECKF(v.port_number != si->default_port, "mask 0x%x: default port left in %s",
+        if (dp >= 0 && v.port_status == CURI_PORT_VALID)
+            FZ_CHECKF(v.port_number != dp, "mask 0x%x: default port left in %s",
                       mask, fz_show(n1.p, n1.n));
     }
     if ((mask & CURI_NORM_EMPTY_PATH) && v.host.ptr != NULL && v.scheme.ptr != NULL) {
-        const curi_scheme_info *si = curi_scheme_lookup(v.scheme.ptr, v.scheme.len);
-        if (si != NULL && (si->flags & CURI_SCHEME_EMPTY_PATH_SLASH))
+        const curi_scheme *si = curi_scheme_find(v.scheme.ptr, v.scheme.len);
+        if (curi_scheme_flags(si) & CURI_SCHEME_EMPTY_PATH_SLASH)
             FZ_CHECKF(v.path.len > 0, "mask 0x%x: empty path left in %s", mask,
                       fz_show(n1.p, n1.n));
     }

@@ -394,23 +394,28 @@ curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_lev
 
 /*
  * ---------------------------------------------------------------------------
- * The scheme table (RFC 1738, RFC 1630, uri(7), and the schemes' own RFCs)
+ * The scheme registry (RFC 1738, RFC 1630, uri(7), and the schemes' own RFCs)
  * ---------------------------------------------------------------------------
+ * Each known scheme is an opaque curi_scheme, read through the functions
+ * below (its layout is the library's to change).
  */
 #define CURI_SCHEME_EMPTY_PATH_SLASH (1u << 0) /* "" path with authority equals "/" */
 #define CURI_SCHEME_HIERARCHICAL (1u << 1)     /* uses "//" authority */
 
-typedef struct curi_scheme_info {
-    const char *name;   /* lowercase */
-    int default_port;   /* -1: none */
-    unsigned flags;     /* CURI_SCHEME_* */
-    const char *source; /* the document each value comes from */
-} curi_scheme_info;
+typedef struct curi_scheme curi_scheme;
 
-/* Case-insensitive lookup; NULL when the scheme is not in the table. */
-const curi_scheme_info *curi_scheme_lookup(const char *name, size_t len);
-/* The table itself, ending with an entry whose name is NULL. */
-const curi_scheme_info *curi_scheme_table(void);
+/* Case-insensitive lookup of name[0..len); NULL when the scheme is not known (or name is NULL). */
+const curi_scheme *curi_scheme_find(const char *name, size_t len);
+/* The i-th known scheme in name order (i from 0); NULL past the last one. */
+const curi_scheme *curi_scheme_at(size_t i);
+/* Its name, lowercase; NULL for a NULL scheme. */
+const char *curi_scheme_name(const curi_scheme *s);
+/* Its default port, or -1 when it has none (and for NULL). */
+int curi_scheme_default_port(const curi_scheme *s);
+/* Its CURI_SCHEME_* flags (0 for NULL). */
+unsigned curi_scheme_flags(const curi_scheme *s);
+/* The documents its values come from (NULL for NULL). */
+const char *curi_scheme_source(const curi_scheme *s);
 
 #ifdef __cplusplus
 }

@@ -150,7 +150,7 @@ static long port_value(curi_str port)
  */
 static void plan_init(plan *pl, const curi_uri *u, unsigned mask, int eager)
 {
-    const curi_scheme_info *si = NULL;
+    const curi_scheme *si = NULL;
     int has_host = u->host.ptr != NULL;
     int need_port = has_host && u->port.ptr != NULL && (mask & CURI_NORM_PORT);
     int need_slash = eager || (has_host && (mask & CURI_NORM_EMPTY_PATH) &&
@@ -162,17 +162,17 @@ static void plan_init(plan *pl, const curi_uri *u, unsigned mask, int eager)
     pl->zone_end = 0;
     pl->text6_len = 0;
     if (u->scheme.ptr != NULL && (need_port || need_slash)) {
-        si = curi_scheme_lookup(u->scheme.ptr, u->scheme.len);
+        si = curi_scheme_find(u->scheme.ptr, u->scheme.len);
     }
     /* 6.2.3: an empty port, or the scheme's default one, is dropped. */
     pl->show_port = has_host && u->port.ptr != NULL;
     if (need_port) {
         long v = port_value(u->port);
-        if (v < 0 || (si != NULL && si->default_port >= 0 && v == si->default_port)) {
+        if (v < 0 || (si != NULL && curi_scheme_default_port(si) >= 0 && v == curi_scheme_default_port(si))) {
             pl->show_port = 0;
         }
     }
-    pl->slash_scheme = si != NULL && (si->flags & CURI_SCHEME_EMPTY_PATH_SLASH);
+    pl->slash_scheme = (curi_scheme_flags(si) & CURI_SCHEME_EMPTY_PATH_SLASH) != 0;
     /* An IPv6 literal: the zone, if any, follows the first '%' ("%25", RFC 6874). */
     if (has_host && u->host_type == CURI_HOST_IPV6 && u->host.len >= 2) {
         const char *pct = memchr(u->host.ptr, '%', u->host.len);

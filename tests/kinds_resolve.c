@@ -327,8 +327,8 @@ void kind_dots(tcase *tc)
 
 void kind_scheme(tcase *tc)
 {
-    const curi_scheme_info *info, *tab;
-    const char *name;
+    const curi_scheme *info, *e, *prev = NULL;
+    const char *name, *iname;
     int found = 0, port = -1, slash;
 
     if (!((tc->n == 2 && tc->t[1].rawlen == 5 && memcmp(tc->t[1].raw, "!none", 5) == 0) ||
@@ -337,10 +337,11 @@ void kind_scheme(tcase *tc)
         return;
     }
     name = gput(G_IN0, tc->t[0].s, tc->t[0].len);
-    info = curi_scheme_lookup(name, tc->t[0].len);
+    info = curi_scheme_find(name, tc->t[0].len);
     if (tc->n == 2) {
         if (info != NULL) {
-            fail(tc, "lookup: want NULL: got %s", info->name ? info->name : "(entry without name)");
+            fail(tc, "lookup: want NULL: got %s", curi_scheme_name(info) ? curi_scheme_name(info)
+                                                                         : "(entry without name)");
         }
         return;
     }
@@ -364,36 +365,47 @@ void kind_scheme(tcase *tc)
         return;
     }
     /* The entry's name is the lowercase form of NAME. */
-    if (info->name == NULL || strlen(info->name) != tc->t[0].len) {
+    iname = curi_scheme_name(info);
+    if (iname == NULL || strlen(iname) != tc->t[0].len) {
         fail(tc, "name: want %s lowercased: got %s", show(tc->t[0].s, tc->t[0].len),
-             info->name ? info->name : "NULL");
+             iname ? iname : "NULL");
     } else {
         for (size_t i = 0; i < tc->t[0].len; i++) {
             char c = tc->t[0].s[i];
             if (c >= 'A' && c <= 'Z') {
                 c = (char)(c + 32);
             }
-            if (info->name[i] != c) {
+            if (iname[i] != c) {
                 fail(tc, "name: want %s lowercased: got %s", show(tc->t[0].s, tc->t[0].len),
-                     info->name);
+                     iname);
                 break;
             }
         }
     }
-    if (info->default_port != port) {
-        fail(tc, "default port: want %d: got %d", port, info->default_port);
+    if (curi_scheme_default_port(info) != port) {
+        fail(tc, "default port: want %d: got %d", port, curi_scheme_default_port(info));
     }
-    if (((info->flags & CURI_SCHEME_EMPTY_PATH_SLASH) != 0) != slash) {
+    if (((curi_scheme_flags(info) & CURI_SCHEME_EMPTY_PATH_SLASH) != 0) != slash) {
         fail(tc, "empty path means \"/\": want %d: got %d", slash,
-             (info->flags & CURI_SCHEME_EMPTY_PATH_SLASH) != 0);
+             (curi_scheme_flags(info) & CURI_SCHEME_EMPTY_PATH_SLASH) != 0);
     }
-    if (info->source == NULL) {
+    if (curi_scheme_source(info) == NULL) {
         fail(tc, "the entry names no source document");
     }
-    for (tab = curi_scheme_table(); tab && tab->name; tab++) {
-        found |= tab == info;
+    /* curi_scheme_at lists it, every entry in strictly increasing name order (the lookup
+     * is a binary search), and finds each entry by its own name. */
+    for (size_t i = 0; (e = curi_scheme_at(i)) != NULL; i++) {
+        found |= e == info;
+        if (prev != NULL && strcmp(curi_scheme_name(prev), curi_scheme_name(e)) >= 0) {
+            fail(tc, "curi_scheme_at(%zu): %s does not sort after %s", i, curi_scheme_name(e),
+                 curi_scheme_name(prev));
+        }
+        if (curi_scheme_find(curi_scheme_name(e), strlen(curi_scheme_name(e))) != e) {
+            fail(tc, "curi_scheme_find(%s) does not find its own entry", curi_scheme_name(e));
+        }
+        prev = e;
     }
     if (!found) {
-        fail(tc, "the entry found is not in curi_scheme_table()");
+        fail(tc, "the entry found is not listed by curi_scheme_at()");
     }
 }
