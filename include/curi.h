@@ -417,6 +417,52 @@ unsigned curi_scheme_flags(const curi_scheme *s);
 /* The documents its values come from (NULL for NULL). */
 const char *curi_scheme_source(const curi_scheme *s);
 
+/*
+ * ---------------------------------------------------------------------------
+ * Batches: many inputs per call, for bindings
+ * ---------------------------------------------------------------------------
+ * The inputs are one block and n + 1 offsets, as in an Arrow string column:
+ * input i is data[offsets[i] .. offsets[i+1]).  Each input is handled exactly
+ * as curi_parse and curi_normalize handle it on its own.
+ */
+#define CURI_ROW_PARTS 7                /* the curi_part values, scheme to fragment */
+#define CURI_ROW_ABSENT UINT32_C(0xFFFFFFFF) /* off[] of an absent part */
+
+/* One input's parse, fixed-width (64 bytes): offsets into that input, not into data. */
+typedef struct curi_row {
+    uint32_t off[CURI_ROW_PARTS]; /* by curi_part; CURI_ROW_ABSENT when absent */
+    uint32_t len[CURI_ROW_PARTS];
+    uint16_t code;       /* CURI_OK or the error; on error every part is absent */
+    uint8_t host_type;   /* a curi_host_type */
+    uint8_t port_status; /* a curi_port_status */
+    uint32_t value;      /* on error the offset of the first offending byte, else the
+                            port number (0 unless port_status is CURI_PORT_VALID) */
+} curi_row;
+
+/*
+ * Parse n inputs into rows[0..n); returns how many were valid.  An input whose
+ * offsets decrease gets code CURI_ERR_INVALID_ARG.  Returns 0 and writes
+ * nothing when rows or offsets is NULL, or data is NULL while the inputs are
+ * not all empty.
+ */
+size_t curi_parse_many(curi_row *rows, const char *data, const size_t *offsets, size_t n,
+                       unsigned flags);
+
+/*
+ * Parse (with parse_flags) and normalize (with mask) n inputs, writing the
+ * normalized forms one after the other into dst[0..cap) and, for each input
+ * i, ends[i] = where its output ends in dst (it starts at ends[i-1], or 0),
+ * and codes[i] (when codes is not NULL) = CURI_OK or the error of its parse or
+ * normalization; an input with an error has an empty output.  Returns the
+ * number of inputs done.  When that is k < n, output k did not fit: ends[k]
+ * holds where it would end, so a buffer of ends[k] bytes holds outputs 0..k
+ * and the call can go on from input k with a fresh dst.  Returns 0 when ends
+ * or offsets is NULL, dst is NULL while cap is not 0, or data is NULL while
+ * the inputs are not all empty.
+ */
+size_t curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes, const char *data,
+                           const size_t *offsets, size_t n, unsigned parse_flags, unsigned mask);
+
 #ifdef __cplusplus
 }
 #endif

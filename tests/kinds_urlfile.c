@@ -11,6 +11,9 @@
  *   resolve    resolve(BASE, line) parses again, BASE = http://a/b/c/d;p?q
  *   relative   for consecutive valid lines b, t with schemes:
  *              resolve(b, relative(b, t)) == t with dot segments removed
+ * and once per file, over all its non-blank lines, valid or not:
+ *   batch      curi_parse_many and curi_normalize_many agree with the
+ *              one-input functions (batch_check in kinds_batch.c)
  * A UTF-8 byte order mark at the start and '\r' at line ends are stripped.
  * SPDX-License-Identifier: MIT
  */
@@ -24,8 +27,9 @@
 
 #include "runner.h"
 
-enum { P_RECOMPOSE, P_NORMALIZE, P_RESOLVE, P_RELATIVE, P_N };
-static const char *const prop_names[P_N] = {"recompose", "normalize", "resolve", "relative"};
+enum { P_RECOMPOSE, P_NORMALIZE, P_RESOLVE, P_RELATIVE, P_BATCH, P_N };
+static const char *const prop_names[P_N] = {"recompose", "normalize", "resolve", "relative",
+                                            "batch"};
 
 #define SHOWN_PER_PROPERTY 5
 
@@ -99,6 +103,22 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
         pos = 3;
     }
+    /* The non-blank lines again, one after the other, for the batch functions. */
+    size_t nbatch = 0, *boff, nlines = 1;
+    char *blk = malloc(len + 1);
+    for (const char *q = text; (q = memchr(q, '\n', len - (size_t)(q - text))) != NULL; q++) {
+        nlines++;
+    }
+    boff = malloc((nlines + 1) * sizeof *boff);
+    if (blk == NULL || boff == NULL) {
+        printf("%s:%d: out of memory\n", tc->file, tc->line);
+        ++*failed;
+        free(blk);
+        free(boff);
+        free(text);
+        return;
+    }
+    boff[0] = 0;
     while (pos < len) {
         const char *line = text + pos;
         const char *nl = memchr(line, '\n', len - pos);
@@ -115,6 +135,9 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
             have_prev = 0;
             continue;
         }
+        memcpy(blk + boff[nbatch], line, ll);
+        boff[nbatch + 1] = boff[nbatch] + ll;
+        nbatch++;
         /* Consecutive lines alternate between two slots, so the previous parse stays valid. */
         slot = slot == G_IN5 ? G_IN6 : G_IN5;
         rc = parse_in(slot, line, ll, 0, &cur, &err);
@@ -206,6 +229,13 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
         prev_line = line;
         prev_len = ll;
     }
+    tc->failed = 0;
+    f.checked[P_BATCH] = (long)nbatch;
+    if (!batch_check(tc, blk, boff, nbatch, 0, CURI_NORM_DEFAULT)) {
+        f.bad[P_BATCH] = 1; /* batch_check stops at the first disagreement and prints it */
+    }
+    free(blk);
+    free(boff);
     for (int p = 0; p < P_N; p++) {
         if (f.bad[p] > SHOWN_PER_PROPERTY) {
             printf("%s:%d: %s: %s: %ld more failures not shown\n", tc->file, tc->line, f.path,
@@ -218,10 +248,10 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
         }
     }
     printf("%s: %ld lines: %ld valid, %ld invalid, %ld blank; failed: recompose %ld/%ld, "
-           "normalize %ld/%ld, resolve %ld/%ld, relative %ld/%ld\n",
+           "normalize %ld/%ld, resolve %ld/%ld, relative %ld/%ld, batch %ld/%ld\n",
            f.path, lineno, valid, invalid, blank, f.bad[P_RECOMPOSE], f.checked[P_RECOMPOSE],
            f.bad[P_NORMALIZE], f.checked[P_NORMALIZE], f.bad[P_RESOLVE], f.checked[P_RESOLVE],
-           f.bad[P_RELATIVE], f.checked[P_RELATIVE]);
+           f.bad[P_RELATIVE], f.checked[P_RELATIVE], f.bad[P_BATCH], f.checked[P_BATCH]);
     tc->failed = 0;
     sbuf_free(&a);
     sbuf_free(&b);

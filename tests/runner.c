@@ -527,6 +527,7 @@ static const kinddef kinds[] = {
     {"equal", kind_equal, equal_words},
     {"dots", kind_dots, no_words},
     {"scheme", kind_scheme, no_words},
+    {"batch", kind_batch, parse_words},
     {"urlfile", NULL, no_words},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))

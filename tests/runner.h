@@ -137,6 +137,13 @@ void kind_normalize(tcase *tc);
 void kind_equal(tcase *tc);
 void kind_dots(tcase *tc);
 void kind_scheme(tcase *tc);
+void kind_batch(tcase *tc);
+/*
+ * The batch functions over n inputs of data delimited by offsets[0..n], against the
+ * one-input functions (kinds_batch.c); returns 1 when everything agrees.
+ */
+int batch_check(tcase *tc, const char *data, const size_t *offsets, size_t n, unsigned pflags,
+                unsigned mask);
 /* urlfile adds its own per-property counts to the totals through these. */
 void kind_urlfile(tcase *tc, long *passed, long *failed);
 /* urlfile cases whose data file does not exist: reported, neither passed nor failed. */

@@ -1,0 +1,127 @@
+/*
+ * fuzz_batch.c -- libFuzzer target for curi_parse_many and curi_normalize_many.
+ * Input: one control byte (bits 0-3: parse flags; bits 4-7: the normalize
+ * buffer's first size, 0..15 times 8 bytes), then inputs separated by '\n'
+ * (the separators are dropped: the inputs sit one after the other, delimited
+ * by an offsets array, as a binding hands them over).  Invariants:
+ *  - each row equals curi_parse of its input alone: the parts' offsets and
+ *    lengths, host type, port status and number, or the error and its offset
+ *    with every part absent; the return value counts the valid rows;
+ *  - curi_normalize_many, driven from any first buffer size and then with a
+ *    fresh buffer of exactly the size it asked for, gives each input's
+ *    curi_normalize output (empty with the error code for an invalid one),
+ *    and always makes progress.
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+enum { MAX_INPUTS = 4096 };
+
+static void check_row(const curi_row *r, const char *s, size_t n, unsigned flags)
+{
+    curi_uri u;
+    curi_error e = {CURI_OK, 0};
+    int rc = curi_parse(&u, s, n, flags, &e);
+    const curi_str parts[CURI_ROW_PARTS] = {u.scheme, u.userinfo, u.host,    u.port,
+                                            u.path,   u.query,    u.fragment};
+
+    FZ_CHECKF(r->code == rc, "row of %s: code %d, want %d", fz_show(s, n), r->code, rc);
+    for (int p = 0; p < CURI_ROW_PARTS; p++) {
+        if (rc != CURI_OK || parts[p].ptr == NULL) {
+            FZ_CHECKF(r->off[p] == CURI_ROW_ABSENT && r->len[p] == 0, "row of %s: part %d",
+                      fz_show(s, n), p);
+        } else {
+            FZ_CHECKF(r->off[p] == (uint32_t)(parts[p].ptr - s) && r->len[p] == parts[p].len,
+                      "row of %s: part %d", fz_show(s, n), p);
+        }
+    }
+    if (rc != CURI_OK) {
+        FZ_CHECK(r->value == e.offset);
+    } else {
+        FZ_CHECK(r->host_type == u.host_type && r->port_status == u.port_status);
+        FZ_CHECK(r->value == (u.port_status == CURI_PORT_VALID ? u.port_number : 0u));
+    }
+}
+
+static void check_output(int code, const char *got, size_t glen, const char *s, size_t n,
+                         unsigned flags)
+{
+    curi_uri u;
+    fz_buf want = {NULL, 0};
+    int rc = curi_parse(&u, s, n, flags, NULL);
+    size_t cap, wlen = 0;
+
+    if (rc == CURI_OK) {
+        cap = curi_normalize_bound(&u);
+        want.p = fz_alloc(cap);
+        rc = curi_normalize(want.p, cap, &wlen, &u, CURI_NORM_DEFAULT, NULL);
+        if (rc != CURI_OK)
+            wlen = 0;
+    }
+    FZ_CHECKF(code == rc && fz_eq(got, glen, want.p ? want.p : "", wlen),
+              "normalize_many of %s: %d %s, want %d %s", fz_show(s, n), code,
+              fz_show(got, glen), rc, fz_show2(want.p ? want.p : "", wlen));
+    free(want.p);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static size_t offsets[MAX_INPUTS + 1], ends[MAX_INPUTS];
+    static uint16_t codes[MAX_INPUTS];
+    static curi_row rows[MAX_INPUTS];
+    unsigned flags;
+    size_t n = 0, total = 0, valid = 0, from = 0, cap, calls = 0;
+    char *block;
+
+    if (size < 1)
+        return 0;
+    flags = data[0] & 15u;
+    cap = (size_t)(data[0] >> 4) * 8;
+    block = fz_alloc(size);
+    offsets[0] = 0;
+    for (size_t i = 1; i <= size && n < MAX_INPUTS; n++) {
+        const uint8_t *nl = memchr(data + i, '\n', size - i);
+        size_t len = nl ? (size_t)(nl - (data + i)) : size - i;
+        memcpy(block + total, data + i, len);
+        total += len;
+        offsets[n + 1] = total;
+        i += len + 1;
+    }
+
+    valid = curi_parse_many(rows, block, offsets, n, flags);
+    {
+        size_t want = 0;
+        for (size_t i = 0; i < n; i++) {
+            check_row(&rows[i], block + offsets[i], offsets[i + 1] - offsets[i], flags);
+            want += rows[i].code == CURI_OK;
+        }
+        FZ_CHECKF(valid == want, "parse_many returned %zu, %zu rows valid", valid, want);
+    }
+
+    while (from < n) {
+        char *dst = cap ? fz_alloc(cap) : NULL;
+        size_t done = curi_normalize_many(dst, cap, ends + from, codes + from, block,
+                                          offsets + from, n - from, flags, CURI_NORM_DEFAULT);
+        FZ_CHECK(done <= n - from);
+        for (size_t j = 0; j < done; j++) {
+            size_t i = from + j, start = j ? ends[i - 1] : 0;
+            FZ_CHECK(ends[i] >= start && ends[i] <= cap);
+            check_output(codes[i], dst ? dst + start : "", ends[i] - start, block + offsets[i],
+                         offsets[i + 1] - offsets[i], flags);
+        }
+        if (done < n - from) {
+            size_t start = done ? ends[from + done - 1] : 0;
+            FZ_CHECKF(ends[from + done] > cap, "stopped at %zu although %zu bytes fit",
+                      from + done, cap);
+            cap = ends[from + done] - start;
+        }
+        from += done;
+        free(dst);
+        FZ_CHECKF(++calls <= 2 * n + 2, "normalize_many makes no progress");
+    }
+    free(block);
+    return 0;
+}
