@@ -98,6 +98,28 @@ check: all $(VECRUN) $(B)/example $(B)/curi-limits
 	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"
 	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi
 
+# Portability: the library and its vector suite built other ways (CI runs all three).
+#   make check-nosimd    with -DCURI_NO_SIMD: the scalar scanners only (build-nosimd/)
+#   make check-cross     big-endian: CROSS=s390x-linux-gnu (the default) compiled with the
+#                        Debian cross compiler and run under qemu-user (build-$(CROSS)/)
+#   make check-tcc       by tcc, a compiler that is neither GCC nor clang (build-tcc/)
+CROSS ?= s390x-linux-gnu
+QEMU  ?= qemu-$(firstword $(subst -, ,$(CROSS)))
+.PHONY: check-nosimd check-cross check-tcc
+check-nosimd:
+	$(MAKE) --no-print-directory B=build-nosimd CFLAGS="$(CFLAGS) -DCURI_NO_SIMD" \
+	    build-nosimd/curi-test
+	@if nm build-nosimd/libcuri.a | grep -qi avx2; then \
+	    echo "check-nosimd: AVX2 code in a -DCURI_NO_SIMD build"; exit 1; fi
+	build-nosimd/curi-test tests/vectors/*.vec
+check-cross:
+	$(MAKE) --no-print-directory CC=$(CROSS)-gcc AR=$(CROSS)-ar B=build-$(CROSS) \
+	    build-$(CROSS)/curi-test
+	$(QEMU) -L /usr/$(CROSS) build-$(CROSS)/curi-test tests/vectors/*.vec
+check-tcc:
+	$(MAKE) --no-print-directory CC=tcc CFLAGS= B=build-tcc build-tcc/curi-test
+	build-tcc/curi-test tests/vectors/*.vec
+
 -include fuzz/fuzz.mk
 -include bench/bench.mk
 
@@ -133,4 +155,4 @@ uninstall:
 	    $(CURI_FUNCS:%=$(DESTDIR)$(MANDIR)/man3/%.3)
 
 clean:
-	rm -rf build build-san build-fuzz build-clang
+	rm -rf build build-san build-fuzz build-clang build-nosimd build-tcc build-$(CROSS)

@@ -87,8 +87,8 @@ int curi__ipv6(unsigned char out[16], const char *p, const char *end, const char
  * the start of the caller's buffer: bytes in [base, p) may be read again (never past end).
  * The SIMD variant gives the same answer as the scalar one; CURI_PARSE_SCALAR forces scalar.
  */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define CURI__HAVE_AVX2 1
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(CURI_NO_SIMD)
+#define CURI__HAVE_AVX2 1 /* build with -DCURI_NO_SIMD for the scalar scanners only */
 #endif
 
 /* The portable twin: four table look-ups per iteration, then the tail. */

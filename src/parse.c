@@ -15,7 +15,11 @@
 
 #define OFF(q) ((size_t)((q) - s))
 /* The hot helpers of the grammar code are inlined into each variant's parse function. */
+#if defined(__GNUC__) || defined(__clang__)
 #define P_INLINE static inline __attribute__((always_inline))
+#else
+#define P_INLINE static inline
+#endif
 
 /* pct-encoded = "%" HEXDIG HEXDIG, with p at the '%'. */
 static inline int pct_encoded(const char *p, const char *end)
