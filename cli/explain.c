@@ -12,7 +12,11 @@
  * and port.  Labels are centred under their bars when they fit on one line;
  * otherwise they step down a staircase, the rightmost on the first line, so a
  * bar never crosses a label.  Work is in display columns: bytes shown as \xHH
- * take four.  SPDX-License-Identifier: MIT
+ * take four.  An input wider than EXPLAIN_WIDE columns is drawn shortened:
+ * each stretch between two span boundaries that is longer than
+ * 2 * EXPLAIN_KEEP + 3 bytes shows its first and last EXPLAIN_KEEP bytes with
+ * "..." between, so the diagram (and the memory it takes) stays small
+ * however long the input is.  SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -28,8 +32,10 @@ static const char explain_help[] =
     "Draw the RFC 3986 section 3 diagram under each URI reference: scheme,\n"
     "authority, path, query and fragment, then userinfo, host and port when the\n"
     "authority has a userinfo or a port.  An empty component is marked '^' under\n"
-    "its delimiter; an empty path is not marked.  With no URI operands, read one\n"
-    "reference per line from standard input; diagrams are separated by a blank line.\n"
+    "its delimiter; an empty path is not marked.  An input wider than 4096 columns\n"
+    "is drawn shortened: each long stretch shows its first and last 60 bytes with\n"
+    "'...' between.  With no URI operands, read one reference per line from\n"
+    "standard input; diagrams are separated by a blank line.\n"
     "\n"
     "  --color=WHEN    always, never or auto (the default: colour when standard\n"
     "                  output is a terminal and NO_COLOR is unset or empty)\n"
@@ -54,21 +60,87 @@ struct span {
 
 #define MAX_SPANS 5
 
-/* Columns of every byte offset 0..n (n + 1 entries), kept in the scratch buffer. */
-static size_t *column_map(struct buf *tmp, const char *s, size_t n)
+#define EXPLAIN_WIDE 4096 /* display columns beyond which the input is shortened */
+#define EXPLAIN_KEEP 60   /* bytes kept at each end of a shortened stretch */
+#define MAX_BOUNDS (3 * 2 * MAX_SPANS + 2) /* three per span of either level, 0 and n */
+
+/*
+ * The display of the input: the byte offsets where a span starts or ends
+ * (and the byte before an empty span), sorted, with the display column of
+ * each; between two boundaries the stretch is shown whole, or cut when the
+ * input is wide and the stretch long.
+ */
+struct display {
+    size_t bnd[MAX_BOUNDS], colat[MAX_BOUNDS];
+    size_t nb;
+    int wide;
+};
+
+static size_t width_of(const char *s, size_t n)
 {
-    tmp->len = 0;
-    buf_reserve(tmp, (n + 1) * sizeof(size_t));
-    size_t *col = (size_t *)(void *)tmp->p; /* realloc'd memory suits any type */
-    col[0] = 0;
+    size_t w = 0;
     for (size_t i = 0; i < n; i++)
-        col[i + 1] = col[i] + show_width((unsigned char)s[i]);
-    return col;
+        w += show_width((unsigned char)s[i]);
+    return w;
 }
 
-/* Add a span for component v (a view into s) unless it is absent. */
-static void add_span(struct span *sp, size_t *k, const char *s, const size_t *col, curi_str v,
-                     const char *label, const char *color)
+/* Whether the stretch [x, y) is shown cut. */
+static int cut(const struct display *d, size_t x, size_t y)
+{
+    return d->wide && y - x > 2 * EXPLAIN_KEEP + 3;
+}
+
+static void add_bound(struct display *d, size_t b)
+{
+    size_t i = d->nb;
+    for (size_t j = 0; j < d->nb; j++)
+        if (d->bnd[j] == b)
+            return;
+    while (i > 0 && d->bnd[i - 1] > b) {
+        d->bnd[i] = d->bnd[i - 1];
+        i--;
+    }
+    d->bnd[i] = b;
+    d->nb++;
+}
+
+/* Boundaries of every span of both levels, then the column of each. */
+static void display_init(struct display *d, const char *s, size_t n, const struct span *l1,
+                         size_t k1, const struct span *l2, size_t k2)
+{
+    d->nb = 0;
+    add_bound(d, 0);
+    add_bound(d, n);
+    for (size_t i = 0; i < k1 + k2; i++) {
+        const struct span *p = i < k1 ? &l1[i] : &l2[i - k1];
+        add_bound(d, p->b0);
+        add_bound(d, p->b1);
+        if (p->b0 == p->b1 && p->b0 > 0)
+            add_bound(d, p->b0 - 1);
+    }
+    d->wide = width_of(s, n) > EXPLAIN_WIDE;
+    d->colat[0] = 0;
+    for (size_t j = 1; j < d->nb; j++) {
+        size_t x = d->bnd[j - 1], y = d->bnd[j];
+        size_t w = cut(d, x, y) ? width_of(s + x, EXPLAIN_KEEP) + 3 +
+                                      width_of(s + y - EXPLAIN_KEEP, EXPLAIN_KEEP)
+                                : width_of(s + x, y - x);
+        d->colat[j] = d->colat[j - 1] + w;
+    }
+}
+
+/* The display column of boundary offset b. */
+static size_t col_of(const struct display *d, size_t b)
+{
+    for (size_t j = 0; j < d->nb; j++)
+        if (d->bnd[j] == b)
+            return d->colat[j];
+    return 0; /* not reached: every offset asked for is a boundary */
+}
+
+/* Add a span for component v (a view into s) unless it is absent; columns come later. */
+static void add_span(struct span *sp, size_t *k, const char *s, curi_str v, const char *label,
+                     const char *color)
 {
     if (v.ptr == NULL)
         return;
@@ -78,15 +150,36 @@ static void add_span(struct span *sp, size_t *k, const char *s, const size_t *co
     p->color = color;
     p->b0 = b;
     p->b1 = b + v.len;
-    if (v.len == 0) {
-        /* Empty: mark the delimiter before it ('?', '#', ':', '/'). */
-        p->c0 = b > 0 ? col[b - 1] : 0;
-        p->c1 = p->c0;
-        p->mid = p->c0;
+}
+
+/* The columns of each span, from the display. */
+static void place_spans(struct span *sp, size_t k, const struct display *d)
+{
+    for (size_t i = 0; i < k; i++) {
+        struct span *p = &sp[i];
+        if (p->b0 == p->b1) {
+            /* Empty: mark the delimiter before it ('?', '#', ':', '/'). */
+            p->c0 = p->b0 > 0 ? col_of(d, p->b0 - 1) : 0;
+            p->c1 = p->c0;
+            p->mid = p->c0;
+        } else {
+            p->c0 = col_of(d, p->b0);
+            p->c1 = col_of(d, p->b1);
+            p->mid = p->c0 + (p->c1 - p->c0 - 1) / 2;
+        }
+    }
+}
+
+/* Show the stretch [x, y) of s as the display has it: whole, or cut. */
+static void show_stretch(struct buf *out, const struct display *d, const char *s, size_t x,
+                         size_t y)
+{
+    if (cut(d, x, y)) {
+        show_bytes(out, s + x, EXPLAIN_KEEP);
+        buf_put(out, "...", 3);
+        show_bytes(out, s + y - EXPLAIN_KEEP, EXPLAIN_KEEP);
     } else {
-        p->c0 = col[b];
-        p->c1 = col[b + v.len];
-        p->mid = p->c0 + (p->c1 - p->c0 - 1) / 2;
+        show_bytes(out, s + x, y - x);
     }
 }
 
@@ -221,35 +314,40 @@ static int explain_line(const void *vctx, const char *s, size_t n, struct buf *o
         diagnose(err, e.code, s, n, e.offset, 1);
         return EXIT_INVALID;
     }
-    size_t *col = column_map(tmp, s, n);
+    (void)tmp;
     struct span l1[MAX_SPANS], l2[MAX_SPANS];
     size_t k1 = 0, k2 = 0;
     curi_str path = u.path.len > 0 ? u.path : (curi_str){NULL, 0};
-    add_span(l1, &k1, s, col, u.scheme, "scheme", "1;35");
+    add_span(l1, &k1, s, u.scheme, "scheme", "1;35");
     if (u.host.ptr != NULL)
-        add_span(l1, &k1, s, col, u.authority, "authority", "1;33");
-    add_span(l1, &k1, s, col, path, "path", "1;32");
-    add_span(l1, &k1, s, col, u.query, "query", "1;36");
-    add_span(l1, &k1, s, col, u.fragment, "fragment", "1;34");
+        add_span(l1, &k1, s, u.authority, "authority", "1;33");
+    add_span(l1, &k1, s, path, "path", "1;32");
+    add_span(l1, &k1, s, u.query, "query", "1;36");
+    add_span(l1, &k1, s, u.fragment, "fragment", "1;34");
     if (u.host.ptr != NULL && (u.userinfo.ptr != NULL || u.port.ptr != NULL)) {
-        add_span(l2, &k2, s, col, u.userinfo, "userinfo", "31");
-        add_span(l2, &k2, s, col, u.host, "host", "33");
-        add_span(l2, &k2, s, col, u.port, "port", "35");
+        add_span(l2, &k2, s, u.userinfo, "userinfo", "31");
+        add_span(l2, &k2, s, u.host, "host", "33");
+        add_span(l2, &k2, s, u.port, "port", "35");
     }
+    struct display d;
+    display_init(&d, s, n, l1, k1, l2, k2);
+    place_spans(l1, k1, &d);
+    place_spans(l2, k2, &d);
 
-    /* The input, each level-one component in its colour, delimiters plain. */
+    /* The input, stretch by stretch, each level-one component in its colour. */
     buf_putc(out, '\n'); /* separates diagrams; run_lines drops the first one */
-    size_t at = 0;
-    for (size_t i = 0; i < k1; i++) {
-        if (l1[i].b0 == l1[i].b1)
-            continue;
-        show_bytes(out, s + at, l1[i].b0 - at);
-        color_on(out, ctx, l1[i].color);
-        show_bytes(out, s + l1[i].b0, l1[i].b1 - l1[i].b0);
-        color_off(out, ctx);
-        at = l1[i].b1;
+    for (size_t j = 1; j < d.nb; j++) {
+        size_t x = d.bnd[j - 1], y = d.bnd[j];
+        const char *color = NULL;
+        for (size_t i = 0; i < k1; i++)
+            if (l1[i].b0 <= x && y <= l1[i].b1 && l1[i].b0 < l1[i].b1)
+                color = l1[i].color;
+        if (color != NULL)
+            color_on(out, ctx, color);
+        show_stretch(out, &d, s, x, y);
+        if (color != NULL)
+            color_off(out, ctx);
     }
-    show_bytes(out, s + at, n - at);
     buf_putc(out, '\n');
     draw_level(out, ctx, l1, k1);
     draw_level(out, ctx, l2, k2);

@@ -86,54 +86,91 @@ static size_t plain_run(const unsigned char *p, size_t i, size_t n)
 }
 
 /*
+ * Characters written as \uXXXX although they are valid UTF-8, so that JSON
+ * output read in a terminal or an editor shows them instead of acting on
+ * them: the C1 controls U+0080..U+009F, the bidi marks U+200E and U+200F, the
+ * line and paragraph separators U+2028 and U+2029, the bidi embeddings and
+ * overrides U+202A..U+202E and the isolates U+2066..U+2069.  Returns the code
+ * point of the valid sequence p[0..len), or 0 when it is written as is.
+ */
+static unsigned escaped_char(const unsigned char *p, size_t len)
+{
+    unsigned cp;
+    if (len == 2 && p[0] == 0xC2 && p[1] <= 0x9F)
+        return p[1]; /* U+0080..U+009F */
+    if (len != 3 || p[0] != 0xE2)
+        return 0;
+    cp = ((unsigned)(p[0] & 0x0F) << 12) | ((unsigned)(p[1] & 0x3F) << 6) | (p[2] & 0x3Fu);
+    if (cp == 0x200E || cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) ||
+        (cp >= 0x2066 && cp <= 0x2069))
+        return cp;
+    return 0;
+}
+
+/* The input is escaped in pieces of this many bytes, each reserving its worst case. */
+#define JSON_PIECE 65536
+
+/*
  * Append s[0..n) as a quoted JSON string.  Returns 1 when the text is exact,
- * 0 when some invalid UTF-8 byte was replaced by U+FFFD.
+ * 0 when some invalid UTF-8 byte was replaced by U+FFFD.  The buffer grows a
+ * piece at a time (6 output bytes per input byte at worst), never by 6n at once.
  */
 int json_string(struct buf *b, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
     int exact = 1;
-    /* Worst case: every byte becomes a 6-byte \u00XX escape. */
-    buf_reserve(b, 6 * n + 2);
-    char *o = b->p + b->len;
-    *o++ = '"';
     size_t i = 0;
+    buf_putc(b, '"');
     while (i < n) {
-        /* Copy the plain run in one go: the common case for URIs. */
-        size_t j = plain_run(p, i, n);
-        memcpy(o, p + i, j - i);
-        o += j - i;
-        i = j;
-        if (i == n)
-            break;
-        unsigned char c = p[i];
-        if (c == '"' || c == '\\') {
-            *o++ = '\\';
-            *o++ = (char)c;
-            i++;
-        } else if (c < 0x20 || c == 0x7F) {
-            memcpy(o, "\\u00", 4);
-            o[4] = hexdig[c >> 4];
-            o[5] = hexdig[c & 15];
-            o += 6;
-            i++;
-        } else {
-            size_t len = utf8_len(p + i, n - i);
-            if (len == 0) {
-                /* U+FFFD REPLACEMENT CHARACTER, three bytes: fits in six. */
-                memcpy(o, "\xEF\xBF\xBD", 3);
-                o += 3;
-                exact = 0;
-                len = 1;
+        size_t stop = n - i > JSON_PIECE ? i + JSON_PIECE : n;
+        /* Worst case: every byte a 6-byte escape; a sequence may run 3 bytes past stop. */
+        buf_reserve(b, 6 * (stop - i) + 24);
+        char *o = b->p + b->len;
+        while (i < stop) {
+            /* Copy the plain run in one go: the common case for URIs. */
+            size_t j = plain_run(p, i, stop);
+            memcpy(o, p + i, j - i);
+            o += j - i;
+            i = j;
+            if (i == stop)
+                break;
+            unsigned char c = p[i];
+            if (c == '"' || c == '\\') {
+                *o++ = '\\';
+                *o++ = (char)c;
+                i++;
+            } else if (c < 0x20 || c == 0x7F) {
+                memcpy(o, "\\u00", 4);
+                o[4] = hexdig[c >> 4];
+                o[5] = hexdig[c & 15];
+                o += 6;
+                i++;
             } else {
-                memcpy(o, p + i, len);
-                o += len;
+                size_t len = utf8_len(p + i, n - i);
+                unsigned cp;
+                if (len == 0) {
+                    /* U+FFFD REPLACEMENT CHARACTER, three bytes: fits in six. */
+                    memcpy(o, "\xEF\xBF\xBD", 3);
+                    o += 3;
+                    exact = 0;
+                    len = 1;
+                } else if ((cp = escaped_char(p + i, len)) != 0) {
+                    memcpy(o, "\\u", 2);
+                    o[2] = hexdig[cp >> 12];
+                    o[3] = hexdig[(cp >> 8) & 15];
+                    o[4] = hexdig[(cp >> 4) & 15];
+                    o[5] = hexdig[cp & 15];
+                    o += 6;
+                } else {
+                    memcpy(o, p + i, len);
+                    o += len;
+                }
+                i += len;
             }
-            i += len;
         }
+        b->len = (size_t)(o - b->p);
     }
-    *o++ = '"';
-    b->len = (size_t)(o - b->p);
+    buf_putc(b, '"');
     return exact;
 }
 

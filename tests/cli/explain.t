@@ -62,3 +62,22 @@ $ curi explain 'http://a b'
 !   http://a b
 !           ^
 ? 1
+
+# An input wider than 4096 columns is drawn shortened: each long stretch between span
+# boundaries keeps its first and last 60 bytes with '...' between (memory stays small).
+$ /usr/bin/python3 -c "print('http://u:' + 'p' * 3000 + '@h:80/' + 'a' * 5000 + '?q#')" | curi explain
+http://u:pppppppppppppppppppppppppppppppppppppppppppppppppppppppppp...pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp@h:80/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa?q#
+\__/   \______________________________________________________________________________________________________________________________/\_________________________________________________________________________________________________________________________/ |^
+ |                                                                    |                                                                                                                             |                                                              ||
+ scheme                                                               authority                                                                                                                     path                                                           |fragment
+                                                                                                                                                                                                                                                                   query
+       \_________________________________________________________________________________________________________________________/ | \/
+                                                                    |                                                              | |
+                                                                    userinfo                                                       | port
+                                                                                                                                   host
+? 0
+
+# Below the limit nothing is cut.
+$ /usr/bin/python3 -c "print('http://h/' + 'a' * 200)" | curi explain | head -n 1 | wc -c
+210
+? 0
