@@ -14,15 +14,25 @@
  * ---------------------------------------------------------------------------
  */
 static const char parse_help[] =
-    "Usage: curi parse [--json] [--strict-3986] [--jobs N] [--] [URI...]\n"
+    "Usage: curi parse [--json] [--require-scheme | --absolute] [--strict-3986]\n"
+    "                  [--query-separator C] [--jobs N] [--] [URI...]\n"
     "\n"
     "Parse each URI reference (RFC 3986 4.1) and show its components.  With no URI\n"
     "operands, read one reference per line from standard input.\n"
     "\n"
     "  --json          one JSON object per input, keys in this order: input, scheme,\n"
     "                  userinfo, host, host_type, port, path, query, fragment (raw\n"
-    "                  text, null when absent); for an invalid input: input, error,\n"
-    "                  message, offset\n"
+    "                  text, null when absent), then segments (the path's segments,\n"
+    "                  raw: \"/a/b/\" gives a, b and \"\"; \"\" gives none), params\n"
+    "                  (the query's pairs as {\"key\", \"value\"}, decoded as form data,\n"
+    "                  value null without '='; null without a query) and labels (a\n"
+    "                  reg-name's dot-separated labels, raw; null for other hosts);\n"
+    "                  for an invalid input: input, error, message, offset\n"
+    "  --require-scheme  the input must be a URI (RFC 3986 3): a scheme is required,\n"
+    "                  so example.com/x is SCHEME_MISSING\n"
+    "  --absolute      the input must be an absolute-URI (4.3): a scheme and no\n"
+    "                  fragment\n"
+    "  --query-separator C  params: split pairs at C as well as '&' (C: ';' or '&')\n"
     "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
     "  --jobs N        process standard input on N threads (0: one per CPU)\n"
     "  -h, --help      show this help\n"
@@ -33,7 +43,81 @@ static const char parse_help[] =
 struct parse_ctx {
     unsigned pflags;
     int json;
+    unsigned qflags; /* --query-separator, for params */
 };
+
+/* ,"segments":[...]: the path's segments as curi_segments_next gives them, raw. */
+static void json_segments(struct buf *out, curi_str path)
+{
+    curi_cursor c;
+    curi_str seg;
+    int first = 1;
+    json_key(out, "segments");
+    buf_putc(out, '[');
+    curi_segments_init(&c, path);
+    while (curi_segments_next(&c, &seg)) {
+        if (!first)
+            buf_putc(out, ',');
+        first = 0;
+        json_string(out, seg.ptr, seg.len); /* a valid path is ASCII: always exact */
+    }
+    buf_putc(out, ']');
+}
+
+/* ,"params":[{"key":K,"value":V},...] decoded as form data, or null without a query. */
+static void json_params(struct buf *out, curi_str query, unsigned qflags, struct buf *tmp)
+{
+    curi_cursor c;
+    curi_str k, v;
+    int first = 1;
+    json_key(out, "params");
+    if (query.ptr == NULL) {
+        buf_put(out, "null", 4);
+        return;
+    }
+    buf_putc(out, '[');
+    curi_query_init(&c, query, qflags);
+    while (curi_query_next(&c, &k, &v)) {
+        if (!first)
+            buf_putc(out, ',');
+        first = 0;
+        buf_putc(out, '{');
+        tmp->len = 0;
+        form_decode(tmp, k.ptr, k.len);
+        json_member(out, "key", tmp->p, tmp->len);
+        if (v.ptr == NULL) {
+            json_member(out, "value", NULL, 0);
+        } else {
+            tmp->len = 0;
+            form_decode(tmp, v.ptr, v.len);
+            json_member(out, "value", tmp->len ? tmp->p : "", tmp->len);
+        }
+        buf_putc(out, '}');
+    }
+    buf_putc(out, ']');
+}
+
+/* ,"labels":[...]: a reg-name split at '.', raw ("" has none); null for other hosts. */
+static void json_labels(struct buf *out, const curi_uri *u)
+{
+    json_key(out, "labels");
+    if (u->host_type != CURI_HOST_REGNAME) {
+        buf_put(out, "null", 4);
+        return;
+    }
+    buf_putc(out, '[');
+    const char *p = u->host.ptr, *end = p + u->host.len;
+    while (u->host.len > 0) {
+        const char *dot = memchr(p, '.', (size_t)(end - p));
+        const char *stop = dot ? dot : end;
+        json_string(out, p, (size_t)(stop - p));
+        if (dot == NULL)
+            break;
+        buf_putc(out, ',');
+        p = dot + 1;
+    }
+    buf_putc(out, ']');
+}
 
 static const char *host_type_name(curi_host_type t)
 {
@@ -75,7 +159,6 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
                       struct buf *tmp)
 {
     const struct parse_ctx *ctx = vctx;
-    (void)tmp;
     curi_uri u;
     curi_error e;
     if (curi_parse(&u, s, n, ctx->pflags, &e) != CURI_OK) {
@@ -97,6 +180,9 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
         json_member_str(out, "path", u.path);
         json_member_str(out, "query", u.query);
         json_member_str(out, "fragment", u.fragment);
+        json_segments(out, u.path);
+        json_params(out, u.query, ctx->qflags, tmp);
+        json_labels(out, &u);
         buf_put(out, "}\n", 2);
         return EXIT_VALID;
     }
@@ -118,14 +204,23 @@ int cmd_parse(int argc, char **argv)
 {
     struct common c = {.cmd = "parse", .help = parse_help, .jobs = 1};
     int nops = 0;
+    unsigned qflags = 0;
     for (int i = 1; i < argc; i++) {
+        const char *v;
         if (opt_common(&c, argv, argc, &i))
             continue;
-        if (is_option(&c, argv[i]))
+        if (!c.dashdash && strcmp(argv[i], "--require-scheme") == 0)
+            c.pflags |= CURI_PARSE_URI;
+        else if (!c.dashdash && strcmp(argv[i], "--absolute") == 0)
+            c.pflags |= CURI_PARSE_ABSOLUTE;
+        else if (!c.dashdash && opt_value(argv, argc, &i, "--query-separator", &v))
+            qflags = query_separator(&c, v);
+        else if (is_option(&c, argv[i]))
             usage_error(&c, "unknown option", argv[i]);
-        argv[nops++] = argv[i];
+        else
+            argv[nops++] = argv[i];
     }
-    struct parse_ctx ctx = {c.pflags, c.json};
+    struct parse_ctx ctx = {c.pflags, c.json, qflags};
     return run_lines(parse_line, &ctx, argv, nops, &c, !c.json);
 }
 

@@ -10,14 +10,11 @@
 #include "cli.h"
 
 /*
- * Parse a fixed argument (a base URI, a comparison operand): an invalid one
- * ends the program with EXIT_USAGE after a diagnostic naming it.
+ * The text of a fixed argument as it is parsed: s itself, or with
+ * --accept-space a copy with each space encoded (kept to the end of the run).
  */
-static const char *parse_fixed(curi_uri *u, const char *what, const char *s,
-                               const struct common *c, int need_scheme)
+static const char *fixed_text(const char *s, const struct common *c)
 {
-    curi_error e;
-    unsigned pflags = c->pflags;
     if (c->accept_space && strchr(s, ' ') != NULL) {
         /* --accept-space: the views of u point into this copy, kept to the end. */
         struct buf b = {0};
@@ -30,8 +27,20 @@ static const char *parse_fixed(curi_uri *u, const char *what, const char *s,
         buf_putc(&b, '\0');
         s = b.p;
     }
+    return s;
+}
+
+/*
+ * Parse a fixed argument (a base URI): an invalid one ends the program with
+ * EXIT_USAGE after a diagnostic naming it.
+ */
+static const char *parse_fixed(curi_uri *u, const char *what, const char *s,
+                               const struct common *c, int need_scheme)
+{
+    curi_error e;
+    s = fixed_text(s, c);
     size_t n = strlen(s);
-    int rc = curi_parse(u, s, n, pflags, &e);
+    int rc = curi_parse(u, s, n, c->pflags, &e);
     if (rc == CURI_OK && need_scheme && u->scheme.ptr == NULL) {
         rc = CURI_ERR_BASE_NOT_ABSOLUTE;
         e.offset = 0;
@@ -287,7 +296,7 @@ int cmd_normalize(int argc, char **argv)
  * ---------------------------------------------------------------------------
  */
 static const char equal_help[] =
-    "Usage: curi equal [--syntax] [--json] [--strict-3986] [--] A B\n"
+    "Usage: curi equal [--syntax] [--ipv6] [--json] [--strict-3986] [--] A B\n"
     "\n"
     "Compare two URI references on the comparison ladder of RFC 3986 6.2 and say\n"
     "at which rung they became equal:\n"
@@ -298,20 +307,65 @@ static const char equal_help[] =
     "Exit status: 0 equal, 1 not equal, 2 when A or B is invalid (or a usage error).\n"
     "\n"
     "  --syntax        stop at syntax-based normalization (6.2.2)\n"
+    "  --ipv6          also compare IPv6 literals in RFC 5952 text (as normalize\n"
+    "                  --ipv6 writes them) from the syntax-based rung on\n"
     "  --json          {\"a\":...,\"b\":...,\"equal\":true|false,\"level\":\"string\"|\n"
-    "                  \"syntax-based\"|\"scheme-based\"|null}\n"
+    "                  \"syntax-based\"|\"scheme-based\"|null}; when A or B is\n"
+    "                  invalid: {\"a\",\"b\",\"operand\":\"a\"|\"b\",\"error\",\"message\",\n"
+    "                  \"offset\"} (exit status 2)\n"
     "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
     "  -h, --help      show this help\n";
+
+/* One side normalized with mask into a fresh buffer (NUL-free view, length in *n). */
+static char *normalized(const curi_uri *u, unsigned mask, size_t *n)
+{
+    size_t cap = curi_normalize_bound(u);
+    char *p = xmalloc(cap ? cap : 1);
+    if (curi_normalize(p, cap, n, u, mask, NULL) != CURI_OK)
+        *n = (size_t)-1; /* cannot be normalized: equal to nothing at this rung */
+    return p;
+}
+
+/* 1 when a and b normalize to the same text under mask. */
+static int same_under(const curi_uri *a, const curi_uri *b, unsigned mask)
+{
+    size_t na, nb;
+    char *pa = normalized(a, mask, &na), *pb = normalized(b, mask, &nb);
+    int same = na != (size_t)-1 && na == nb && memcmp(pa, pb, na) == 0;
+    free(pa);
+    free(pb);
+    return same;
+}
+
+/*
+ * The ladder of curi_compare with RFC 5952 IPv6 text added to the syntax-based
+ * and scheme-based rungs (equal --ipv6).
+ */
+static curi_equiv compare_ipv6(const curi_uri *a, const curi_uri *b, curi_equiv max)
+{
+    curi_equiv lv = curi_compare(a, b, CURI_EQ_STRING);
+    if (lv != CURI_EQ_NONE)
+        return lv;
+    if (same_under(a, b, CURI_NORM_SYNTAX | CURI_NORM_IPV6))
+        return CURI_EQ_SYNTAX;
+    if (max >= CURI_EQ_SCHEME && same_under(a, b, CURI_NORM_DEFAULT | CURI_NORM_IPV6))
+        return CURI_EQ_SCHEME;
+    return CURI_EQ_NONE;
+}
 
 int cmd_equal(int argc, char **argv)
 {
     struct common c = {.cmd = "equal", .help = equal_help, .jobs = 1};
-    int syntax = 0, nops = 0;
+    int syntax = 0, ipv6 = 0, nops = 0;
     for (int i = 1; i < argc; i++) {
         if (opt_common(&c, argv, argc, &i))
             continue;
         if (!c.dashdash && strcmp(argv[i], "--syntax") == 0) {
             syntax = 1;
+            continue;
+        }
+        if (!c.dashdash && strcmp(argv[i], "--ipv6") == 0) {
+            ipv6 = 1;
             continue;
         }
         if (is_option(&c, argv[i]))
@@ -321,9 +375,32 @@ int cmd_equal(int argc, char **argv)
     if (nops != 2)
         usage_error(&c, nops < 2 ? "needs two URIs, A and B" : "too many operands", NULL);
     curi_uri a, b;
-    const char *ta = parse_fixed(&a, "A", argv[0], &c, 0);
-    const char *tb = parse_fixed(&b, "B", argv[1], &c, 0);
-    curi_equiv lv = curi_compare(&a, &b, syntax ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME);
+    curi_error ea = {CURI_OK, 0}, eb = {CURI_OK, 0};
+    const char *ta = fixed_text(argv[0], &c), *tb = fixed_text(argv[1], &c);
+    int ra = curi_parse(&a, ta, strlen(ta), c.pflags, &ea);
+    int rb = curi_parse(&b, tb, strlen(tb), c.pflags, &eb);
+    if (ra != CURI_OK || rb != CURI_OK) {
+        /* An invalid operand: one object (or a diagnostic) for the first bad one, exit 2. */
+        int first_a = ra != CURI_OK;
+        struct buf out = {0}, err = {0};
+        const char *bad = first_a ? ta : tb;
+        const curi_error *e = first_a ? &ea : &eb;
+        if (c.json) {
+            buf_putc(&out, '{');
+            json_member(&out, "a", ta, strlen(ta));
+            json_member(&out, "b", tb, strlen(tb));
+            json_member(&out, "operand", first_a ? "a" : "b", 1);
+            json_error(&out, e->code, e->offset, 1);
+            buf_put(&out, "}\n", 2);
+            write_all(1, out.p, out.len);
+        } else {
+            diagnose_value(&err, first_a ? "A" : "B", e->code, bad, strlen(bad), e->offset);
+            write_all(2, err.p, err.len);
+        }
+        exit(EXIT_USAGE);
+    }
+    curi_equiv lv = ipv6 ? compare_ipv6(&a, &b, syntax ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME)
+                         : curi_compare(&a, &b, syntax ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME);
     static const char *const level[] = {NULL, "string", "syntax-based", "scheme-based"};
     static const char *const section[] = {NULL, "6.2.1", "6.2.2", "6.2.3"};
     const char *name = lv > CURI_EQ_NONE && lv <= CURI_EQ_SCHEME ? level[lv] : NULL;
@@ -348,7 +425,7 @@ int cmd_equal(int argc, char **argv)
     write_all(1, out.p, out.len);
     buf_free(&out);
     if (ta != argv[0])
-        free((void *)(uintptr_t)ta); /* parse_fixed's copies */
+        free((void *)(uintptr_t)ta); /* fixed_text's copies */
     if (tb != argv[1])
         free((void *)(uintptr_t)tb);
     return name ? EXIT_VALID : EXIT_INVALID;

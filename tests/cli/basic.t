@@ -80,5 +80,5 @@ $ curi get '{path}' --x
 
 # Options may follow operands (before "--").
 $ curi parse http://a --json
-{"input":"http://a","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null}
+{"input":"http://a","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null,"segments":[],"params":null,"labels":["a"]}
 ? 0

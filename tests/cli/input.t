@@ -71,7 +71,7 @@ http://a/b%20c?d%20e#f%20g
 ? 0
 
 $ printf 'http://a b/\n' | curi parse --accept-space --json
-{"input":"http://a%20b/","scheme":"http","userinfo":null,"host":"a%20b","host_type":"reg-name","port":null,"path":"/","query":null,"fragment":null}
+{"input":"http://a%20b/","scheme":"http","userinfo":null,"host":"a%20b","host_type":"reg-name","port":null,"path":"/","query":null,"fragment":null,"segments":[""],"params":null,"labels":["a%20b"]}
 ? 0
 
 $ curi resolve --accept-space 'http://a/b c/' 'd e'
@@ -102,9 +102,9 @@ $ printf 'http://a/1\nhttp://a/123456789\nhttp://a/3\n' | curi get --max-length 
 ? 1
 
 $ printf 'http://a/1\nhttp://a/123456789\nhttp://a/3' | curi parse --json --max-length=12 -j2
-{"input":"http://a/1","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/1","query":null,"fragment":null}
+{"input":"http://a/1","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/1","query":null,"fragment":null,"segments":["1"],"params":null,"labels":["a"]}
 {"input":null,"error":"TOO_LONG","message":"the input is longer than 12 bytes (--max-length)","offset":12}
-{"input":"http://a/3","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/3","query":null,"fragment":null}
+{"input":"http://a/3","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/3","query":null,"fragment":null,"segments":["3"],"params":null,"labels":["a"]}
 ? 1
 
 $ curi normalize --max-length 5 'http://a/' 'a:b'

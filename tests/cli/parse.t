@@ -12,8 +12,8 @@ fragment:  nose
 ? 0
 
 $ curi parse --json 'foo://example.com:8042/over/there?name=ferret#nose' 'urn:example:animal:ferret:nose'
-{"input":"foo://example.com:8042/over/there?name=ferret#nose","scheme":"foo","userinfo":null,"host":"example.com","host_type":"reg-name","port":"8042","path":"/over/there","query":"name=ferret","fragment":"nose"}
-{"input":"urn:example:animal:ferret:nose","scheme":"urn","userinfo":null,"host":null,"host_type":null,"port":null,"path":"example:animal:ferret:nose","query":null,"fragment":null}
+{"input":"foo://example.com:8042/over/there?name=ferret#nose","scheme":"foo","userinfo":null,"host":"example.com","host_type":"reg-name","port":"8042","path":"/over/there","query":"name=ferret","fragment":"nose","segments":["over","there"],"params":[{"key":"name","value":"ferret"}],"labels":["example","com"]}
+{"input":"urn:example:animal:ferret:nose","scheme":"urn","userinfo":null,"host":null,"host_type":null,"port":null,"path":"example:animal:ferret:nose","query":null,"fragment":null,"segments":["example:animal:ferret:nose"],"params":null,"labels":null}
 ? 0
 
 # RFC 3986 1.1.2 examples: an IPv6 literal keeps its brackets; an IPv4 host; a blank line
@@ -33,9 +33,9 @@ path:      /
 ? 0
 
 $ curi parse --json 'http://[v7.x]/' 'ftp://user:pw@h/' '//h'
-{"input":"http://[v7.x]/","scheme":"http","userinfo":null,"host":"[v7.x]","host_type":"ipvfuture","port":null,"path":"/","query":null,"fragment":null}
-{"input":"ftp://user:pw@h/","scheme":"ftp","userinfo":"user:pw","host":"h","host_type":"reg-name","port":null,"path":"/","query":null,"fragment":null}
-{"input":"//h","scheme":null,"userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null}
+{"input":"http://[v7.x]/","scheme":"http","userinfo":null,"host":"[v7.x]","host_type":"ipvfuture","port":null,"path":"/","query":null,"fragment":null,"segments":[""],"params":null,"labels":null}
+{"input":"ftp://user:pw@h/","scheme":"ftp","userinfo":"user:pw","host":"h","host_type":"reg-name","port":null,"path":"/","query":null,"fragment":null,"segments":[""],"params":null,"labels":["h"]}
+{"input":"//h","scheme":null,"userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null,"segments":[],"params":null,"labels":["h"]}
 ? 0
 
 # Empty but present components are shown empty ("?" and "#" with nothing after them,
@@ -52,12 +52,12 @@ fragment:
 ? 0
 
 $ curi parse --json 'http://@:?#'
-{"input":"http://@:?#","scheme":"http","userinfo":"","host":"","host_type":"reg-name","port":"","path":"","query":"","fragment":""}
+{"input":"http://@:?#","scheme":"http","userinfo":"","host":"","host_type":"reg-name","port":"","path":"","query":"","fragment":"","segments":[],"params":[],"labels":[]}
 ? 0
 
 # The empty reference is valid (RFC 3986 4.2: relative-part may be path-empty).
 $ curi parse --json ''
-{"input":"","scheme":null,"userinfo":null,"host":null,"host_type":null,"port":null,"path":"","query":null,"fragment":null}
+{"input":"","scheme":null,"userinfo":null,"host":null,"host_type":null,"port":null,"path":"","query":null,"fragment":null,"segments":[],"params":null,"labels":null}
 ? 0
 
 # Zone IDs (RFC 6874) are accepted unless --strict-3986.
@@ -117,7 +117,7 @@ $ printf '\300\257\n\355\240\200\n\342\202\n' | curi parse --json
 
 # The error keys for every input of a stream, the others still parsed.
 $ printf 'http://a/b\nhttp://a b\nmailto:x@y\n' | curi parse --json
-{"input":"http://a/b","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/b","query":null,"fragment":null}
+{"input":"http://a/b","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/b","query":null,"fragment":null,"segments":["b"],"params":null,"labels":["a"]}
 {"input":"http://a b","error":"HOST_CHAR","message":"character not allowed in the host","offset":8}
-{"input":"mailto:x@y","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"x@y","query":null,"fragment":null}
+{"input":"mailto:x@y","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"x@y","query":null,"fragment":null,"segments":["x@y"],"params":null,"labels":null}
 ? 1

@@ -12,8 +12,8 @@ http://b/c
 # A '\r' just before '\n' belongs to the line end (CRLF files); a UTF-8 byte order mark at
 # the start of the input is dropped.  --binary keeps every byte.
 $ printf '\357\273\277http://a/\r\nhttp://b/\r\n' | curi parse --json
-{"input":"http://a/","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/","query":null,"fragment":null}
-{"input":"http://b/","scheme":"http","userinfo":null,"host":"b","host_type":"reg-name","port":null,"path":"/","query":null,"fragment":null}
+{"input":"http://a/","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/","query":null,"fragment":null,"segments":[""],"params":null,"labels":["a"]}
+{"input":"http://b/","scheme":"http","userinfo":null,"host":"b","host_type":"reg-name","port":null,"path":"/","query":null,"fragment":null,"segments":[""],"params":null,"labels":["b"]}
 ? 0
 
 $ printf '\357\273\277http://a/\r\nhttp://b/\r\n' | curi get --binary '{path}'
@@ -75,7 +75,7 @@ $ awk 'BEGIN { for (i = 0; i < 30000; i++) print "HTTP://Host" i % 7 "/a/../b" i
 ? 0
 
 $ awk 'BEGIN { for (i = 0; i < 20000; i++) print "http://h/" i "?q#f" }' | curi parse --json --jobs=2 | awk 'END { print NR } NR == 20000 { print }'
-{"input":"http://h/19999?q#f","scheme":"http","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/19999","query":"q","fragment":"f"}
+{"input":"http://h/19999?q#f","scheme":"http","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/19999","query":"q","fragment":"f","segments":["19999"],"params":[{"key":"q","value":null}],"labels":["h"]}
 20000
 ? 0
 
