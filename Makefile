@@ -94,6 +94,7 @@ check: all $(VECRUN) $(B)/example $(B)/curi-limits
 	$(VECRUN) tests/vectors/*.vec
 	$(B)/curi-limits
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
+	CURI=$(TOOL) sh tests/cli/build-roundtrip.sh
 	$(B)/example
 	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"
 	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi

@@ -142,6 +142,9 @@ void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error
 size_t show_width(unsigned char c);
 void show_bytes(struct buf *b, const char *s, size_t n);
 void diagnose_where(struct buf *err);
+/* The input as diagnostics show it (a window around offset when long), with a caret under
+ * byte offset, or without one when offset is (size_t)-1. */
+void show_window(struct buf *err, const char *s, size_t n, size_t offset);
 void diagnose(struct buf *err, int code, const char *s, size_t n, size_t offset, int caret);
 void diagnose_value(struct buf *err, const char *what, int code, const char *s, size_t n,
                     size_t offset);
@@ -213,5 +216,6 @@ int cmd_resolve(int argc, char **argv);
 int cmd_relative(int argc, char **argv);
 int cmd_normalize(int argc, char **argv);
 int cmd_equal(int argc, char **argv);
+int cmd_build(int argc, char **argv);
 
 #endif /* CURI_CLI_H */

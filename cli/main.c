@@ -33,6 +33,7 @@ static const char main_help[] =
     "  relative   the shortest reference from a base to a target\n"
     "  normalize  normalize URIs (RFC 3986 6.2.2 and 6.2.3)\n"
     "  equal      compare two URIs on the ladder of RFC 3986 6.2\n"
+    "  build      build URIs from JSON objects (the keys of parse --json)\n"
     "\n"
     "With no URI operands a command reads one input per line from standard input.\n"
     "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error, 3 I/O error.\n"
@@ -251,7 +252,7 @@ static const struct {
     {"parse", cmd_parse},     {"get", cmd_get},           {"set", cmd_set},
     {"encode", cmd_encode},   {"decode", cmd_decode},     {"explain", cmd_explain},
     {"resolve", cmd_resolve}, {"relative", cmd_relative}, {"normalize", cmd_normalize},
-    {"equal", cmd_equal},
+    {"equal", cmd_equal},     {"build", cmd_build},
 };
 
 int main(int argc, char **argv)

@@ -302,6 +302,11 @@ static void show_caret(struct buf *err, const char *s, size_t n, size_t offset, 
  * "curi: " and where the input came from (cli_where): "FILE:LINE: " for a
  * line of a file or of standard input ("-"), "argument N: " for an operand.
  */
+void show_window(struct buf *err, const char *s, size_t n, size_t offset)
+{
+    show_caret(err, s, n, offset == (size_t)-1 ? 0 : offset, offset != (size_t)-1);
+}
+
 void diagnose_where(struct buf *err)
 {
     buf_puts(err, "curi: ");
