@@ -58,6 +58,10 @@ $ curi set scheme=https host=example.com path=/x -- ''
 https://example.com/x
 ? 0
 
+$ echo '{"scheme":"https","host":"example.com","path":"/x"}' | curi build
+https://example.com/x
+? 0
+
 # Path and query edits.
 $ curi set --append path=four 'http://twelve/three?hello'
 http://twelve/three/four?hello
@@ -144,3 +148,16 @@ http
 $ curi get '{host_type} {host}' 'http://0x7f.1/'
 reg-name 0x7f.1
 ? 0
+
+# All the parts as JSON, and JSON back to the URL.
+$ curi parse --json 'https://u@example.com/a/b?x=1&y#f' | curi build
+https://u@example.com/a/b?x=1&y#f
+? 0
+
+$ curi parse --json 'https://example.com/a/b?x=1&y' | sed 's/.*"segments"/"segments"/'
+"segments":["a","b"],"params":[{"key":"x","value":"1"},{"key":"y","value":null}],"labels":["example","com"]}
+? 0
+
+# curi never guesses a scheme; --require-scheme refuses a reference without one.
+$ curi parse --require-scheme example.com 2>/dev/null
+? 1
