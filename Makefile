@@ -4,7 +4,7 @@
 #   make check           build and run every test (vectors, CLI, install and uninstall into a
 #                        temporary DESTDIR, fuzz corpus replay, API example)
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
-#   make install PREFIX=/usr/local [DESTDIR=...]
+#   make install PREFIX=/usr/local [DESTDIR=...]   (also bash and zsh completion)
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
@@ -18,6 +18,8 @@ LIBDIR  ?= $(PREFIX)/lib
 INCDIR  ?= $(PREFIX)/include
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 
 VERSION := 0.1.0
 SOMAJOR := 0
@@ -95,6 +97,7 @@ check: all $(VECRUN) $(B)/example $(B)/curi-limits
 	$(B)/curi-limits
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
 	CURI=$(TOOL) sh tests/cli/build-roundtrip.sh
+	CURI=$(TOOL) /usr/bin/python3 tools/check-options.py
 	$(B)/example
 	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"
 	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi
@@ -133,9 +136,16 @@ $(MAN3_LINKS): include/curi.h
 	@mkdir -p $(dir $@)
 	@printf '.so man3/libcuri.3\n' >$@
 
-install: all $(MAN3_LINKS)
+# The shell completion scripts, written by the tool from its option table.
+$(B)/completion/curi $(B)/completion/_curi: $(TOOL)
+	@mkdir -p $(B)/completion
+	$(TOOL) completion bash >$(B)/completion/curi
+	$(TOOL) completion zsh >$(B)/completion/_curi
+
+install: all $(MAN3_LINKS) $(B)/completion/curi $(B)/completion/_curi
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) $(DESTDIR)$(BINDIR) \
-	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(BASHCOMPDIR) \
+	    $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 644 include/curi.h $(DESTDIR)$(INCDIR)/
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/
@@ -146,6 +156,8 @@ install: all $(MAN3_LINKS)
 	    -e 's|@VERSION@|$(VERSION)|' libcuri.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc
 	install -m 644 docs/curi.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 docs/libcuri.3 $(MAN3_LINKS) $(DESTDIR)$(MANDIR)/man3/
+	install -m 644 $(B)/completion/curi $(DESTDIR)$(BASHCOMPDIR)/curi
+	install -m 644 $(B)/completion/_curi $(DESTDIR)$(ZSHCOMPDIR)/_curi
 
 # The files install writes, and only those; directories stay, since others may share them.
 uninstall:
@@ -153,7 +165,8 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/libcuri.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcuri.so.$(SOMAJOR) \
 	    $(DESTDIR)$(LIBDIR)/libcuri.so $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc \
 	    $(DESTDIR)$(BINDIR)/curi $(DESTDIR)$(MANDIR)/man1/curi.1 $(DESTDIR)$(MANDIR)/man3/libcuri.3 \
-	    $(CURI_FUNCS:%=$(DESTDIR)$(MANDIR)/man3/%.3)
+	    $(CURI_FUNCS:%=$(DESTDIR)$(MANDIR)/man3/%.3) \
+	    $(DESTDIR)$(BASHCOMPDIR)/curi $(DESTDIR)$(ZSHCOMPDIR)/_curi
 
 clean:
 	rm -rf build build-san build-fuzz build-clang build-nosimd build-tcc build-$(CROSS)

@@ -205,6 +205,44 @@ int opt_common(struct common *c, char **argv, int argc, int *i);
 void usage_error(const struct common *c, const char *msg, const char *arg);
 int is_option(const struct common *c, const char *arg);
 
+/*
+ * options.c: the option table.  A row is one option of the commands in cmds
+ * (bits CMD_*): its long name, a short alias, the value's name (NULL for a
+ * flag; eq: written --name=VALUE), what completes the value (a list of
+ * words, or "FILE"), a sample value for tools/check-options.py, and the
+ * --help text ('\n' continues on the next line).
+ */
+enum {
+    CMD_PARSE_BIT, CMD_GET_BIT, CMD_SET_BIT, CMD_ENCODE_BIT, CMD_DECODE_BIT, CMD_EXPLAIN_BIT,
+    CMD_RESOLVE_BIT, CMD_RELATIVE_BIT, CMD_NORMALIZE_BIT, CMD_EQUAL_BIT, CMD_BUILD_BIT, CMD_COUNT
+};
+#define C_PARSE (1u << CMD_PARSE_BIT)
+#define C_GET (1u << CMD_GET_BIT)
+#define C_SET (1u << CMD_SET_BIT)
+#define C_ENCODE (1u << CMD_ENCODE_BIT)
+#define C_DECODE (1u << CMD_DECODE_BIT)
+#define C_EXPLAIN (1u << CMD_EXPLAIN_BIT)
+#define C_RESOLVE (1u << CMD_RESOLVE_BIT)
+#define C_RELATIVE (1u << CMD_RELATIVE_BIT)
+#define C_NORMALIZE (1u << CMD_NORMALIZE_BIT)
+#define C_EQUAL (1u << CMD_EQUAL_BIT)
+#define C_BUILD (1u << CMD_BUILD_BIT)
+struct optdef {
+    unsigned cmds;
+    const char *name, *alias, *arg;
+    int eq;
+    const char *complete, *sample, *help;
+};
+extern const struct optdef cli_options[];
+extern const size_t cli_noptions;
+const char *cmd_name(unsigned bit);
+unsigned cmd_bit(const char *name);
+int cmd_has_option(const char *cmd, const char *name);
+/* The command's help text with its options from the table in place of "@OPTIONS@". */
+void help_text(struct buf *b, const char *cmd, const char *help);
+/* complete.c: curi completion bash|zsh|list. */
+int cmd_completion(int argc, char **argv);
+
 /* One entry per subcommand; each cmd_* lives in its own file. */
 int cmd_parse(int argc, char **argv);
 int cmd_get(int argc, char **argv);

@@ -46,28 +46,7 @@ static const char set_help[] =
     "--force-replace, --append query) in command-line order, then --sort-query.\n"
     "Removing the host also removes the userinfo and port.\n"
     "\n"
-    "  --encode        percent-encode each VALUE for its component (not scheme, port)\n"
-    "  --remove NAME   remove component NAME (removing the path empties it)\n"
-    "  --append path=SEGMENT  add SEGMENT as the last path segment, always\n"
-    "                  percent-encoded as one segment ('/' becomes %2F)\n"
-    "  --append query=KEY[=VALUE]  add a pair at the end of the query\n"
-    "  --replace KEY[=VALUE]  give the first pair with KEY this text and remove the\n"
-    "                  later pairs with KEY; nothing happens when KEY is absent\n"
-    "  --force-replace KEY[=VALUE]  the same, but append the pair when KEY is absent\n"
-    "                  (trurl's --replace-append works too)\n"
-    "  --trim query=GLOB  remove the pairs whose key matches GLOB ('*' any bytes,\n"
-    "                  '?' one byte, '\\' quotes the next)\n"
-    "  --sort-query    sort the pairs by key, bytewise; equal keys keep their order\n"
-    "  --query-separator C  split pairs at C as well as '&' (C: ';' or '&')\n"
-    "  --iterate 'NAME=V1 V2...'  one output per value (values separated by single\n"
-    "                  spaces); several --iterate give every combination, the last\n"
-    "                  one varying fastest, so an input gives one line per\n"
-    "                  combination instead of one line\n"
-    "  --json          one JSON object per output line: input, output (or the error\n"
-    "                  keys; \"rule\" says which rule a STRUCTURE error broke)\n"
-    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
-    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
-    "  -h, --help      show this help\n"
+    "@OPTIONS@\n"
     "\n"
     "Query pairs split at '&'; keys are compared after decoding ('+' is a space),\n"
     "case-sensitively.  With --encode the KEY and VALUE of a pair are encoded as\n"
@@ -718,10 +697,7 @@ static const char encode_help[] =
     "  fragment    pchar '/' '?'\n"
     "  form        a form key or value: space becomes '+'\n"
     "\n"
-    "  --keep-pct      leave valid %HH triplets as they are\n"
-    "  --json          one JSON object per input: input, output\n"
-    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
-    "  -h, --help      show this help\n";
+    "@OPTIONS@\n";
 
 static const char *const charset_names[] = {"unreserved", "userinfo", "host",     "segment",
                                             "path",       "query",    "fragment", "form"};
@@ -795,11 +771,7 @@ static const char decode_help[] =
     "Percent-decode each STRING: %HH becomes the byte HH, written raw; other bytes\n"
     "are copied.  A '%' not followed by two hex digits makes the input invalid.\n"
     "\n"
-    "  --plus          '+' decodes to a space (HTML form data)\n"
-    "  --no-nul        %00 makes the input invalid\n"
-    "  --json          one JSON object per input: input, output (or the error keys)\n"
-    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
-    "  -h, --help      show this help\n";
+    "@OPTIONS@\n";
 
 struct decode_ctx {
     unsigned flags;

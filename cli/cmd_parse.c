@@ -20,22 +20,7 @@ static const char parse_help[] =
     "Parse each URI reference (RFC 3986 4.1) and show its components.  With no URI\n"
     "operands, read one reference per line from standard input.\n"
     "\n"
-    "  --json          one JSON object per input, keys in this order: input, scheme,\n"
-    "                  userinfo, host, host_type, port, path, query, fragment (raw\n"
-    "                  text, null when absent), then segments (the path's segments,\n"
-    "                  raw: \"/a/b/\" gives a, b and \"\"; \"\" gives none), params\n"
-    "                  (the query's pairs as {\"key\", \"value\"}, decoded as form data,\n"
-    "                  value null without '='; null without a query) and labels (a\n"
-    "                  reg-name's dot-separated labels, raw; null for other hosts);\n"
-    "                  for an invalid input: input, error, message, offset\n"
-    "  --require-scheme  the input must be a URI (RFC 3986 3): a scheme is required,\n"
-    "                  so example.com/x is SCHEME_MISSING\n"
-    "  --absolute      the input must be an absolute-URI (4.3): a scheme and no\n"
-    "                  fragment\n"
-    "  --query-separator C  params: split pairs at C as well as '&' (C: ';' or '&')\n"
-    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
-    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
-    "  -h, --help      show this help\n"
+    "@OPTIONS@\n"
     "\n"
     "Text output: 'name: value' lines for the components present, a blank line\n"
     "between inputs.  Invalid inputs are reported on stderr with a caret.\n";
@@ -255,11 +240,7 @@ static const char get_help[] =
     "are literal braces.  An absent component prints as nothing; an unknown NAME\n"
     "is a usage error.\n"
     "\n"
-    "  --query-separator C  split query pairs at C as well as '&' (C: ';' or '&')\n"
-    "  --json          one JSON object per input: input, output (or the error keys)\n"
-    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
-    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
-    "  -h, --help      show this help\n";
+    "@OPTIONS@\n";
 
 enum field {
     F_LITERAL,

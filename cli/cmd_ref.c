@@ -120,12 +120,7 @@ static const char resolve_help[] =
     "the target URI.  With no REF operands, read one reference per line from\n"
     "standard input.  An invalid BASE, or one without a scheme, is a usage error.\n"
     "\n"
-    "  --non-strict    a reference with the base's scheme is relative (\"http:g\", 5.2.2)\n"
-    "  --json          one JSON object per input: base, reference, target (or the\n"
-    "                  error keys error, message, offset in place of target)\n"
-    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
-    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
-    "  -h, --help      show this help\n";
+    "@OPTIONS@\n";
 
 static const char relative_help[] =
     "Usage: curi relative [--abspath|--netpath] [--json] [--strict-3986] [--jobs N]\n"
@@ -136,13 +131,7 @@ static const char relative_help[] =
     "input.  Each TARGET must be a URI, with a scheme.  An invalid BASE, or one\n"
     "without a scheme, is a usage error.\n"
     "\n"
-    "  --abspath       prefer an absolute path (\"/x/y\") to a relative path\n"
-    "  --netpath       prefer a network path (\"//host/x\") when the authority is kept\n"
-    "  --json          one JSON object per input: base, target, reference (or the\n"
-    "                  error keys error, message, offset in place of reference)\n"
-    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
-    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
-    "  -h, --help      show this help\n";
+    "@OPTIONS@\n";
 
 static int run_ref(int argc, char **argv, int relative)
 {
@@ -211,12 +200,7 @@ static const char normalize_help[] =
     "normalization (6.2.3: drop an empty or default port; an empty path with an\n"
     "authority becomes \"/\" for schemes such as http, https, ws, wss and ftp).\n"
     "\n"
-    "  --syntax        only syntax-based normalization (6.2.2)\n"
-    "  --ipv6          also rewrite IPv6 literals in RFC 5952 canonical form\n"
-    "  --json          one JSON object per input: input, normalized (or the error keys)\n"
-    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
-    "  --jobs N        process standard input on N threads (0: one per CPU)\n"
-    "  -h, --help      show this help\n";
+    "@OPTIONS@\n";
 
 struct norm_ctx {
     unsigned pflags, mask;
@@ -306,15 +290,7 @@ static const char equal_help[] =
     "  not equal\n"
     "Exit status: 0 equal, 1 not equal, 2 when A or B is invalid (or a usage error).\n"
     "\n"
-    "  --syntax        stop at syntax-based normalization (6.2.2)\n"
-    "  --ipv6          also compare IPv6 literals in RFC 5952 text (as normalize\n"
-    "                  --ipv6 writes them) from the syntax-based rung on\n"
-    "  --json          {\"a\":...,\"b\":...,\"equal\":true|false,\"level\":\"string\"|\n"
-    "                  \"syntax-based\"|\"scheme-based\"|null}; when A or B is\n"
-    "                  invalid: {\"a\",\"b\",\"operand\":\"a\"|\"b\",\"error\",\"message\",\n"
-    "                  \"offset\"} (exit status 2)\n"
-    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
-    "  -h, --help      show this help\n";
+    "@OPTIONS@\n";
 
 /* One side normalized with mask into a fresh buffer (NUL-free view, length in *n). */
 static char *normalized(const curi_uri *u, unsigned mask, size_t *n)

@@ -37,10 +37,7 @@ static const char explain_help[] =
     "'...' between.  With no URI operands, read one reference per line from\n"
     "standard input; diagrams are separated by a blank line.\n"
     "\n"
-    "  --color=WHEN    always, never or auto (the default: colour when standard\n"
-    "                  output is a terminal and NO_COLOR is unset or empty)\n"
-    "  --strict-3986   reject IPv6 zone IDs (RFC 6874)\n"
-    "  -h, --help      show this help\n";
+    "@OPTIONS@\n";
 
 struct explain_ctx {
     unsigned pflags;

@@ -34,6 +34,7 @@ static const char main_help[] =
     "  normalize  normalize URIs (RFC 3986 6.2.2 and 6.2.3)\n"
     "  equal      compare two URIs on the ladder of RFC 3986 6.2\n"
     "  build      build URIs from JSON objects (the keys of parse --json)\n"
+    "  completion print the bash or zsh completion script\n"
     "\n"
     "With no URI operands a command reads one input per line from standard input.\n"
     "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error, 3 I/O error.\n"
@@ -162,23 +163,6 @@ static size_t parse_max_length(const struct common *c, const char *v)
     return (size_t)n;
 }
 
-/* The commands that read inputs through run_lines, and so take the input options. */
-static int reads_inputs(const struct common *c)
-{
-    return strstr(c->help, "--jobs") != NULL || strcmp(c->cmd, "explain") == 0;
-}
-
-/* The commands that parse URI references, and so take --accept-space. */
-static int parses_uris(const struct common *c)
-{
-    static const char *const names[] = {"parse",    "get",       "set",   "explain",
-                                        "resolve",  "relative",  "normalize", "equal"};
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-        if (strcmp(c->cmd, names[k]) == 0)
-            return 1;
-    return 0;
-}
-
 /*
  * The input options (stream.c): -f FILE, --binary, --skip-invalid,
  * --max-length N.  Returns 1 when argv[*i] was consumed.
@@ -187,6 +171,8 @@ static int opt_input(struct common *c, char **argv, int argc, int *i)
 {
     const char *a = argv[*i];
     const char *v;
+    if (!cmd_has_option(c->cmd, "--url-file"))
+        return 0;
     if (opt_value(argv, argc, i, "--url-file", &v) || opt_value(argv, argc, i, "-f", &v)) {
         if (c->files == NULL)
             c->files = xmalloc((size_t)argc * sizeof *c->files);
@@ -221,28 +207,30 @@ int opt_common(struct common *c, char **argv, int argc, int *i)
         c->dashdash = 1;
         return 1;
     }
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-        print_and_exit(c->help);
-    if (strcmp(a, "--strict-3986") == 0) {
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        struct buf b = {0};
+        help_text(&b, c->cmd, c->help);
+        buf_putc(&b, '\0');
+        print_and_exit(b.p);
+    }
+    if (strcmp(a, "--strict-3986") == 0 && cmd_has_option(c->cmd, "--strict-3986")) {
         c->pflags |= CURI_PARSE_STRICT_3986;
         return 1;
     }
-    if (strstr(c->help, "--json") && strcmp(a, "--json") == 0) {
+    if (strcmp(a, "--json") == 0 && cmd_has_option(c->cmd, "--json")) {
         c->json = 1;
         return 1;
     }
-    if (strstr(c->help, "--jobs") &&
+    if (cmd_has_option(c->cmd, "--jobs") &&
         (opt_value(argv, argc, i, "--jobs", &v) || opt_value(argv, argc, i, "-j", &v))) {
         c->jobs = parse_jobs(c, v);
         return 1;
     }
-    if (strcmp(a, "--accept-space") == 0 && parses_uris(c)) {
+    if (strcmp(a, "--accept-space") == 0 && cmd_has_option(c->cmd, "--accept-space")) {
         c->accept_space = 1;
         return 1;
     }
-    if (reads_inputs(c))
-        return opt_input(c, argv, argc, i);
-    return 0;
+    return opt_input(c, argv, argc, i);
 }
 
 static const struct {
@@ -252,7 +240,7 @@ static const struct {
     {"parse", cmd_parse},     {"get", cmd_get},           {"set", cmd_set},
     {"encode", cmd_encode},   {"decode", cmd_decode},     {"explain", cmd_explain},
     {"resolve", cmd_resolve}, {"relative", cmd_relative}, {"normalize", cmd_normalize},
-    {"equal", cmd_equal},     {"build", cmd_build},
+    {"equal", cmd_equal},     {"build", cmd_build},       {"completion", cmd_completion},
 };
 
 int main(int argc, char **argv)

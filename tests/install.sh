@@ -15,7 +15,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 root=$tmp/root
 p=/opt/curi
 # Every directory variable given, so that none set on make check's command line gets in.
-vars="DESTDIR=$root PREFIX=$p LIBDIR=$p/lib INCDIR=$p/include BINDIR=$p/bin MANDIR=$p/share/man"
+vars="DESTDIR=$root PREFIX=$p LIBDIR=$p/lib INCDIR=$p/include BINDIR=$p/bin MANDIR=$p/share/man
+BASHCOMPDIR=$p/share/bash-completion/completions ZSHCOMPDIR=$p/share/zsh/site-functions"
 
 pass=0
 fail=0
@@ -47,7 +48,8 @@ fi
 
 want="$p/include/curi.h $p/lib/libcuri.a $p/lib/libcuri.so $p/lib/libcuri.so.0
 $p/lib/libcuri.so.$version $p/lib/pkgconfig/libcuri.pc $p/bin/curi $p/share/man/man1/curi.1
-$p/share/man/man3/libcuri.3"
+$p/share/man/man3/libcuri.3 $p/share/bash-completion/completions/curi
+$p/share/zsh/site-functions/_curi"
 for f in $funcs; do
     want="$want $p/share/man/man3/$f.3"
 done
@@ -66,6 +68,13 @@ if [ "$(cat "$root$p/share/man/man3/curi_parse.3" 2>/dev/null)" = ".so man3/libc
     ok
 else
     bad "curi_parse.3 is not the line '.so man3/libcuri.3'"
+fi
+# The completion scripts are the ones the installed tool writes from its option table.
+if "$root$p/bin/curi" completion bash | cmp -s - "$root$p/share/bash-completion/completions/curi" &&
+    "$root$p/bin/curi" completion zsh | cmp -s - "$root$p/share/zsh/site-functions/_curi"; then
+    ok
+else
+    bad "the installed completion scripts differ from curi completion bash / zsh"
 fi
 if [ "$("$root$p/bin/curi" --version 2>&1)" = "curi $version" ]; then ok; else
     bad "the installed curi --version does not print 'curi $version'"

@@ -1,0 +1,235 @@
+/*
+ * options.c -- every option of every subcommand, in one table.
+ *
+ * The table is the single source of each command's option list in --help,
+ * of the shell completion scripts (curi completion bash|zsh) and of the
+ * consistency check (tools/check-options.py) that every row is accepted by
+ * its commands, listed in curi(1), and that the code names no option the
+ * table lacks.  opt_common() asks it which shared options a command takes.
+ * Rows print in table order: each command's own options, then the shared ones.
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define C_ALL ((1u << CMD_COUNT) - 1)
+
+const struct optdef cli_options[] = {
+    {C_PARSE,
+     "--require-scheme", NULL, NULL, 0, NULL, NULL,
+     "the input must be a URI (RFC 3986 3): a scheme is required,\nso example.com/x is SCHEME_MISSING"},
+    {C_PARSE,
+     "--absolute", NULL, NULL, 0, NULL, NULL,
+     "the input must be an absolute-URI (4.3): a scheme and no\nfragment"},
+    {C_PARSE,
+     "--query-separator", NULL, "C", 0, "; &", ";",
+     "params: split pairs at C as well as '&' (C: ';' or '&')"},
+    {C_GET,
+     "--query-separator", NULL, "C", 0, "; &", ";",
+     "split query pairs at C as well as '&' (C: ';' or '&')"},
+    {C_SET,
+     "--encode", NULL, NULL, 0, NULL, NULL,
+     "percent-encode each VALUE for its component (not scheme, port)"},
+    {C_SET,
+     "--remove", NULL, "NAME", 0, "scheme userinfo host port path query fragment user password zoneid", "query",
+     "remove component NAME (removing the path empties it)"},
+    {C_SET,
+     "--append", NULL, "path=SEGMENT", 0, NULL, "query=a",
+     "add SEGMENT as the last path segment, always\npercent-encoded as one segment ('/' becomes %2F)"},
+    {C_SET,
+     "--append", NULL, "query=KEY[=VALUE]", 0, NULL, "query=a",
+     "add a pair at the end of the query"},
+    {C_SET,
+     "--replace", NULL, "KEY[=VALUE]", 0, NULL, "a=b",
+     "give the first pair with KEY this text and remove the\nlater pairs with KEY; nothing happens when KEY is absent"},
+    {C_SET,
+     "--force-replace", NULL, "KEY[=VALUE]", 0, NULL, "a=b",
+     "the same, but append the pair when KEY is absent"},
+    {C_SET,
+     "--replace-append", NULL, "KEY[=VALUE]", 0, NULL, "a=b",
+     "trurl's name for --force-replace"},
+    {C_SET,
+     "--trim", NULL, "query=GLOB", 0, NULL, "query=a",
+     "remove the pairs whose key matches GLOB ('*' any bytes,\n'?' one byte, '\\' quotes the next)"},
+    {C_SET,
+     "--sort-query", NULL, NULL, 0, NULL, NULL,
+     "sort the pairs by key, bytewise; equal keys keep their order"},
+    {C_SET,
+     "--query-separator", NULL, "C", 0, "; &", ";",
+     "split pairs at C as well as '&' (C: ';' or '&')"},
+    {C_SET,
+     "--iterate", NULL, "'NAME=V1 V2...'", 0, NULL, "host=a b",
+     "one output per value (values separated by single\nspaces); several --iterate give every combination, the last\none varying fastest, so an input gives one line per\ncombination instead of one line"},
+    {C_ENCODE,
+     "--keep-pct", NULL, NULL, 0, NULL, NULL,
+     "leave valid %HH triplets as they are"},
+    {C_ENCODE,
+     "--component", "-c", "NAME", 0, "unreserved userinfo host segment path query fragment form", "query",
+     "the component to encode for (see above; default unreserved)"},
+    {C_DECODE,
+     "--plus", NULL, NULL, 0, NULL, NULL,
+     "'+' decodes to a space (HTML form data)"},
+    {C_DECODE,
+     "--no-nul", NULL, NULL, 0, NULL, NULL,
+     "%00 makes the input invalid"},
+    {C_EXPLAIN,
+     "--color", NULL, "WHEN", 1, "auto always never", "never",
+     "always, never or auto (the default: colour when standard\noutput is a terminal and NO_COLOR is unset or empty)"},
+    {C_EXPLAIN,
+     "--colour", NULL, "WHEN", 1, NULL, "never",
+     "the same as --color"},
+    {C_RESOLVE,
+     "--non-strict", NULL, NULL, 0, NULL, NULL,
+     "a reference with the base's scheme is relative (\"http:g\", 5.2.2)"},
+    {C_RELATIVE,
+     "--abspath", NULL, NULL, 0, NULL, NULL,
+     "prefer an absolute path (\"/x/y\") to a relative path"},
+    {C_RELATIVE,
+     "--netpath", NULL, NULL, 0, NULL, NULL,
+     "prefer a network path (\"//host/x\") when the authority is kept"},
+    {C_NORMALIZE,
+     "--syntax", NULL, NULL, 0, NULL, NULL,
+     "only syntax-based normalization (6.2.2)"},
+    {C_NORMALIZE,
+     "--ipv6", NULL, NULL, 0, NULL, NULL,
+     "also rewrite IPv6 literals in RFC 5952 canonical form"},
+    {C_EQUAL,
+     "--syntax", NULL, NULL, 0, NULL, NULL,
+     "stop at syntax-based normalization (6.2.2)"},
+    {C_EQUAL,
+     "--ipv6", NULL, NULL, 0, NULL, NULL,
+     "also compare IPv6 literals in RFC 5952 text (as normalize\n--ipv6 writes them) from the syntax-based rung on"},
+    {C_BUILD,
+     "--encode", NULL, NULL, 0, NULL, NULL,
+     "percent-encode each string for its component (not scheme,\nport; a host in [ ] is taken as an IP literal)"},
+    {C_PARSE,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per input, keys in this order: input, scheme,\nuserinfo, host, host_type, port, path, query, fragment (raw\ntext, null when absent), then segments (the path's segments,\nraw: \"/a/b/\" gives a, b and \"\"; \"\" gives none), params\n(the query's pairs as {\"key\", \"value\"}, decoded as form data,\nvalue null without '='; null without a query) and labels (a\nreg-name's dot-separated labels, raw; null for other hosts);\nfor an invalid input: input, error, message, offset"},
+    {C_GET | C_DECODE,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per input: input, output (or the error keys)"},
+    {C_SET,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per output line: input, output (or the error\nkeys; \"rule\" says which rule a STRUCTURE error broke)"},
+    {C_ENCODE,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per input: input, output"},
+    {C_RESOLVE,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per input: base, reference, target (or the\nerror keys error, message, offset in place of target)"},
+    {C_RELATIVE,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per input: base, target, reference (or the\nerror keys error, message, offset in place of reference)"},
+    {C_NORMALIZE,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per input: input, normalized (or the error keys)"},
+    {C_EQUAL,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "{\"a\":...,\"b\":...,\"equal\":true|false,\"level\":\"string\"|\n\"syntax-based\"|\"scheme-based\"|null}; when A or B is\ninvalid: {\"a\",\"b\",\"operand\":\"a\"|\"b\",\"error\",\"message\",\n\"offset\"} (exit status 2)"},
+    {C_BUILD,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per input: input, output (or the error keys\nand \"key\", the member at fault)"},
+    {C_PARSE | C_GET | C_SET | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_EQUAL,
+     "--accept-space", NULL, NULL, 0, NULL, NULL,
+     "read each raw space as %20 before parsing (a leniency)"},
+    {C_PARSE | C_GET | C_SET | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_EQUAL | C_BUILD,
+     "--strict-3986", NULL, NULL, 0, NULL, NULL,
+     "reject IPv6 zone IDs (RFC 6874)"},
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
+     "--jobs", "-j", "N", 0, NULL, "2",
+     "process standard input on N threads (0: one per CPU)"},
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
+     "--url-file", "-f", "FILE", 0, "FILE", "/dev/null",
+     "read inputs from the lines of FILE ('-': standard\ninput) after the operands; may be repeated"},
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
+     "--binary", NULL, NULL, 0, NULL, NULL,
+     "keep a CR before LF and a byte order mark at the start"},
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
+     "--skip-invalid", NULL, NULL, 0, NULL, NULL,
+     "print nothing for an invalid input (the diagnostic stays)"},
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
+     "--max-length", NULL, "N", 0, NULL, "100",
+     "refuse a line longer than N bytes (TOO_LONG)"},
+    {C_ALL,
+     "--help", "-h", NULL, 0, NULL, NULL,
+     "show this help"},
+};
+const size_t cli_noptions = sizeof cli_options / sizeof cli_options[0];
+
+static const char *const cmd_names[CMD_COUNT] = {
+    "parse", "get", "set", "encode", "decode", "explain",
+    "resolve", "relative", "normalize", "equal", "build",
+};
+
+const char *cmd_name(unsigned bit)
+{
+    for (unsigned k = 0; k < CMD_COUNT; k++)
+        if (bit == 1u << k)
+            return cmd_names[k];
+    return NULL;
+}
+
+unsigned cmd_bit(const char *name)
+{
+    for (unsigned k = 0; k < CMD_COUNT; k++)
+        if (strcmp(name, cmd_names[k]) == 0)
+            return 1u << k;
+    return 0;
+}
+
+int cmd_has_option(const char *cmd, const char *name)
+{
+    unsigned bit = cmd_bit(cmd);
+    for (size_t k = 0; k < cli_noptions; k++)
+        if ((cli_options[k].cmds & bit) && strcmp(cli_options[k].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* "  -j, --jobs N    text": the label padded to 16 columns, continuation lines indented 18. */
+static void put_option(struct buf *b, const struct optdef *o)
+{
+    size_t start = b->len;
+    buf_puts(b, "  ");
+    if (o->alias != NULL) {
+        buf_puts(b, o->alias);
+        buf_puts(b, ", ");
+    }
+    buf_puts(b, o->name);
+    if (o->arg != NULL) {
+        buf_putc(b, o->eq ? '=' : ' ');
+        buf_puts(b, o->arg);
+    }
+    size_t w = b->len - start;
+    if (w < 18) {
+        while (b->len - start < 18)
+            buf_putc(b, ' ');
+    } else {
+        buf_puts(b, "  ");
+    }
+    for (const char *h = o->help; *h; h++) {
+        buf_putc(b, *h);
+        if (*h == '\n')
+            buf_puts(b, "                  ");
+    }
+    buf_putc(b, '\n');
+}
+
+/* A command's help: its text with the line "@OPTIONS@" replaced by its rows of the table. */
+void help_text(struct buf *b, const char *cmd, const char *help)
+{
+    static const char mark[] = "@OPTIONS@\n";
+    const char *at = strstr(help, mark);
+    unsigned bit = cmd_bit(cmd);
+    if (at == NULL) {
+        buf_puts(b, help);
+        return;
+    }
+    buf_put(b, help, (size_t)(at - help));
+    for (size_t k = 0; k < cli_noptions; k++)
+        if (cli_options[k].cmds & bit)
+            put_option(b, &cli_options[k]);
+    buf_puts(b, at + sizeof mark - 1);
+}

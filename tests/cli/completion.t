@@ -1,0 +1,62 @@
+# curi completion: bash and zsh scripts made from the option table that --help prints.
+# Each bash case sources the script in a clean bash, sets the words typed so far and calls
+# the completion function, then prints what it offers.
+
+$ curi completion bash >c.bash; bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi par); COMP_CWORD=1; _curi; echo "${COMPREPLY[@]}"'; rm -f c.bash
+parse
+? 0
+
+# Options of the command being typed, and only its own: equal has --json but no --jobs.
+$ curi completion bash >c.bash; for w in 'parse --js' 'equal --js' 'equal --jo' 'normalize --j' 'set --repl' 'build --en'; do bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi $1); COMP_CWORD=2; _curi; echo "$1: ${COMPREPLY[*]}"' _ "$w"; done; rm -f c.bash
+parse --js: --json
+equal --js: --json
+equal --jo: 
+normalize --j: --json --jobs
+set --repl: --replace --replace-append
+build --en: --encode
+? 0
+
+# Values of an option: word lists from the table, files for -f.
+$ curi completion bash >c.bash; for w in 'explain --color a' 'encode -c q' 'set --remove ho' 'get --query-separator ;'; do bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi $1); COMP_CWORD=3; _curi; echo "$1: ${COMPREPLY[*]}"' _ "$w"; done; rm -f c.bash
+explain --color a: auto always
+encode -c q: query
+set --remove ho: host
+get --query-separator ;: ;
+? 0
+
+$ d=$(mktemp -d); curi completion bash >"$d/c.bash"; cd "$d" && touch urls.txt && bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi parse -f ur); COMP_CWORD=3; _curi; echo "${COMPREPLY[@]}"'; cd / && rm -rf "$d"
+urls.txt
+? 0
+
+# "curi help" and "curi completion" complete their one argument.
+$ curi completion bash >c.bash; bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi help no); COMP_CWORD=2; _curi; echo "${COMPREPLY[@]}"; COMP_WORDS=(curi completion z); _curi; echo "${COMPREPLY[@]}"'; rm -f c.bash
+normalize
+zsh
+? 0
+
+# zsh: the script parses, and compinit registers it for curi from its #compdef line.
+$ if command -v zsh >/dev/null; then d=$(mktemp -d); curi completion zsh >"$d/_curi"; zsh -n "$d/_curi" && zsh -fc "fpath=($d \$fpath); autoload -Uz compinit; compinit -u -d $d/.zcd; print \${_comps[curi]}"; rm -rf "$d"; else echo _curi; fi
+_curi
+? 0
+
+# list: the table, one row per command and option (tools/check-options.py reads it).
+$ curi completion list | grep -c .
+116
+? 0
+
+$ curi completion list | grep '^encode'
+encode	--keep-pct	-	-	-	-
+encode	--component	-c	NAME	unreserved userinfo host segment path query fragment form	query
+encode	--json	-	-	-	-
+encode	--jobs	-j	N	-	2
+encode	--url-file	-f	FILE	FILE	/dev/null
+encode	--binary	-	-	-	-
+encode	--skip-invalid	-	-	-	-
+encode	--max-length	-	N	-	100
+encode	--help	-h	-	-	-
+? 0
+
+$ curi completion fish
+! curi: completion: needs one of bash, zsh, list 'fish'
+! Try 'curi completion --help'.
+? 2

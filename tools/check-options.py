@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+"""check-options.py -- the option table of the curi tool (cli/options.c) against the tool,
+its man page and its code.
+
+For every row that `curi completion list` prints (one per command and option):
+  - the command accepts the option, by its name and by its alias, with the row's sample
+    value: `curi CMD OPTION [SAMPLE] --help` exits 0 (an unknown option would exit 2 first),
+    and that --help lists the option;
+  - docs/curi.1 names it in the command's section, or, for an option several commands
+    share, in the OPTIONS section.
+And every option-like word (--name) in a string literal of cli/*.c is in the table (or is --version), so that
+no option is parsed, or mentioned in a help text, without being in the table.
+Prints one line per failure and ends with "N passed, N failed".
+
+    CURI=build/curi /usr/bin/python3 tools/check-options.py
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+
+curi = os.environ.get('CURI', 'build/curi')
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print('check-options: FAIL: ' + what)
+
+
+rows = [line.split('\t') for line in
+        subprocess.run([curi, 'completion', 'list'], capture_output=True, text=True,
+                       check=True).stdout.splitlines()]
+man = open('docs/curi.1', encoding='utf-8').read()
+
+
+def man_section(title_re):
+    m = re.search(r'^\.S[SH] ' + title_re + r'.*?$(.*?)(?=^\.S[SH] )', man, re.M | re.S)
+    return m.group(1) if m else ''
+
+
+shared = {}
+for cmd, name, *_ in rows:
+    shared.setdefault(name, set()).add(cmd)
+options_section = man_section('OPTIONS')
+helps = {}
+for cmd, name, alias, arg, complete, sample in rows:
+    if cmd not in helps:
+        helps[cmd] = subprocess.run([curi, cmd, '--help'], capture_output=True,
+                                    text=True).stdout
+    check(name in helps[cmd], '%s --help does not list %s' % (cmd, name))
+    for spelling in [name] + ([alias] if alias != '-' else []):
+        argv = [curi, cmd, spelling]
+        if arg != '-':
+            if sample == '-':
+                check(False, '%s %s takes %s but the table has no sample' % (cmd, name, arg))
+                continue
+            argv.append(sample)
+        if name != '--help':
+            argv.append('--help')
+        p = subprocess.run(argv, capture_output=True, text=True)
+        check(p.returncode == 0, '%s does not accept %s (exit %d: %s)'
+              % (cmd, ' '.join(argv[2:]), p.returncode, p.stderr.strip()[:120]))
+    groff = name.replace('-', r'\-')
+    section = man_section(r'"curi ' + re.escape(cmd) + r'[ "]')
+    where = section + (options_section if len(shared[name]) > 1 else '')
+    check(groff in where, 'docs/curi.1 does not document %s %s (in its section%s)'
+          % (cmd, name, ' or OPTIONS' if len(shared[name]) > 1 else ''))
+
+known = set(shared) | {'--version'}
+for path in sorted(glob.glob('cli/*.c')):
+    if path.endswith('options.c'):
+        continue
+    # The string literals only: code (--i) and comments (trurl's --url) are not options.
+    text = ' '.join(re.findall(r'"(?:[^"\\\n]|\\.)*"', open(path, encoding='utf-8').read()))
+    for word in sorted(set(re.findall(r'(?<![\w-])--[a-z][a-z0-9-]*', text))):
+        check(word in known, '%s names %s, which the option table lacks' % (path, word))
+
+print('%d passed, %d failed' % (passed, failed))
+sys.exit(1 if failed else 0)
