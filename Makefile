@@ -107,9 +107,11 @@ check: all $(VECRUN) $(B)/example $(B)/curi-limits
 #   make check-cross     big-endian: CROSS=s390x-linux-gnu (the default) compiled with the
 #                        Debian cross compiler and run under qemu-user (build-$(CROSS)/)
 #   make check-tcc       by tcc, a compiler that is neither GCC nor clang (build-tcc/)
+#   make check-m32       32-bit (i386, gcc -m32 from gcc-multilib): size_t is 32 bits, so
+#                        the limits test's bounds and output limits are real (build-m32/)
 CROSS ?= s390x-linux-gnu
 QEMU  ?= qemu-$(firstword $(subst -, ,$(CROSS)))
-.PHONY: check-nosimd check-cross check-tcc
+.PHONY: check-nosimd check-cross check-tcc check-m32
 check-nosimd:
 	$(MAKE) --no-print-directory B=build-nosimd CFLAGS="$(CFLAGS) -DCURI_NO_SIMD" \
 	    build-nosimd/curi-test
@@ -123,6 +125,11 @@ check-cross:
 check-tcc:
 	$(MAKE) --no-print-directory CC=tcc CFLAGS= B=build-tcc build-tcc/curi-test
 	build-tcc/curi-test tests/vectors/*.vec
+check-m32:
+	$(MAKE) --no-print-directory B=build-m32 CFLAGS="$(CFLAGS) -m32" LDFLAGS="$(LDFLAGS) -m32" \
+	    build-m32/curi-test build-m32/curi-limits
+	build-m32/curi-test tests/vectors/*.vec
+	build-m32/curi-limits
 
 -include fuzz/fuzz.mk
 -include bench/bench.mk
@@ -169,4 +176,4 @@ uninstall:
 	    $(DESTDIR)$(BASHCOMPDIR)/curi $(DESTDIR)$(ZSHCOMPDIR)/_curi
 
 clean:
-	rm -rf build build-san build-fuzz build-clang build-nosimd build-tcc build-$(CROSS)
+	rm -rf build build-san build-fuzz build-clang build-nosimd build-tcc build-m32 build-$(CROSS)

@@ -39,7 +39,9 @@ const char *curi_version_string(void);
  * empty query; "http://a" has none: RFC 3986 5.3 depends on the difference.)
  *
  * Limits.  Inputs longer than CURI_MAX_LEN bytes are refused with
- * CURI_ERR_TOO_LONG, so every offset and every computed size fits in 32 bits.
+ * CURI_ERR_TOO_LONG, and so are outputs that would be longer, so every offset,
+ * every length written and every *_bound result fits in 32 bits (bounds
+ * saturate at CURI_MAX_LEN).  TOO_LONG always reports offset CURI_MAX_LEN.
  * No function recurses or allocates; stack use does not depend on the input;
  * time is linear in the input length.
  *
@@ -47,12 +49,14 @@ const char *curi_version_string(void);
  * CURI_ERR_* codes below, and fill *err (when err is not NULL) with that code
  * and the byte offset of the first byte that could not be accepted.
  *
- * Writers.  Functions that produce text take (dst, cap, outlen) first.  They
- * never write more than cap bytes, do not NUL-terminate, and always store the
- * exact length needed in *outlen.  When cap is too small they return
- * CURI_ERR_NOSPACE (dst contents are then unspecified), so one retry with a
- * buffer of *outlen bytes always succeeds.  dst may be NULL when cap is 0.
- * dst must not overlap any input.
+ * Writers.  Functions that produce text take (dst, cap, outlen) first, and
+ * one contract holds for all of them.  They never write more than cap bytes
+ * and do not NUL-terminate.  dst may be NULL only when cap is 0 (else
+ * CURI_ERR_INVALID_ARG); outlen may be NULL.  On success *outlen is the length
+ * written.  When cap is too small they return CURI_ERR_NOSPACE with the exact
+ * length needed in *outlen (dst contents are then unspecified), so one retry
+ * with a buffer of *outlen bytes always succeeds.  After any other error
+ * *outlen is 0.  dst must not overlap any input.
  *
  * Threads.  There is no global mutable state, no locale and no errno use: every
  * function is safe to call from any number of threads on distinct outputs.
@@ -273,10 +277,10 @@ typedef enum curi_charset {
 
 #define CURI_ENCODE_KEEP_PCT (1u << 0) /* leave valid "%HH" triplets as they are */
 
-/* Encode s[0..len) with the allowed set `set`.  Never fails for valid arguments. */
+/* Encode s[0..len) with the allowed set `set`.  Fails only on bad arguments and TOO_LONG. */
 int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     curi_charset set, unsigned flags, curi_error *err);
-/* 3 * len: always enough for curi_pct_encode. */
+/* 3 * len, saturated at CURI_MAX_LEN: always enough for curi_pct_encode. */
 size_t curi_pct_encode_bound(size_t len);
 
 #define CURI_DECODE_PLUS (1u << 0)   /* '+' decodes to ' ' (form-style query) */

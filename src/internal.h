@@ -72,6 +72,74 @@ static inline int curi__ok(curi_error *err)
     return CURI_OK;
 }
 
+/* For a function's body kept apart from its one public caller (the writer wrappers). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CURI__INLINE static inline __attribute__((always_inline))
+#else
+#define CURI__INLINE static inline
+#endif
+
+/* a + b, or SIZE_MAX when that does not fit. */
+static inline size_t curi__add_sat(size_t a, size_t b)
+{
+    return (a > SIZE_MAX - b) ? SIZE_MAX : a + b;
+}
+
+/*
+ * A *_bound result: no writer produces more than CURI_MAX_LEN bytes (a longer
+ * output is TOO_LONG), so every bound is capped there and fits in 32 bits.
+ */
+static inline size_t curi__bound(size_t n)
+{
+    return n > CURI_MAX_LEN ? CURI_MAX_LEN : n;
+}
+
+/*
+ * The writer contract of curi.h, checked in one place by every function that
+ * writes text.  The public function first calls curi__wbegin, which refuses
+ * dst == NULL with cap != 0 (the caller returns INVALID_ARG) and, when every
+ * later return goes through curi__wend (zero_now == 0), leaves *outlen alone;
+ * functions that also return errors directly pass zero_now = 1 so that *outlen
+ * is 0 from the start.  The work reports OK only when its output fits in cap,
+ * or NOSPACE with the length it needs; curi__wend then gives:
+ *   OK or NOSPACE with a length above CURI_MAX_LEN  -> TOO_LONG, offset CURI_MAX_LEN;
+ *   OK                                              -> *outlen = the length;
+ *   NOSPACE                                         -> *outlen = the length needed;
+ *   TOO_LONG from the work                          -> offset CURI_MAX_LEN;
+ *   any other error                                 -> returned as it is.
+ * *outlen (when outlen is not NULL) is 0 after every error but NOSPACE.
+ */
+static inline int curi__wbegin(const char *dst, size_t cap, size_t *outlen, int zero_now)
+{
+    if (outlen != NULL && (zero_now || (dst == NULL && cap != 0))) {
+        *outlen = 0;
+    }
+    return !(dst == NULL && cap != 0);
+}
+
+static inline int curi__wend(int rc, size_t need, size_t *outlen, curi_error *err)
+{
+    if (rc == CURI_OK && need <= CURI_MAX_LEN) { /* the usual ending first */
+        if (outlen != NULL) {
+            *outlen = need;
+        }
+        return curi__ok(err);
+    }
+    if ((rc == CURI_OK || rc == CURI_ERR_NOSPACE) && need > CURI_MAX_LEN) {
+        rc = CURI_ERR_TOO_LONG;
+    }
+    if (outlen != NULL) {
+        *outlen = rc == CURI_ERR_NOSPACE ? need : 0;
+    }
+    if (rc == CURI_ERR_NOSPACE) {
+        return curi__fail(err, CURI_ERR_NOSPACE, 0);
+    }
+    if (rc == CURI_ERR_TOO_LONG) {
+        return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
+    }
+    return rc;
+}
+
 /*
  * host.c: parse a host at p (stopping at the first byte that cannot belong to it, *stop) and
  * fill u->host, host_type, ip, zone.  Offsets in *err are relative to base.

@@ -852,7 +852,7 @@ size_t curi_normalize_bound(const curi_uri *u)
         return 0;
     }
     /* Nothing grows except: "/." (hole), "/" (empty path), RFC 5952 text (<= 47 bytes). */
-    return curi_recompose_bound(u) + 3 + 48;
+    return curi__bound(curi__add_sat(curi_recompose_bound(u), 3 + 48));
 }
 
 /* curi_normalize_bound without the calls: the component lengths and every byte a step
@@ -868,43 +868,42 @@ static size_t fast_bound(const curi_uri *u)
     return s + a + h + o + p + q + f + 7 + 3 + 48;
 }
 
+/*
+ * The writer contract (curi__wbegin, curi__wend in internal.h) is applied at
+ * each return rather than around a separate body: this is the hottest writer,
+ * and the direct form costs nothing over the checks themselves.
+ */
 int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
                    curi_error *err)
 {
     gen g;
     size_t n = 0;
 
-    if (outlen == NULL || u == NULL) {
-        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    if (!curi__wbegin(dst, cap, outlen, 0) || u == NULL) {
+        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
     }
-    *outlen = 0;
     /* A path beside an authority must be empty or start with '/' (hand-built only). */
     if (u->host.ptr != NULL && u->path.ptr != NULL && u->path.len > 0 && u->path.ptr[0] != '/') {
-        return curi__fail(err, CURI_ERR_STRUCTURE, 0);
+        return curi__wend(curi__fail(err, CURI_ERR_STRUCTURE, 0), 0, outlen, err);
     }
     /* The usual case: room for everything, the path before its dots go included. */
     if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask)) {
-        *outlen = n;
-        return (n > CURI_MAX_LEN) ? curi__fail(err, CURI_ERR_TOO_LONG, 0) : curi__ok(err);
+        return curi__wend(CURI_OK, n, outlen, err);
     }
     n = forward_count(u, mask);
-    *outlen = n;
-    if (n > CURI_MAX_LEN) {
-        return curi__fail(err, CURI_ERR_TOO_LONG, 0);
-    }
-    if (dst == NULL || n > cap) {
-        return (n == 0) ? curi__ok(err) : curi__fail(err, CURI_ERR_NOSPACE, 0);
+    if (dst == NULL || n > cap || n > CURI_MAX_LEN) {
+        return curi__wend(n == 0 ? CURI_OK : CURI_ERR_NOSPACE, n, outlen, err);
     }
     /* It fits, so everything but the path before dot removal does: try forward first. */
-    if (forward_write(dst, cap, &n, u, mask)) {
-        return curi__ok(err);
+    if (!forward_write(dst, cap, &n, u, mask)) {
+        /* A tight buffer and a path that shrinks: the generator writes only final bytes. */
+        size_t at = n;
+        gen_init(&g, u, mask);
+        for (int c = gen_prev(&g); c >= 0; c = gen_prev(&g)) {
+            dst[--at] = (char)c;
+        }
     }
-    /* A tight buffer and a path that shrinks: the generator writes only final bytes. */
-    gen_init(&g, u, mask);
-    for (int c = gen_prev(&g); c >= 0; c = gen_prev(&g)) {
-        dst[--n] = (char)c;
-    }
-    return curi__ok(err);
+    return curi__wend(CURI_OK, n, outlen, err);
 }
 
 /* URIs whose bound fits this (almost all) are compared as two forward-written strings. */

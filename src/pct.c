@@ -51,14 +51,15 @@ static int is_triplet(const char *s, size_t len, size_t i)
 
 size_t curi_pct_encode_bound(size_t len)
 {
-    return 3 * len;
+    return curi__bound(len > CURI_MAX_LEN / 3 ? CURI_MAX_LEN : 3 * len);
 }
 
 /*
  * Encode s[0..len) for the component `set`.  With CURI_ENCODE_KEEP_PCT a '%'
  * that starts a valid triplet is copied with its two digits (their case kept);
  * any other '%' becomes "%25".  FORM writes ' ' as '+' (and '+' itself as
- * "%2B", since '+' is not in its set).  Fails only on bad arguments.
+ * "%2B", since '+' is not in its set).  Fails only on bad arguments, and with
+ * TOO_LONG when the output would pass CURI_MAX_LEN.
  */
 int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     curi_charset set, unsigned flags, curi_error *err)
@@ -67,16 +68,14 @@ int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
     size_t need = 0;
     size_t i = 0;
 
-    if (outlen) {
-        *outlen = 0;
-    }
-    if (cls == 0 || (dst == NULL && cap != 0) || (s == NULL && len != 0)) {
+    if (!curi__wbegin(dst, cap, outlen, 1) || cls == 0 || (s == NULL && len != 0)) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     if (len > CURI_MAX_LEN) {
-        return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
+        return curi__wend(CURI_ERR_TOO_LONG, 0, outlen, err);
     }
-    while (i < len) {
+    /* Stop once the output passes CURI_MAX_LEN: it is TOO_LONG, and need cannot wrap. */
+    while (i < len && need <= CURI_MAX_LEN) {
         unsigned char c = (unsigned char)s[i];
         if (curi__is(c, cls) || (set == CURI_SET_FORM && c == ' ')) {
             /* An allowed byte stands as itself; FORM's space is the one substitution. */
@@ -106,13 +105,7 @@ int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
             i++;
         }
     }
-    if (outlen) {
-        *outlen = need;
-    }
-    if (need > cap) {
-        return curi__fail(err, CURI_ERR_NOSPACE, 0);
-    }
-    return curi__ok(err);
+    return curi__wend(need > cap ? CURI_ERR_NOSPACE : CURI_OK, need, outlen, err);
 }
 
 /*
@@ -126,14 +119,11 @@ int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
     size_t need = 0;
     size_t i = 0;
 
-    if (outlen) {
-        *outlen = 0;
-    }
-    if ((dst == NULL && cap != 0) || (s == NULL && len != 0)) {
+    if (!curi__wbegin(dst, cap, outlen, 1) || (s == NULL && len != 0)) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     if (len > CURI_MAX_LEN) {
-        return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
+        return curi__wend(CURI_ERR_TOO_LONG, 0, outlen, err);
     }
     while (i < len) {
         unsigned char c = (unsigned char)s[i];
@@ -159,11 +149,5 @@ int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
         }
         need++;
     }
-    if (outlen) {
-        *outlen = need;
-    }
-    if (need > cap) {
-        return curi__fail(err, CURI_ERR_NOSPACE, 0);
-    }
-    return curi__ok(err);
+    return curi__wend(need > cap ? CURI_ERR_NOSPACE : CURI_OK, need, outlen, err);
 }

@@ -12,10 +12,7 @@
 #include "internal.h"
 
 /* a + b, saturating, so a bound never wraps on a 32-bit size_t. */
-static size_t add_sat(size_t a, size_t b)
-{
-    return (a > (size_t)-1 - b) ? (size_t)-1 : a + b;
-}
+#define add_sat curi__add_sat
 
 /* Length of an optional component plus its delimiter(s), 0 when absent. */
 static size_t part_len(curi_str s, size_t delim)
@@ -37,7 +34,7 @@ size_t curi_recompose_bound(const curi_uri *u)
     n = add_sat(n, u->port.len);
     n = add_sat(n, u->path.len);
     n = add_sat(n, u->query.len);
-    return add_sat(n, u->fragment.len);
+    return curi__bound(add_sat(n, u->fragment.len));
 }
 
 /* The rules of check_structure, in its order; curi_structure_rule names them. */
@@ -129,10 +126,7 @@ int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
     size_t at = 0;
     size_t pos = 0;
 
-    if (outlen) {
-        *outlen = 0;
-    }
-    if (u == NULL || (dst == NULL && cap != 0)) {
+    if (!curi__wbegin(dst, cap, outlen, 1) || u == NULL) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     /* Measure first: the structure error offsets and the writer contract need it. */
@@ -153,14 +147,8 @@ int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
     if (check_structure(u, path_at, &at) >= 0) {
         return curi__fail(err, CURI_ERR_STRUCTURE, at);
     }
-    if (need > CURI_MAX_LEN) {
-        return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
-    }
-    if (outlen) {
-        *outlen = need;
-    }
-    if (need > cap) {
-        return curi__fail(err, CURI_ERR_NOSPACE, 0);
+    if (need > CURI_MAX_LEN || need > cap) {
+        return curi__wend(CURI_ERR_NOSPACE, need, outlen, err);
     }
 
     if (u->scheme.ptr != NULL) {
@@ -190,5 +178,5 @@ int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
         put(dst, &pos, "#", 1);
         put(dst, &pos, u->fragment.ptr, u->fragment.len);
     }
-    return curi__ok(err);
+    return curi__wend(CURI_OK, need, outlen, err);
 }

@@ -328,15 +328,15 @@ size_t curi_relative_bound(const curi_uri *base, const curi_uri *target)
 
     /* A relative path climbs at most one "../" per '/' of the base path. */
     if (base != NULL && base->path.ptr != NULL) {
-        n += 3 * base->path.len;
+        n = curi__add_sat(n, base->path.len > SIZE_MAX / 3 ? SIZE_MAX : 3 * base->path.len);
     }
-    return n + 4;
+    return curi__bound(curi__add_sat(n, 4));
 }
 
 enum { F_SAME, F_REL, F_ABS, F_NET, F_FULL };
 
-int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
-                  const curi_uri *target, unsigned flags, curi_error *err)
+CURI__INLINE int relative_impl(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+                         const curi_uri *target, unsigned flags, curi_error *err)
 {
     const char *tp;
     size_t tl, best;
@@ -347,10 +347,10 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     size_t len_abs = 0, len_net = 0;
     curi__out o = {dst, (dst == NULL) ? 0 : cap, 0};
 
-    if (outlen == NULL || base == NULL || target == NULL) {
+    /* outlen is the wrapper's own; TOO_LONG and NOSPACE are the wrapper's to report. */
+    if (base == NULL || target == NULL) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
-    *outlen = 0;
     if (base->scheme.ptr == NULL) {
         return curi__fail(err, CURI_ERR_BASE_NOT_ABSOLUTE, 0);
     }
@@ -489,8 +489,17 @@ int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
         curi__put(&o, target->fragment.ptr, target->fragment.len);
     }
     *outlen = o.len;
-    if (o.len > o.cap) {
-        return curi__fail(err, CURI_ERR_NOSPACE, 0);
+    return o.len > o.cap ? CURI_ERR_NOSPACE : CURI_OK;
+}
+
+int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+                  const curi_uri *target, unsigned flags, curi_error *err)
+{
+    size_t n = 0;
+    if (!curi__wbegin(dst, cap, outlen, 0)) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
-    return curi__ok(err);
+    /* The work first: the arguments of one call are evaluated in no fixed order. */
+    int rc = relative_impl(dst, cap, &n, base, target, flags, err);
+    return curi__wend(rc, n, outlen, err);
 }

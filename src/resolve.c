@@ -343,19 +343,23 @@ size_t curi_resolve_bound(const curi_uri *base, const curi_uri *ref)
 
     for (int i = 0; i < 2; i++) {
         if (u[i] != NULL) {
-            n += u[i]->scheme.len + u[i]->userinfo.len + u[i]->host.len + u[i]->port.len +
-                 u[i]->path.len + u[i]->query.len + u[i]->fragment.len;
+            const size_t parts[7] = {u[i]->scheme.len, u[i]->userinfo.len, u[i]->host.len,
+                                     u[i]->port.len,   u[i]->path.len,     u[i]->query.len,
+                                     u[i]->fragment.len};
+            for (int k = 0; k < 7; k++) {
+                n = curi__add_sat(n, parts[k]);
+            }
         }
     }
-    return n;
+    return curi__bound(n);
 }
 
 /*
  * Resolve ref against base into dst.  The steps of 5.2.2 choose where each component of
  * the target T comes from; nothing is copied until the total length is known.
  */
-int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
-                 const curi_uri *ref, unsigned flags, curi_error *err)
+CURI__INLINE int resolve_impl(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+                        const curi_uri *ref, unsigned flags, curi_error *err)
 {
     const curi_str *scheme, *query;
     const curi_uri *auth;
@@ -365,10 +369,10 @@ int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
     curi__out o = {dst, (dst == NULL) ? 0 : cap, 0};
     int hole, mode = CURI__DOTS_RFC, plain;
 
-    if (outlen == NULL || base == NULL || ref == NULL) {
+    /* outlen is the wrapper's own; TOO_LONG and NOSPACE are the wrapper's to report. */
+    if (base == NULL || ref == NULL) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
-    *outlen = 0;
     /* 5.2.1: the base must be absolute (its fragment, if any, is ignored). */
     if (base->scheme.ptr == NULL) {
         return curi__fail(err, CURI_ERR_BASE_NOT_ABSOLUTE, 0);
@@ -468,11 +472,17 @@ int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
         curi__put(&o, ref->fragment.ptr, ref->fragment.len);
     }
     *outlen = o.len;
-    if (o.len > CURI_MAX_LEN) {
-        return curi__fail(err, CURI_ERR_TOO_LONG, 0);
+    return o.len > o.cap ? CURI_ERR_NOSPACE : CURI_OK;
+}
+
+int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+                 const curi_uri *ref, unsigned flags, curi_error *err)
+{
+    size_t n = 0;
+    if (!curi__wbegin(dst, cap, outlen, 0)) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
-    if (o.len > o.cap) {
-        return curi__fail(err, CURI_ERR_NOSPACE, 0);
-    }
-    return curi__ok(err);
+    /* The work first: the arguments of one call are evaluated in no fixed order. */
+    int rc = resolve_impl(dst, cap, &n, base, ref, flags, err);
+    return curi__wend(rc, n, outlen, err);
 }

@@ -243,10 +243,7 @@ int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t 
     int copy = 0;
     curi_charset set = CURI_SET_PATH;
 
-    if (outlen) {
-        *outlen = 0;
-    }
-    if (u == NULL || (unsigned)part >= CURI__NPARTS || (buf == NULL && cap != 0)) {
+    if (!curi__wbegin(buf, cap, outlen, 1) || u == NULL || (unsigned)part >= CURI__NPARTS) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     if (value == NULL) {
@@ -275,28 +272,24 @@ int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t 
         break;
     }
     if (len > CURI_MAX_LEN) {
-        return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
+        return curi__wend(CURI_ERR_TOO_LONG, 0, outlen, err);
     }
     if (copy) {
         /* Verbatim copy under the same writer contract as the encoder. */
         n = len;
-        if (outlen) {
-            *outlen = n;
-        }
         if (n > cap) {
-            return curi__fail(err, CURI_ERR_NOSPACE, 0);
+            return curi__wend(CURI_ERR_NOSPACE, n, outlen, err);
         }
         for (size_t i = 0; i < n; i++) {
             buf[i] = value[i];
         }
     } else {
         rc = curi_pct_encode(buf, cap, &n, value, len, set, 0, err);
-        if (outlen) {
-            *outlen = n;
-        }
         if (rc != CURI_OK) {
-            return rc;
+            return curi__wend(rc, n, outlen, err);
         }
     }
-    return curi_set(u, part, (n > 0) ? buf : "", n, flags, err);
+    /* The text is in buf; whether it is valid there decides the result. */
+    rc = curi_set(u, part, (n > 0) ? buf : "", n, flags, err);
+    return curi__wend(rc, n, outlen, err);
 }

@@ -328,12 +328,28 @@ int run_writer(tcase *tc, const char *what, writer_fn f, const void *ctx, size_t
     err->offset = 0;
     dst = gslot(G_OUT, bound);
     rc = f(ctx, bound ? dst : NULL, bound, &n, err);
+    if (!tc->urlfile) {
+        /* The contract's argument rules: dst NULL needs cap 0; outlen may be NULL. */
+        n2 = (size_t)-1;
+        rc2 = f(ctx, NULL, 1, &n2, &e2);
+        if (rc2 != CURI_ERR_INVALID_ARG || n2 != 0) {
+            fail(tc, "%s with dst NULL, cap 1: want INVALID_ARG, outlen 0: got %s, outlen %zu",
+                 what, err_name(rc2), n2);
+        }
+        dst = gslot(G_OUT, bound);
+        rc2 = f(ctx, bound ? dst : NULL, bound, NULL, &e2);
+        if (rc2 != rc) {
+            fail(tc, "%s with outlen NULL: want %s: got %s", what, err_name(rc), err_name(rc2));
+        }
+    }
     if (rc != CURI_OK) {
         if (rc == CURI_ERR_NOSPACE) {
             fail(tc, "%s: want at most the bound %zu bytes: got NOSPACE, outlen %zu", what, bound,
                  n);
         } else if (err->code != rc) {
             fail(tc, "%s: err->code %d differs from the return value %d", what, err->code, rc);
+        } else if (n != 0) {
+            fail(tc, "%s: after %s want *outlen 0: got %zu", what, err_name(rc), n);
         }
         out->len = 0;
         return rc;

@@ -63,6 +63,63 @@ int main(void)
               CURI_ERR_TOO_LONG,
           "curi_set_encoded");
 
+    /* TOO_LONG has one offset everywhere, CURI_MAX_LEN, and leaves *outlen 0. */
+    n = 7;
+    check(curi_pct_encode(out, sizeof out, &n, b, big, CURI_SET_PATH, 0, &e) ==
+                  CURI_ERR_TOO_LONG &&
+              e.offset == CURI_MAX_LEN && n == 0,
+          "curi_pct_encode: TOO_LONG at CURI_MAX_LEN, *outlen 0");
+    n = 7;
+    check(curi_pct_decode(out, sizeof out, &n, b, big, 0, &e) == CURI_ERR_TOO_LONG &&
+              e.offset == CURI_MAX_LEN && n == 0,
+          "curi_pct_decode: TOO_LONG at CURI_MAX_LEN, *outlen 0");
+
+    /*
+     * An output that would pass CURI_MAX_LEN is TOO_LONG even when the input is inside it:
+     * CURI_MAX_LEN / 3 + 1 NUL bytes encode to 3 bytes each.  The bytes come from an
+     * anonymous mapping, so they cost no memory, and the encoder stops once the output
+     * passes the limit.  (On i386, 3 * 1.43 GB wrapped to a tiny *outlen before.)
+     */
+    {
+        size_t zlen = CURI_MAX_LEN / 3 + 1;
+        char *z = mmap(NULL, zlen, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (z == MAP_FAILED) {
+            printf("limits: SKIPPED: no %zu-byte mapping for the encoder's output limit\n", zlen);
+        } else {
+            n = 7;
+            check(curi_pct_encode(out, sizeof out, &n, z, zlen, CURI_SET_PATH, 0, &e) ==
+                          CURI_ERR_TOO_LONG &&
+                      e.offset == CURI_MAX_LEN && n == 0,
+                  "curi_pct_encode: an output over CURI_MAX_LEN is TOO_LONG");
+            n = 7;
+            check(curi_pct_encode(NULL, 0, &n, z, zlen - 1, CURI_SET_PATH, 0, &e) ==
+                          CURI_ERR_NOSPACE &&
+                      n == 3 * (zlen - 1),
+                  "curi_pct_encode: an output of exactly 3 * (CURI_MAX_LEN / 3) bytes fits");
+            munmap(z, zlen);
+        }
+    }
+
+    /* Bounds saturate at CURI_MAX_LEN instead of wrapping (every computed size fits 32 bits). */
+    check(curi_pct_encode_bound((size_t)1500000000) == CURI_MAX_LEN &&
+              curi_pct_encode_bound(SIZE_MAX) == CURI_MAX_LEN && curi_pct_encode_bound(5) == 15,
+          "curi_pct_encode_bound saturates");
+    {
+        curi_uri h;
+        memset(&h, 0, sizeof h);
+        h.scheme = (curi_str){"a", SIZE_MAX / 2};
+        h.host = (curi_str){"h", SIZE_MAX / 2};
+        h.path = (curi_str){"/", SIZE_MAX / 2};
+        check(curi_recompose_bound(&h) == CURI_MAX_LEN, "curi_recompose_bound saturates");
+        check(curi_normalize_bound(&h) == CURI_MAX_LEN, "curi_normalize_bound saturates");
+        check(curi_resolve_bound(&h, &h) == CURI_MAX_LEN, "curi_resolve_bound saturates");
+        check(curi_relative_bound(&h, &h) == CURI_MAX_LEN, "curi_relative_bound saturates");
+        n = 7;
+        check(curi_recompose(out, sizeof out, &n, &h, &e) == CURI_ERR_TOO_LONG &&
+                  e.offset == CURI_MAX_LEN && n == 0,
+              "curi_recompose of a hand-built giant: TOO_LONG at CURI_MAX_LEN, *outlen 0");
+    }
+
     /* Well inside the limit: a 64 MiB path, a 64 MiB query of pairs, a 64 MiB host. */
     size_t len = (size_t)64 << 20;
     char *s = malloc(len);
