@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "../src/testing.h"
 
 /* Does v contain any byte of set? */
 static int has_any(curi_str v, const char *set)
@@ -191,7 +192,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int rc, rc2;
 
     rc = fz_parse(&u, s, size, 0, &e);
-    rc2 = fz_parse(&v, s, size, CURI_PARSE_SCALAR, &f);
+    rc2 = fz_parse(&v, s, size, CURI__PARSE_SCALAR, &f);
     check_same_result(rc, &e, &u, rc2, &f, &v);
 
     if (rc == CURI_OK) {
@@ -232,7 +233,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         curi_uri w;
         curi_error g;
         rc = fz_parse(&v, s, size, all, &f);
-        rc2 = fz_parse(&w, s, size, all | CURI_PARSE_SCALAR, &g);
+        rc2 = fz_parse(&w, s, size, all | CURI__PARSE_SCALAR, &g);
         check_same_result(rc, &f, &v, rc2, &g, &w);
     }
     free(s);

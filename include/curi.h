@@ -49,6 +49,11 @@ const char *curi_version_string(void);
  * CURI_ERR_* codes below, and fill *err (when err is not NULL) with that code
  * and the byte offset of the first byte that could not be accepted.
  *
+ * Flags.  Each function takes only the flags of its own family (CURI_PARSE_*,
+ * CURI_ENCODE_*, CURI_DECODE_*, CURI_QUERY_*, CURI_RESOLVE_*, CURI_RELATIVE_*,
+ * CURI_NORM_*) and refuses a bit it does not know with CURI_ERR_INVALID_ARG;
+ * those that return no error code say below what they do instead.
+ *
  * Writers.  Functions that produce text take (dst, cap, outlen) first, and
  * one contract holds for all of them.  They never write more than cap bytes
  * and do not NUL-terminate.  dst may be NULL only when cap is 0 (else
@@ -166,11 +171,11 @@ typedef struct curi_uri {
 #define CURI_PARSE_ABSOLUTE (1u << 1)    /* require absolute-URI (4.3): scheme, no fragment */
 #define CURI_PARSE_STRICT_3986 (1u << 2) /* reject IPv6 zone IDs (RFC 6874) */
 #define CURI_PARSE_PORT_RANGE (1u << 3)  /* reject ports above 65535 with CURI_ERR_PORT_RANGE */
-#define CURI_PARSE_SCALAR (1u << 4)      /* use the portable scalar scanner, never SIMD */
 
 /*
  * Parse s[0..len) as a URI-reference and fill *out with views into s.  Does
- * not allocate; *out is fully written on success and unspecified on failure.
+ * not allocate; *out is fully written on success, and cleared on failure (every
+ * view absent, host_type NONE), so that nothing half-parsed is left to act on.
  * Returns CURI_OK or an error code with the offset in *err.
  */
 int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
@@ -318,7 +323,8 @@ int curi_segments_next(curi_cursor *c, curi_str *segment);
 /*
  * key=value pairs of a query, raw (still encoded: decode with curi_pct_decode,
  * with CURI_DECODE_PLUS for forms).  value is absent when the pair has no
- * '='.  Empty pairs ("a=1&&b=2") are skipped.
+ * '='.  Empty pairs ("a=1&&b=2") are skipped.  With a flag bit other than
+ * CURI_QUERY_SEMICOLON the cursor yields nothing.
  */
 void curi_query_init(curi_cursor *c, curi_str query, unsigned flags);
 int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
@@ -379,7 +385,10 @@ size_t curi_remove_dot_segments(char *buf, size_t len);
 int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
                    curi_error *err);
 size_t curi_normalize_bound(const curi_uri *u);
-/* 1 when curi_normalize(u, mask) would reproduce u's recomposition exactly, else 0. */
+/*
+ * 1 when curi_normalize(u, mask) would reproduce u's recomposition exactly, else 0
+ * (also for a mask with unknown bits, and for a hand-built u that curi_normalize refuses).
+ */
 int curi_is_normalized(const curi_uri *u, unsigned mask);
 
 /* The rungs of the comparison ladder of section 6.2. */
@@ -392,7 +401,8 @@ typedef enum curi_equiv {
 
 /*
  * Compare a and b climbing the ladder up to max_level and return the first
- * rung at which they are equal, or CURI_EQ_NONE.  Does not allocate.
+ * rung at which they are equal, or CURI_EQ_NONE (also when max_level is not one
+ * of the rungs, and when curi_normalize refuses a or b).  Does not allocate.
  */
 curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level);
 

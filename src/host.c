@@ -47,10 +47,11 @@ static int dec_octet(const char **pp, const char *end)
  * IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
  *
  * Parses exactly [p, end).  Returns 1 and fills out[0..3], or 0 with *bad at the first byte
- * that cannot be accepted (end itself when the address is incomplete).
+ * that cannot be accepted (end itself when the address is incomplete) and out untouched.
  */
 int curi__ipv4(unsigned char out[4], const char *p, const char *end, const char **bad)
 {
+    unsigned char buf[4]; /* out is written only for a whole address (1.2.3.999 is a reg-name) */
     for (int i = 0; i < 4; i++) {
         if (i > 0) {
             if (p >= end || *p != '.') {
@@ -64,12 +65,13 @@ int curi__ipv4(unsigned char out[4], const char *p, const char *end, const char 
             *bad = p;
             return 0;
         }
-        out[i] = (unsigned char)v;
+        buf[i] = (unsigned char)v;
     }
     if (p != end) {
         *bad = p;
         return 0;
     }
+    memcpy(out, buf, 4);
     return 1;
 }
 
@@ -304,6 +306,8 @@ int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, cu
     curi_uri tmp;
     int rc;
 
+    if (out == NULL || (flags & ~CURI__PARSE_FLAGS))
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     if (len > CURI_MAX_LEN)
         return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
     if (!s) {

@@ -9,6 +9,19 @@
 #include <string.h>
 
 #include "curi.h"
+#include "testing.h"
+
+/* The flags each family knows (include/curi.h); any other bit is INVALID_ARG. */
+#define CURI__PARSE_FLAGS                                                                   \
+    (CURI_PARSE_URI | CURI_PARSE_ABSOLUTE | CURI_PARSE_STRICT_3986 | CURI_PARSE_PORT_RANGE | \
+     CURI__PARSE_SCALAR)
+#define CURI__NORM_FLAGS \
+    (CURI_NORM_SYNTAX | CURI_NORM_SCHEME | CURI_NORM_IPV6)
+#define CURI__ENCODE_FLAGS CURI_ENCODE_KEEP_PCT
+#define CURI__DECODE_FLAGS (CURI_DECODE_PLUS | CURI_DECODE_NO_NUL)
+#define CURI__QUERY_FLAGS CURI_QUERY_SEMICOLON
+#define CURI__RESOLVE_FLAGS CURI_RESOLVE_NON_STRICT
+#define CURI__RELATIVE_FLAGS (CURI_RELATIVE_ABSPATH | CURI_RELATIVE_NETPATH)
 
 /*
  * Character classes of RFC 3986 (section 2 and Appendix A), one bit each, in a
@@ -153,7 +166,7 @@ int curi__ipv6(unsigned char out[16], const char *p, const char *end, const char
 /*
  * scan.c: the first byte in [p, end) whose class lacks all bits of cls, or end.  base <= p is
  * the start of the caller's buffer: bytes in [base, p) may be read again (never past end).
- * The SIMD variant gives the same answer as the scalar one; CURI_PARSE_SCALAR forces scalar.
+ * The SIMD variant gives the same answer as the scalar one; CURI__PARSE_SCALAR forces scalar.
  */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(CURI_NO_SIMD)
 #define CURI__HAVE_AVX2 1 /* build with -DCURI_NO_SIMD for the scalar scanners only */

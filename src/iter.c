@@ -51,7 +51,8 @@ int curi_segments_next(curi_cursor *c, curi_str *segment)
 void curi_query_init(curi_cursor *c, curi_str query, unsigned flags)
 {
     c->flags = flags;
-    if (query.ptr == NULL) {
+    /* An unknown flag bit: a cursor that yields nothing (there is no error to return). */
+    if (query.ptr == NULL || (flags & ~CURI__QUERY_FLAGS)) {
         c->p = NULL;
         c->end = NULL;
         return;

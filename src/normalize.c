@@ -868,6 +868,13 @@ static size_t fast_bound(const curi_uri *u)
     return s + a + h + o + p + q + f + 7 + 3 + 48;
 }
 
+/* What curi_normalize accepts: a path beside an authority is empty or starts with '/'. */
+static int normalizable(const curi_uri *u)
+{
+    return !(u->host.ptr != NULL && u->path.ptr != NULL && u->path.len > 0 &&
+             u->path.ptr[0] != '/');
+}
+
 /*
  * The writer contract (curi__wbegin, curi__wend in internal.h) is applied at
  * each return rather than around a separate body: this is the hottest writer,
@@ -879,11 +886,11 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     gen g;
     size_t n = 0;
 
-    if (!curi__wbegin(dst, cap, outlen, 0) || u == NULL) {
+    if (!curi__wbegin(dst, cap, outlen, 0) || u == NULL || (mask & ~CURI__NORM_FLAGS)) {
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
     }
     /* A path beside an authority must be empty or start with '/' (hand-built only). */
-    if (u->host.ptr != NULL && u->path.ptr != NULL && u->path.len > 0 && u->path.ptr[0] != '/') {
+    if (!normalizable(u)) {
         return curi__wend(curi__fail(err, CURI_ERR_STRUCTURE, 0), 0, outlen, err);
     }
     /* The usual case: room for everything, the path before its dots go included. */
@@ -945,7 +952,8 @@ static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsign
 
 int curi_is_normalized(const curi_uri *u, unsigned mask)
 {
-    if (u == NULL) {
+    /* What curi_normalize refuses is not normalized; an unknown mask bit neither. */
+    if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
     return same_output(u, mask, u, 0);
@@ -953,7 +961,9 @@ int curi_is_normalized(const curi_uri *u, unsigned mask)
 
 curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level)
 {
-    if (a == NULL || b == NULL) {
+    /* A reference curi_normalize refuses is equivalent to nothing, at any rung. */
+    if (a == NULL || b == NULL || (int)max_level < CURI_EQ_NONE || max_level > CURI_EQ_SCHEME ||
+        !normalizable(a) || !normalizable(b)) {
         return CURI_EQ_NONE;
     }
     /* 6.2.1, then 6.2.2, then 6.2.3: the first rung at which the two agree. */

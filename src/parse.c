@@ -21,6 +21,22 @@
 #define P_INLINE static inline
 #endif
 
+/*
+ * A failed parse leaves nothing plausible behind: *u is cleared (every view absent, host
+ * type NONE) before the error is returned, so a caller that ignores the result cannot act
+ * on a half-filled host.  Only the failing paths pay for it.
+ */
+static inline int parse_cleared(curi_uri *u, int rc)
+{
+    *u = (curi_uri){0};
+    return rc;
+}
+
+static inline int parse_fail(curi_uri *u, curi_error *err, int code, size_t offset)
+{
+    return parse_cleared(u, curi__fail(err, code, offset));
+}
+
 /* pct-encoded = "%" HEXDIG HEXDIG, with p at the '%'. */
 static inline int pct_encoded(const char *p, const char *end)
 {
@@ -63,14 +79,14 @@ static int port(curi_uri *u, const char *s, const char *p, const char *end, unsi
         q++;
     }
     if (q != end)
-        return curi__fail(err, CURI_ERR_PORT_CHAR, OFF(q));
+        return parse_fail(u, err, CURI_ERR_PORT_CHAR, OFF(q));
     u->port.ptr = p;
     u->port.len = (size_t)(end - p);
     if (p == end) {
         u->port_status = CURI_PORT_EMPTY;
     } else if (v > 65535) {
         if (flags & CURI_PARSE_PORT_RANGE)
-            return curi__fail(err, CURI_ERR_PORT_RANGE, OFF(p));
+            return parse_fail(u, err, CURI_ERR_PORT_RANGE, OFF(p));
         u->port_status = CURI_PORT_RANGE;
     } else {
         u->port_status = CURI_PORT_VALID;
@@ -121,9 +137,9 @@ static int authority_slow(curi_uri *u, const char *s, const char *a, const char 
         if (at) {
             q = run_scalar_slow(a, at, CURI__USERINFO, &bad);
             if (!q)
-                return curi__fail(err, CURI_ERR_PCT, OFF(bad));
+                return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
             if (q != at)
-                return curi__fail(err, CURI_ERR_USERINFO_CHAR, OFF(q));
+                return parse_fail(u, err, CURI_ERR_USERINFO_CHAR, OFF(q));
             u->userinfo.ptr = a;
             u->userinfo.len = (size_t)(at - a);
             h = at + 1;
@@ -132,10 +148,10 @@ static int authority_slow(curi_uri *u, const char *s, const char *a, const char 
     /* host = IP-literal / IPv4address / reg-name */
     rc = curi__host(u, s, h, e, &q, flags, err);
     if (rc != CURI_OK)
-        return rc;
+        return parse_cleared(u, rc);
     if (q < e) {
         if (*q != ':')
-            return curi__fail(err,
+            return parse_fail(u, err,
                               u->host_type >= CURI_HOST_IPV6 ? CURI_ERR_IP_LITERAL
                                                              : CURI_ERR_HOST_CHAR,
                               OFF(q));
@@ -289,14 +305,20 @@ scan_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
 int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err)
 {
     if (len > CURI_MAX_LEN)
-        return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
+        return parse_cleared(u, curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN));
     if (!s) {
         if (len)
-            return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+            return parse_cleared(u, curi__fail(err, CURI_ERR_INVALID_ARG, 0));
         s = "";
     }
+    /* One test for the usual flags: an unknown bit, or the tests' scalar switch, is rare. */
+    if (flags & ~(CURI__PARSE_FLAGS & ~CURI__PARSE_SCALAR)) {
+        if (flags & ~CURI__PARSE_FLAGS)
+            return parse_cleared(u, curi__fail(err, CURI_ERR_INVALID_ARG, 0));
+        return parse_scalar(u, s, len, flags, err);
+    }
 #ifdef CURI__HAVE_AVX2
-    if (!(flags & CURI_PARSE_SCALAR) && __builtin_cpu_supports("avx2"))
+    if (__builtin_cpu_supports("avx2"))
         return parse_avx2(u, s, len, flags, err);
 #endif
     return parse_scalar(u, s, len, flags, err);

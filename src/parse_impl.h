@@ -51,7 +51,7 @@ P_TARGET P_INLINE int P_(authority)(P_SCANNER *sc, curi_uri *u, const char *s,
         /* reg-name = *( unreserved / pct-encoded / sub-delims ) */
         q = P_(run)(sc, a, end, CURI__REGNAME, &bad);
         if (!q)
-            return curi__fail(err, CURI_ERR_PCT, OFF(bad));
+            return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         r = q;
         if (r < end && *r == ':') {
             /* port = *DIGIT, and then the authority must end */
@@ -101,13 +101,13 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
     q = P_SCAN(&sc, s, end, CURI__SCHEME);
     if (q < end && *q == ':') {
         if (q == s || !curi__is((unsigned char)*s, CURI__ALPHA))
-            return curi__fail(err, CURI_ERR_SCHEME, 0);
+            return parse_fail(u, err, CURI_ERR_SCHEME, 0);
         u->scheme.ptr = s;
         u->scheme.len = (size_t)(q - s);
         p = q + 1;
     } else {
         if (flags & (CURI_PARSE_URI | CURI_PARSE_ABSOLUTE))
-            return curi__fail(err, CURI_ERR_SCHEME_MISSING, 0);
+            return parse_fail(u, err, CURI_ERR_SCHEME_MISSING, 0);
         p = s;
     }
 
@@ -124,9 +124,9 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
          */
         q = P_(run)(&sc, p, end, CURI__SEGNC, &bad);
         if (!q)
-            return curi__fail(err, CURI_ERR_PCT, OFF(bad));
+            return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         if (q < end && *q == ':')
-            return curi__fail(err, CURI_ERR_COLON_SEGMENT, OFF(q));
+            return parse_fail(u, err, CURI_ERR_COLON_SEGMENT, OFF(q));
     }
 
     /*
@@ -137,9 +137,9 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
      */
     q = P_(run)(&sc, p, end, CURI__PATH, &bad);
     if (!q)
-        return curi__fail(err, CURI_ERR_PCT, OFF(bad));
+        return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
     if (q < end && *q != '?' && *q != '#')
-        return curi__fail(err, CURI_ERR_PATH_CHAR, OFF(q));
+        return parse_fail(u, err, CURI_ERR_PATH_CHAR, OFF(q));
     u->path.ptr = p;
     u->path.len = (size_t)(q - p);
     p = q;
@@ -148,9 +148,9 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
     if (p < end && *p == '?') {
         q = P_(run)(&sc, p + 1, end, CURI__QUERY, &bad);
         if (!q)
-            return curi__fail(err, CURI_ERR_PCT, OFF(bad));
+            return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         if (q < end && *q != '#')
-            return curi__fail(err, CURI_ERR_QUERY_CHAR, OFF(q));
+            return parse_fail(u, err, CURI_ERR_QUERY_CHAR, OFF(q));
         u->query.ptr = p + 1;
         u->query.len = (size_t)(q - p - 1);
         p = q;
@@ -159,12 +159,12 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
     /* fragment = *( pchar / "/" / "?" ); absolute-URI (4.3) has none. */
     if (p < end) {
         if (flags & CURI_PARSE_ABSOLUTE)
-            return curi__fail(err, CURI_ERR_FRAGMENT_FORBIDDEN, OFF(p));
+            return parse_fail(u, err, CURI_ERR_FRAGMENT_FORBIDDEN, OFF(p));
         q = P_(run)(&sc, p + 1, end, CURI__QUERY, &bad);
         if (!q)
-            return curi__fail(err, CURI_ERR_PCT, OFF(bad));
+            return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         if (q < end)
-            return curi__fail(err, CURI_ERR_FRAGMENT_CHAR, OFF(q));
+            return parse_fail(u, err, CURI_ERR_FRAGMENT_CHAR, OFF(q));
         u->fragment.ptr = p + 1;
         u->fragment.len = (size_t)(q - p - 1);
     }

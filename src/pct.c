@@ -68,7 +68,8 @@ int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
     size_t need = 0;
     size_t i = 0;
 
-    if (!curi__wbegin(dst, cap, outlen, 1) || cls == 0 || (s == NULL && len != 0)) {
+    if (!curi__wbegin(dst, cap, outlen, 1) || cls == 0 || (s == NULL && len != 0) ||
+        (flags & ~CURI__ENCODE_FLAGS)) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     if (len > CURI_MAX_LEN) {
@@ -119,7 +120,8 @@ int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
     size_t need = 0;
     size_t i = 0;
 
-    if (!curi__wbegin(dst, cap, outlen, 1) || (s == NULL && len != 0)) {
+    if (!curi__wbegin(dst, cap, outlen, 1) || (s == NULL && len != 0) ||
+        (flags & ~CURI__DECODE_FLAGS)) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     if (len > CURI_MAX_LEN) {

@@ -479,8 +479,8 @@ int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                  const curi_uri *ref, unsigned flags, curi_error *err)
 {
     size_t n = 0;
-    if (!curi__wbegin(dst, cap, outlen, 0)) {
-        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    if (!curi__wbegin(dst, cap, outlen, 0) || (flags & ~CURI__RESOLVE_FLAGS)) {
+        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
     }
     /* The work first: the arguments of one call are evaluated in no fixed order. */
     int rc = resolve_impl(dst, cap, &n, base, ref, flags, err);

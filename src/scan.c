@@ -7,7 +7,7 @@
  * AVX2 (checked at run time) 32 and 16 bytes are classified at once with two nibble-table
  * shuffles (chartab.c).  Both return the same pointer for every input, and neither reads
  * outside [p, end): the last partial block is loaded overlapping bytes already known good,
- * never past end.  The test suite runs every vector through both (CURI_PARSE_SCALAR).
+ * never past end.  The test suite runs every vector through both (CURI__PARSE_SCALAR).
  * SPDX-License-Identifier: MIT
  */
 #include "internal.h"
@@ -73,7 +73,7 @@ const char *curi__scan(const char *base, const char *p, const char *end, unsigne
 {
 #ifdef CURI__HAVE_AVX2
     /* Only single classes have a nibble table; buffers under 16 bytes stay scalar. */
-    if (!(flags & CURI_PARSE_SCALAR) && end - base >= 16 && (cls & (cls - 1)) == 0 &&
+    if (!(flags & CURI__PARSE_SCALAR) && end - base >= 16 && (cls & (cls - 1)) == 0 &&
         __builtin_cpu_supports("avx2"))
         return scan_avx2(base, p, end, curi__nib_lo[__builtin_ctz(cls)]);
 #endif

@@ -144,7 +144,7 @@ int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigne
     curi_str v = {value, len};
     int rc = CURI_OK;
 
-    if (u == NULL || (unsigned)part >= CURI__NPARTS) {
+    if (u == NULL || (unsigned)part >= CURI__NPARTS || (flags & ~CURI__PARSE_FLAGS)) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     if (value == NULL) {
@@ -243,7 +243,8 @@ int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t 
     int copy = 0;
     curi_charset set = CURI_SET_PATH;
 
-    if (!curi__wbegin(buf, cap, outlen, 1) || u == NULL || (unsigned)part >= CURI__NPARTS) {
+    if (!curi__wbegin(buf, cap, outlen, 1) || u == NULL || (unsigned)part >= CURI__NPARTS ||
+        (flags & ~CURI__PARSE_FLAGS)) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     if (value == NULL) {

@@ -6,7 +6,7 @@
  *   unlisted one must be absent, path defaults to empty), host_type=
  *   (reg-name ipv4 ipv6 ipvfuture), ip= (dotted quad or 32 lowercase hex
  *   digits), zone= (absent unless listed), port_number= (number or "range").
- *   Every case runs with the %flags and again with CURI_PARSE_SCALAR.  A valid
+ *   Every case runs with the %flags and again with CURI__PARSE_SCALAR.  A valid
  *   case must also recompose to the input byte for byte, keep every view
  *   inside the input, agree with itself (authority = [userinfo "@"] host
  *   [":" port], host_type NONE exactly when there is no host, port_status and
@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "runner.h"
+#include "../src/testing.h"
 
 enum { C_SCHEME, C_USERINFO, C_HOST, C_PORT, C_PATH, C_QUERY, C_FRAGMENT, C_ZONE, C_N };
 static const char *const comp_names[C_N] = {"scheme", "userinfo", "host",     "port",
@@ -440,7 +441,7 @@ void kind_parse(tcase *tc)
     for (int run = 0; run < 4; run++) {
         static const char *const whats[] = {"parse", "parse (scalar)", "parse (guard before)",
                                             "parse (scalar, guard before)"};
-        unsigned fl = tc->flags | ((run & 1) ? CURI_PARSE_SCALAR : 0u);
+        unsigned fl = tc->flags | ((run & 1) ? CURI__PARSE_SCALAR : 0u);
         const char *what = whats[run];
         const char *p = (run & 2) ? gput_front(G_IN0, in->s, in->len)
                                   : gput(G_IN0, in->s, in->len);
@@ -511,7 +512,7 @@ void kind_host(tcase *tc)
         static const char *const whats[] = {"host_parse", "host_parse (scalar)",
                                             "host_parse (guard before)",
                                             "host_parse (scalar, guard before)"};
-        unsigned fl = tc->flags | ((run & 1) ? CURI_PARSE_SCALAR : 0u);
+        unsigned fl = tc->flags | ((run & 1) ? CURI__PARSE_SCALAR : 0u);
         const char *what = whats[run];
         static const char mark[] = "untouched";
         curi_uri u;

@@ -120,6 +120,69 @@ int main(void)
               "curi_recompose of a hand-built giant: TOO_LONG at CURI_MAX_LEN, *outlen 0");
     }
 
+    /* Flags: each family refuses a bit it does not know. */
+    {
+        curi_uri v, w;
+        curi_cursor cur;
+        curi_str k, val;
+        char buf[64];
+        check(curi_parse(&v, "http://a/", 9, CURI_NORM_DEFAULT << 8, &e) == CURI_ERR_INVALID_ARG,
+              "curi_parse: an unknown flag bit is INVALID_ARG");
+        check(curi_parse(&v, "http://a/", 9, 1u << 31, &e) == CURI_ERR_INVALID_ARG,
+              "curi_parse: bit 31 is INVALID_ARG");
+        check(curi_host_parse(&v, "a", 1, 1u << 20, &e) == CURI_ERR_INVALID_ARG,
+              "curi_host_parse: unknown flag");
+        check(curi_parse(&w, "http://a/b", 10, 0, &e) == CURI_OK, "a reference to edit");
+        check(curi_set(&w, CURI_PART_PATH, "/x", 2, 1u << 20, &e) == CURI_ERR_INVALID_ARG,
+              "curi_set: unknown flag");
+        check(curi_set_encoded(&w, CURI_PART_PATH, buf, sizeof buf, &n, "/x", 2, 1u << 20, &e) ==
+                  CURI_ERR_INVALID_ARG,
+              "curi_set_encoded: unknown flag");
+        check(curi_pct_encode(buf, sizeof buf, &n, "a", 1, CURI_SET_PATH, 2, &e) ==
+                  CURI_ERR_INVALID_ARG,
+              "curi_pct_encode: unknown flag");
+        check(curi_pct_decode(buf, sizeof buf, &n, "a", 1, 4, &e) == CURI_ERR_INVALID_ARG,
+              "curi_pct_decode: unknown flag");
+        check(curi_resolve(buf, sizeof buf, &n, &w, &w, 2, &e) == CURI_ERR_INVALID_ARG && n == 0,
+              "curi_resolve: unknown flag");
+        check(curi_relative(buf, sizeof buf, &n, &w, &w, 4, &e) == CURI_ERR_INVALID_ARG && n == 0,
+              "curi_relative: unknown flag");
+        check(curi_normalize(buf, sizeof buf, &n, &w, 1u << 7, &e) == CURI_ERR_INVALID_ARG &&
+                  n == 0,
+              "curi_normalize: unknown mask bit");
+        check(curi_is_normalized(&w, 1u << 7) == 0, "curi_is_normalized: unknown mask bit is 0");
+        curi_query_init(&cur, (curi_str){"a=1", 3}, 2);
+        check(curi_query_next(&cur, &k, &val) == 0, "curi_query_init: unknown flag yields nothing");
+        check(curi_compare(&w, &w, (curi_equiv)7) == CURI_EQ_NONE &&
+                  curi_compare(&w, &w, (curi_equiv)-1) == CURI_EQ_NONE &&
+                  curi_compare(&w, &w, CURI_EQ_STRING) == CURI_EQ_STRING,
+              "curi_compare: a max_level outside the ladder answers NONE");
+
+        /* A failed parse leaves nothing behind: every view absent, no host. */
+        check(curi_parse(&v, "http://good.com:80@evil.com:x/", 30, 0, &e) == CURI_ERR_PORT_CHAR &&
+                  v.host.ptr == NULL && v.userinfo.ptr == NULL && v.scheme.ptr == NULL &&
+                  v.path.ptr == NULL && v.host_type == CURI_HOST_NONE,
+              "a failed curi_parse clears *out");
+        check(curi_parse(&v, "http://[::1/", 12, 0, &e) != CURI_OK && v.host.ptr == NULL &&
+                  v.scheme.ptr == NULL,
+              "a failed curi_parse in the host clears *out");
+        check(curi_parse(&v, b, big, 0, &e) == CURI_ERR_TOO_LONG && v.scheme.ptr == NULL,
+              "TOO_LONG clears *out too");
+        /* A dotted quad that is no IPv4address is a reg-name, and ip[] says nothing. */
+        check(curi_parse(&v, "http://1.2.3.999/", 17, 0, &e) == CURI_OK &&
+                  v.host_type == CURI_HOST_REGNAME && v.ip[0] == 0 && v.ip[1] == 0 &&
+                  v.ip[2] == 0 && v.ip[3] == 0,
+              "1.2.3.999 leaves ip[] zero");
+
+        /* What curi_normalize refuses, curi_is_normalized and curi_compare refuse alike. */
+        w.path = (curi_str){"x", 1}; /* beside the host "a": hand-built, not a reference */
+        check(curi_normalize(buf, sizeof buf, &n, &w, CURI_NORM_DEFAULT, &e) ==
+                      CURI_ERR_STRUCTURE &&
+                  curi_is_normalized(&w, 0) == 0 && curi_is_normalized(&w, CURI_NORM_DEFAULT) == 0 &&
+                  curi_compare(&w, &w, CURI_EQ_SCHEME) == CURI_EQ_NONE,
+              "a structure curi_normalize refuses is neither normalized nor equal to itself");
+    }
+
     /* Well inside the limit: a 64 MiB path, a 64 MiB query of pairs, a 64 MiB host. */
     size_t len = (size_t)64 << 20;
     char *s = malloc(len);
