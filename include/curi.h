@@ -27,6 +27,14 @@ unsigned curi_version_number(void);
 const char *curi_version_string(void);
 
 /*
+ * What the linked library was built with, as CURI_FEATURE_* bits.  AVX2: the
+ * SIMD scanners are compiled in (they run only on a CPU that has AVX2; the
+ * answers are the same either way).  New bits are only ever added.
+ */
+#define CURI_FEATURE_AVX2 (1u << 0)
+unsigned curi_features(void);
+
+/*
  * ---------------------------------------------------------------------------
  * Conventions, stated once
  * ---------------------------------------------------------------------------
@@ -257,6 +265,12 @@ int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigne
  */
 int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t *outlen,
                      const char *value, size_t len, unsigned flags, curi_error *err);
+
+/*
+ * The view of one part of u, so that a binding need not know curi_uri's layout;
+ * absent (ptr NULL) for a NULL u or a part out of range.
+ */
+curi_str curi_get(const curi_uri *u, curi_part part);
 
 /* Name of a part ("scheme", "userinfo", ...) and the reverse lookup (-1 if unknown). */
 const char *curi_part_name(curi_part part);

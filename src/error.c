@@ -17,6 +17,16 @@ const char *curi_version_string(void)
     return CURI_VERSION_STRING;
 }
 
+/* What this build has: AVX2 scanners when compiled for x86-64 with GCC or clang. */
+unsigned curi_features(void)
+{
+    unsigned f = 0;
+#ifdef CURI__HAVE_AVX2
+    f |= CURI_FEATURE_AVX2;
+#endif
+    return f;
+}
+
 /*
  * "PCT", "HOST_CHAR", ...: the code's name without the CURI_ERR_ prefix, as the
  * vector files spell it.  "UNKNOWN" for a number the map does not list.

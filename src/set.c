@@ -21,6 +21,31 @@ const char *curi_part_name(curi_part part)
 }
 
 /* Reverse of curi_part_name, ignoring ASCII case; -1 for anything else. */
+curi_str curi_get(const curi_uri *u, curi_part part)
+{
+    curi_str none = {NULL, 0};
+    if (u == NULL) {
+        return none;
+    }
+    switch (part) {
+    case CURI_PART_SCHEME:
+        return u->scheme;
+    case CURI_PART_USERINFO:
+        return u->userinfo;
+    case CURI_PART_HOST:
+        return u->host;
+    case CURI_PART_PORT:
+        return u->port;
+    case CURI_PART_PATH:
+        return u->path;
+    case CURI_PART_QUERY:
+        return u->query;
+    case CURI_PART_FRAGMENT:
+        return u->fragment;
+    }
+    return none;
+}
+
 int curi_part_from_name(const char *name, size_t len)
 {
     if (name == NULL) {

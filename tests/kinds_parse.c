@@ -454,6 +454,14 @@ void kind_parse(tcase *tc)
         if (want_err) {
             curi_error *none = NULL;
             check_error(tc, what, rc, &err, code, off);
+            /* A failed parse clears *out: nothing of the 0x5a fill, no view left. */
+            {
+                curi_uri zero;
+                memset(&zero, 0, sizeof zero);
+                if (memcmp(&u, &zero, sizeof u) != 0) {
+                    fail(tc, "%s: a failed parse must clear *out", what);
+                }
+            }
             /* With err == NULL the code is still returned. */
             rc = curi_parse(&u, p, in->len, fl, none);
             if (rc != code) {
@@ -467,6 +475,21 @@ void kind_parse(tcase *tc)
             continue;
         }
         check_parsed(tc, what, &u, p, in->len, &e);
+        /* curi_get gives each part's view as the struct holds it; nothing out of range. */
+        {
+            const curi_str parts[7] = {u.scheme, u.userinfo, u.host,    u.port,
+                                       u.path,   u.query,    u.fragment};
+            for (int k = 0; k < 7; k++) {
+                curi_str g = curi_get(&u, (curi_part)k);
+                if (g.ptr != parts[k].ptr || g.len != parts[k].len) {
+                    fail(tc, "%s: curi_get(%s) differs from the struct", what,
+                         curi_part_name((curi_part)k));
+                }
+            }
+            if (curi_get(&u, (curi_part)7).ptr != NULL || curi_get(NULL, CURI_PART_PATH).ptr) {
+                fail(tc, "%s: curi_get out of range or of NULL must be absent", what);
+            }
+        }
         if (run == 0) {
             curi_error *none = NULL;
             curi_uri again;

@@ -120,6 +120,13 @@ int main(void)
               "curi_recompose of a hand-built giant: TOO_LONG at CURI_MAX_LEN, *outlen 0");
     }
 
+    /* curi_features says what the build has: the AVX2 scanners exactly where they compile. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(CURI_NO_SIMD)
+    check(curi_features() == CURI_FEATURE_AVX2, "curi_features: AVX2 in an x86-64 build");
+#else
+    check(curi_features() == 0, "curi_features: no AVX2 in this build");
+#endif
+
     /* Flags: each family refuses a bit it does not know. */
     {
         curi_uri v, w;
