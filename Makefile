@@ -114,10 +114,11 @@ QEMU  ?= qemu-$(firstword $(subst -, ,$(CROSS)))
 .PHONY: check-nosimd check-cross check-tcc check-m32
 check-nosimd:
 	$(MAKE) --no-print-directory B=build-nosimd CFLAGS="$(CFLAGS) -DCURI_NO_SIMD" \
-	    build-nosimd/curi-test
+	    build-nosimd/curi-test build-nosimd/curi-limits
 	@if nm build-nosimd/libcuri.a | grep -qi avx2; then \
 	    echo "check-nosimd: AVX2 code in a -DCURI_NO_SIMD build"; exit 1; fi
 	build-nosimd/curi-test tests/vectors/*.vec
+	build-nosimd/curi-limits
 check-cross:
 	$(MAKE) --no-print-directory CC=$(CROSS)-gcc AR=$(CROSS)-ar B=build-$(CROSS) \
 	    build-$(CROSS)/curi-test
