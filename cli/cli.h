@@ -243,6 +243,24 @@ void help_text(struct buf *b, const char *cmd, const char *help);
 /* complete.c: curi completion bash|zsh|list. */
 int cmd_completion(int argc, char **argv);
 
+/*
+ * The authority of a reference as curi_parse found it, as a view into the parsed text:
+ * from the userinfo (or the host) to the end of the port (or the host).  Only for a
+ * reference straight from curi_parse, whose views all point into one input; absent
+ * without a host.  (After curi_set, use curi_authority, which writes the text.)
+ */
+static inline curi_str parsed_authority(const curi_uri *u)
+{
+    curi_str a = {NULL, 0};
+    if (u->host.ptr != NULL) {
+        const char *from = u->userinfo.ptr != NULL ? u->userinfo.ptr : u->host.ptr;
+        const char *to = u->port.ptr != NULL ? u->port.ptr + u->port.len : u->host.ptr + u->host.len;
+        a.ptr = from;
+        a.len = (size_t)(to - from);
+    }
+    return a;
+}
+
 /* One entry per subcommand; each cmd_* lives in its own file. */
 int cmd_parse(int argc, char **argv);
 int cmd_get(int argc, char **argv);

@@ -658,7 +658,7 @@ static int build_line(const void *vctx, const char *s, size_t n, struct buf *out
 
     /* Each component onto an empty reference, in order. */
     curi_uri u;
-    curi_error e = {CURI_OK, 0};
+    curi_error e = {CURI_OK, 0, 0};
     curi_parse(&u, "", 0, 0, NULL);
     for (int k = 0; k < K_SEGMENTS && status == EXIT_VALID; k++) {
         const char *val;

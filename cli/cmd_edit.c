@@ -390,7 +390,7 @@ static int set_variant(const struct set_ctx *ctx, const curi_uri *in, size_t k, 
                        size_t n, struct buf *out, struct buf *err, struct buf *tmp)
 {
     curi_uri u = *in;
-    curi_error e = {CURI_OK, 0};
+    curi_error e = {CURI_OK, 0, 0};
     struct blocks bl = {0};
     int rc = CURI_OK, skipped = 0;
     for (size_t i = 0; rc == CURI_OK && i < ctx->nv; i++)

@@ -508,7 +508,7 @@ static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const char 
             if (u->host.ptr != NULL && p->dflt)
                 put_with_defaults(out, u, 1, p->decode);
             else
-                put_component(out, u->host.ptr ? u->authority : (curi_str){NULL, 0}, p->decode);
+                put_component(out, parsed_authority(u), p->decode);
             break;
         case F_HOST_TYPE:
             ht = host_type_name(u->host_type);

@@ -351,7 +351,7 @@ int cmd_equal(int argc, char **argv)
     if (nops != 2)
         usage_error(&c, nops < 2 ? "needs two URIs, A and B" : "too many operands", NULL);
     curi_uri a, b;
-    curi_error ea = {CURI_OK, 0}, eb = {CURI_OK, 0};
+    curi_error ea = {CURI_OK, 0, 0}, eb = {CURI_OK, 0, 0};
     const char *ta = fixed_text(argv[0], &c), *tb = fixed_text(argv[1], &c);
     int ra = curi_parse(&a, ta, strlen(ta), c.pflags, &ea);
     int rb = curi_parse(&b, tb, strlen(tb), c.pflags, &eb);

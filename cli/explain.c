@@ -317,7 +317,7 @@ static int explain_line(const void *vctx, const char *s, size_t n, struct buf *o
     curi_str path = u.path.len > 0 ? u.path : (curi_str){NULL, 0};
     add_span(l1, &k1, s, u.scheme, "scheme", "1;35");
     if (u.host.ptr != NULL)
-        add_span(l1, &k1, s, u.authority, "authority", "1;33");
+        add_span(l1, &k1, s, parsed_authority(&u), "authority", "1;33");
     add_span(l1, &k1, s, path, "path", "1;32");
     add_span(l1, &k1, s, u.query, "query", "1;36");
     add_span(l1, &k1, s, u.fragment, "fragment", "1;34");

@@ -189,7 +189,7 @@ static int inside(curi_str v, const char *s, size_t len)
 
 int fz_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err)
 {
-    curi_error e = {-1, (size_t)-1};
+    curi_error e = {-1, (size_t)-1, 0};
     int rc = curi_parse(u, s, len, flags, &e);
 
     FZ_CHECKF(rc == e.code, "curi_parse returned %d but err.code = %d", rc, e.code);
@@ -197,7 +197,7 @@ int fz_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error 
     if (rc != CURI_OK) {
         FZ_CHECKF(e.offset <= len, "error offset %zu > length %zu", e.offset, len);
     } else {
-        FZ_CHECK(inside(u->scheme, s, len) && inside(u->authority, s, len));
+        FZ_CHECK(inside(u->scheme, s, len) && inside(u->zone, s, len));
         FZ_CHECK(inside(u->userinfo, s, len) && inside(u->host, s, len));
         FZ_CHECK(inside(u->port, s, len) && inside(u->path, s, len));
         FZ_CHECK(inside(u->query, s, len) && inside(u->fragment, s, len));

@@ -122,8 +122,9 @@ typedef enum curi_errcode {
 } curi_errcode;
 
 typedef struct curi_error {
-    int code;      /* CURI_OK or a CURI_ERR_* value */
-    size_t offset; /* byte offset of the first offending byte in the input */
+    int32_t code;      /* CURI_OK or a CURI_ERR_* value */
+    size_t offset;     /* byte offset of the first offending byte in the input */
+    uint32_t reserved; /* 0: room for a detail code in the same layout */
 } curi_error;
 
 /* "PCT", "HOST_CHAR", ...: the name of a code without its CURI_ERR_ prefix. */
@@ -151,28 +152,29 @@ typedef enum curi_port_status {
     CURI_PORT_RANGE = 3   /* digits whose value exceeds 65535 (never wrapped) */
 } curi_port_status;
 
-typedef struct curi_uri {
-    curi_str scheme;    /* without the ':' */
-    curi_str authority; /* between "//" and the path; read-only summary, see below */
-    curi_str userinfo;  /* without the '@' */
-    curi_str host;      /* raw text; an IP literal keeps its brackets */
-    curi_str port;      /* digits without the ':' */
-    curi_str path;      /* always present, possibly empty */
-    curi_str query;     /* without the '?' */
-    curi_str fragment;  /* without the '#' */
-
-    curi_host_type host_type;
-    unsigned char ip[16]; /* IPV4: ip[0..3]; IPV6: ip[0..15]; network byte order */
-    curi_str zone;        /* IPv6 zone ID after "%25", still percent-encoded; else absent */
-
-    curi_port_status port_status;
-    uint16_t port_number; /* meaningful when port_status == CURI_PORT_VALID */
-} curi_uri;
 /*
- * authority is filled by the parser as a convenience.  Recomposition and the
- * other writers use userinfo, host and port only: an authority exists exactly
- * when host is present (host.ptr != NULL).
+ * A parsed reference.  The layout is part of the ABI: fields are fixed-width
+ * (the enums' values are stored in uint8_t), and new fields will come out of
+ * `reserved`, which the library zeroes and callers must not use, so the size
+ * stays the same.  An authority exists exactly when host is present (host.ptr
+ * != NULL); its text is [userinfo "@"] host [":" port] (curi_authority).
  */
+typedef struct curi_uri {
+    curi_str scheme;   /* without the ':' */
+    curi_str userinfo; /* without the '@' */
+    curi_str host;     /* raw text; an IP literal keeps its brackets */
+    curi_str port;     /* digits without the ':' */
+    curi_str path;     /* always present, possibly empty */
+    curi_str query;    /* without the '?' */
+    curi_str fragment; /* without the '#' */
+    curi_str zone;     /* IPv6 zone ID after "%25", still percent-encoded; else absent */
+
+    uint8_t host_type;    /* a curi_host_type */
+    uint8_t port_status;  /* a curi_port_status */
+    uint16_t port_number; /* meaningful when port_status == CURI_PORT_VALID */
+    unsigned char ip[16]; /* IPV4: ip[0..3]; IPV6: ip[0..15]; network byte order */
+    uint32_t reserved[7]; /* 0: room for later fields in the same layout */
+} curi_uri;
 
 /* Parse flags.  flags == 0 parses an RFC 3986 URI-reference, with RFC 6874 zone IDs. */
 #define CURI_PARSE_URI (1u << 0)         /* require a scheme: "URI" of section 3 */
@@ -218,6 +220,13 @@ int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
 const char *curi_structure_rule(const curi_uri *u);
 /* An upper bound for the length curi_recompose writes for u. */
 size_t curi_recompose_bound(const curi_uri *u);
+/*
+ * Write the authority of u, [userinfo "@"] host [":" port] (RFC 3986 3.2), as
+ * it stands after any curi_set; nothing when u has no host (check host.ptr to
+ * tell an absent authority from an empty one).  curi_recompose_bound(u) is
+ * always enough.
+ */
+int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
 
 /*
  * ---------------------------------------------------------------------------
@@ -246,10 +255,6 @@ typedef enum curi_part {
  * the port, CURI_PARSE_URI and CURI_PARSE_ABSOLUTE refuse removing the scheme
  * (SCHEME_MISSING), CURI_PARSE_ABSOLUTE refuses a fragment
  * (FRAGMENT_FORBIDDEN).  Offsets in *err are offsets into value.
- *
- * After curi_set of the userinfo, host or port, u->authority is stale: it is
- * absent when there is no host, else present but empty (ptr == host.ptr,
- * len 0).  Recompose to get the authority text.
  */
 int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigned flags,
              curi_error *err);
@@ -322,7 +327,8 @@ int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
  */
 typedef struct curi_cursor {
     const char *p, *end;
-    unsigned flags;
+    uint32_t flags;
+    uint32_t reserved; /* 0: room for later state in the same layout */
 } curi_cursor;
 
 /*

@@ -33,7 +33,7 @@ static void put_span(curi_row *r, int part, curi_str v, const char *base)
 static int row_of(curi_row *r, const char *s, size_t n, unsigned flags)
 {
     curi_uri u;
-    curi_error e = {CURI_OK, 0};
+    curi_error e = {CURI_OK, 0, 0};
     int rc = curi_parse(&u, s, n, flags, &e);
 
     memset(r, 0, sizeof *r);

@@ -159,8 +159,6 @@ static int authority_slow(curi_uri *u, const char *s, const char *a, const char 
         if (rc != CURI_OK)
             return rc;
     }
-    u->authority.ptr = a;
-    u->authority.len = (size_t)(e - a);
     return CURI_OK;
 }
 

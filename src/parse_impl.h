@@ -65,8 +65,6 @@ P_TARGET P_INLINE int P_(authority)(P_SCANNER *sc, curi_uri *u, const char *s,
                     return rc;
             }
             *aend = r;
-            u->authority.ptr = a;
-            u->authority.len = (size_t)(r - a);
             return CURI_OK;
         }
     }

@@ -1,7 +1,7 @@
 /*
  * recompose.c -- component recomposition (RFC 3986 section 5.3).
  * Joins the parts of a curi_uri back into a reference.  The authority is built
- * from userinfo, host and port (never from u->authority), so edited parts show.
+ * from userinfo, host and port, so edited parts show.
  * Invariant: for every curi_uri curi_parse produced, the output is the parsed
  * input byte for byte; components that could not parse back are refused with
  * CURI_ERR_STRUCTURE before anything is written.
@@ -107,6 +107,33 @@ static void put(char *dst, size_t *pos, const char *s, size_t n)
         memcpy(dst + *pos, s, n);
         *pos += n;
     }
+}
+
+int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err)
+{
+    size_t need = 0, pos = 0;
+
+    if (!curi__wbegin(dst, cap, outlen, 1) || u == NULL) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    if (u->host.ptr != NULL) {
+        need = add_sat(part_len(u->userinfo, 1), add_sat(u->host.len, part_len(u->port, 1)));
+    }
+    if (need > cap || need > CURI_MAX_LEN) {
+        return curi__wend(CURI_ERR_NOSPACE, need, outlen, err);
+    }
+    if (u->host.ptr != NULL) {
+        if (u->userinfo.ptr != NULL) {
+            put(dst, &pos, u->userinfo.ptr, u->userinfo.len);
+            put(dst, &pos, "@", 1);
+        }
+        put(dst, &pos, u->host.ptr, u->host.len);
+        if (u->port.ptr != NULL) {
+            put(dst, &pos, ":", 1);
+            put(dst, &pos, u->port.ptr, u->port.len);
+        }
+    }
+    return curi__wend(CURI_OK, need, outlen, err);
 }
 
 /*

@@ -140,12 +140,11 @@ static int check_port(curi_uri *t, const char *s, size_t len, unsigned flags, cu
     return CURI_OK;
 }
 
-/* Removing the host removes the whole authority: userinfo, port and the summary. */
+/* Removing the host removes the whole authority: userinfo and port too. */
 static void remove_authority(curi_uri *t)
 {
     curi_str none = {NULL, 0};
 
-    t->authority = none;
     t->userinfo = none;
     t->host = none;
     t->port = none;
@@ -241,14 +240,6 @@ int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigne
     }
     if (rc != CURI_OK) {
         return rc;
-    }
-    if (part == CURI_PART_USERINFO || part == CURI_PART_HOST || part == CURI_PART_PORT) {
-        /*
-         * The parser's authority view no longer matches: absent without a host,
-         * else present-but-empty at the host, documented as stale in curi.h.
-         */
-        t.authority.ptr = t.host.ptr;
-        t.authority.len = 0;
     }
     *u = t;
     return curi__ok(err);

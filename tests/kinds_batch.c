@@ -21,7 +21,7 @@ static int row_agrees(tcase *tc, size_t i, const curi_row *r, const char *s, siz
                       unsigned flags)
 {
     curi_uri u;
-    curi_error e = {CURI_OK, 0};
+    curi_error e = {CURI_OK, 0, 0};
     int rc = curi_parse(&u, s, n, flags, &e);
     const curi_str parts[CURI_ROW_PARTS] = {u.scheme, u.userinfo, u.host,    u.port,
                                             u.path,   u.query,    u.fragment};

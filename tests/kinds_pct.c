@@ -201,7 +201,7 @@ void kind_segments(tcase *tc)
 void kind_set(tcase *tc)
 {
     curi_uri u, saved, re;
-    curi_error err = {-1, 0};
+    curi_error err = {-1, 0, 0};
     int code = 0, part, rc;
     size_t off = 0, vlen = 0;
     int want_err = expect_error(tc, &code, &off);

@@ -320,7 +320,7 @@ int run_writer(tcase *tc, const char *what, writer_fn f, const void *ctx, size_t
                curi_error *err)
 {
     size_t n = (size_t)-1, n2 = (size_t)-1;
-    curi_error e2 = {-1, 0};
+    curi_error e2 = {-1, 0, 0};
     char *dst;
     int rc, rc2;
 
