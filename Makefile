@@ -21,7 +21,7 @@ MANDIR  ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 
-VERSION := 0.1.0
+VERSION := 0.2.0
 SOMAJOR := 0
 
 ifeq ($(SAN),1)
@@ -131,6 +131,23 @@ check-m32:
 	    build-m32/curi-test build-m32/curi-limits
 	build-m32/curi-test tests/vectors/*.vec
 	build-m32/curi-limits
+
+# The ABI (abigail-tools): abi/libcuri.abi is the exported ABI of the last release.
+#   make abi-check    compare the built library with it: additions pass, any change that
+#                     breaks a program built against the release (a removed or changed
+#                     function, a struct whose size or layout moved) fails
+#   make abi-update   rewrite it, when a release changes the ABI on purpose
+ABIDW = abidw --no-corpus-path --no-show-locs --no-comp-dir-path
+.PHONY: abi-check abi-update
+abi-check: $(SHARED)
+	@if abidiff --no-added-syms abi/libcuri.abi $(SHARED); then \
+	    echo "abi-check: $(SHARED) keeps the ABI of abi/libcuri.abi (additions aside)"; \
+	else \
+	    echo "abi-check: FAILED: $(SHARED) changes the ABI of abi/libcuri.abi (see above)"; \
+	    exit 1; \
+	fi
+abi-update: $(SHARED)
+	$(ABIDW) $(SHARED) >abi/libcuri.abi
 
 -include fuzz/fuzz.mk
 -include bench/bench.mk

@@ -16,15 +16,29 @@ extern "C" {
 #endif
 
 #define CURI_VERSION_MAJOR 0
-#define CURI_VERSION_MINOR 1
+#define CURI_VERSION_MINOR 2
 #define CURI_VERSION_PATCH 0
-#define CURI_VERSION_STRING "0.1.0"
+#define CURI_VERSION_STRING "0.2.0"
+
+/*
+ * The ABI.  Every function is marked CURI_API; the shared library exports exactly those,
+ * under the symbol version CURI_0.2 (src/libcuri.map), and CI compares the exported ABI
+ * with abi/libcuri.abi, the one last released (make abi-check).  Within a version:
+ * functions and CURI_* values are only added, never changed or removed; public structs
+ * keep their size and layout (new fields come out of their reserved words); error
+ * codes and flag bits keep their numbers.  What is not in this header is not ABI.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define CURI_API __attribute__((visibility("default")))
+#else
+#define CURI_API
+#endif
 #define CURI_VERSION_NUMBER \
     (CURI_VERSION_MAJOR * 10000 + CURI_VERSION_MINOR * 100 + CURI_VERSION_PATCH)
 
 /* The version of the library actually linked; compare with CURI_VERSION_NUMBER. */
-unsigned curi_version_number(void);
-const char *curi_version_string(void);
+CURI_API unsigned curi_version_number(void);
+CURI_API const char *curi_version_string(void);
 
 /*
  * What the linked library was built with, as CURI_FEATURE_* bits.  AVX2: the
@@ -32,7 +46,7 @@ const char *curi_version_string(void);
  * answers are the same either way).  New bits are only ever added.
  */
 #define CURI_FEATURE_AVX2 (1u << 0)
-unsigned curi_features(void);
+CURI_API unsigned curi_features(void);
 
 /*
  * ---------------------------------------------------------------------------
@@ -128,9 +142,9 @@ typedef struct curi_error {
 } curi_error;
 
 /* "PCT", "HOST_CHAR", ...: the name of a code without its CURI_ERR_ prefix. */
-const char *curi_strerror_name(int code);
+CURI_API const char *curi_strerror_name(int code);
 /* One sentence describing the code; "unknown error" for an unknown code. */
-const char *curi_strerror(int code);
+CURI_API const char *curi_strerror(int code);
 
 /*
  * ---------------------------------------------------------------------------
@@ -188,14 +202,14 @@ typedef struct curi_uri {
  * view absent, host_type NONE), so that nothing half-parsed is left to act on.
  * Returns CURI_OK or an error code with the offset in *err.
  */
-int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
+CURI_API int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 
 /*
  * Parse s[0..len) as the host of an authority (IP-literal / IPv4address /
  * reg-name) and set out->host, host_type, ip and zone; other fields of *out are
  * left alone.  Honours CURI_PARSE_STRICT_3986.
  */
-int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
+CURI_API int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 
 /*
  * ---------------------------------------------------------------------------
@@ -211,22 +225,22 @@ int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, cu
  * but empty scheme.  err->offset is where the conflict would show in the
  * output; curi_structure_rule says which rule was broken.
  */
-int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
+CURI_API int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
 /*
  * The first of those rules that u breaks, as a sentence (static storage,
  * for example "a userinfo or port needs a host"), or NULL when u fits
  * together (and when u is NULL).
  */
-const char *curi_structure_rule(const curi_uri *u);
+CURI_API const char *curi_structure_rule(const curi_uri *u);
 /* An upper bound for the length curi_recompose writes for u. */
-size_t curi_recompose_bound(const curi_uri *u);
+CURI_API size_t curi_recompose_bound(const curi_uri *u);
 /*
  * Write the authority of u, [userinfo "@"] host [":" port] (RFC 3986 3.2), as
  * it stands after any curi_set; nothing when u has no host (check host.ptr to
  * tell an absent authority from an empty one).  curi_recompose_bound(u) is
  * always enough.
  */
-int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
+CURI_API int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
 
 /*
  * ---------------------------------------------------------------------------
@@ -256,7 +270,7 @@ typedef enum curi_part {
  * (SCHEME_MISSING), CURI_PARSE_ABSOLUTE refuses a fragment
  * (FRAGMENT_FORBIDDEN).  Offsets in *err are offsets into value.
  */
-int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigned flags,
+CURI_API int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigned flags,
              curi_error *err);
 
 /*
@@ -268,18 +282,18 @@ int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigne
  * in value becomes "%25").  A host starting with '[' is an IP literal: copied
  * into buf as it is, like the scheme and port.
  */
-int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t *outlen,
+CURI_API int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t *outlen,
                      const char *value, size_t len, unsigned flags, curi_error *err);
 
 /*
  * The view of one part of u, so that a binding need not know curi_uri's layout;
  * absent (ptr NULL) for a NULL u or a part out of range.
  */
-curi_str curi_get(const curi_uri *u, curi_part part);
+CURI_API curi_str curi_get(const curi_uri *u, curi_part part);
 
 /* Name of a part ("scheme", "userinfo", ...) and the reverse lookup (-1 if unknown). */
-const char *curi_part_name(curi_part part);
-int curi_part_from_name(const char *name, size_t len);
+CURI_API const char *curi_part_name(curi_part part);
+CURI_API int curi_part_from_name(const char *name, size_t len);
 
 /*
  * ---------------------------------------------------------------------------
@@ -302,10 +316,10 @@ typedef enum curi_charset {
 #define CURI_ENCODE_KEEP_PCT (1u << 0) /* leave valid "%HH" triplets as they are */
 
 /* Encode s[0..len) with the allowed set `set`.  Fails only on bad arguments and TOO_LONG. */
-int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+CURI_API int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     curi_charset set, unsigned flags, curi_error *err);
 /* 3 * len, saturated at CURI_MAX_LEN: always enough for curi_pct_encode. */
-size_t curi_pct_encode_bound(size_t len);
+CURI_API size_t curi_pct_encode_bound(size_t len);
 
 #define CURI_DECODE_PLUS (1u << 0)   /* '+' decodes to ' ' (form-style query) */
 #define CURI_DECODE_NO_NUL (1u << 1) /* "%00" is an error, CURI_ERR_PCT_NUL */
@@ -315,7 +329,7 @@ size_t curi_pct_encode_bound(size_t len);
  * digits is CURI_ERR_PCT at the offset of the '%'.  Other bytes are copied
  * unchanged.  The output is never longer than the input.
  */
-int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+CURI_API int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     unsigned flags, curi_error *err);
 
 /*
@@ -335,8 +349,8 @@ typedef struct curi_cursor {
  * Segments of a path: "/a/b/" gives "a", "b", ""; "a/b" gives "a", "b"; "/"
  * gives one empty segment; "" gives none.
  */
-void curi_segments_init(curi_cursor *c, curi_str path);
-int curi_segments_next(curi_cursor *c, curi_str *segment);
+CURI_API void curi_segments_init(curi_cursor *c, curi_str path);
+CURI_API int curi_segments_next(curi_cursor *c, curi_str *segment);
 
 #define CURI_QUERY_SEMICOLON (1u << 0) /* ';' separates pairs as well as '&' */
 
@@ -346,8 +360,8 @@ int curi_segments_next(curi_cursor *c, curi_str *segment);
  * '='.  Empty pairs ("a=1&&b=2") are skipped.  With a flag bit other than
  * CURI_QUERY_SEMICOLON the cursor yields nothing.
  */
-void curi_query_init(curi_cursor *c, curi_str query, unsigned flags);
-int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
+CURI_API void curi_query_init(curi_cursor *c, curi_str query, unsigned flags);
+CURI_API int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
 
 /*
  * ---------------------------------------------------------------------------
@@ -362,10 +376,10 @@ int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
  * resolved components: where the RFC's algorithm would produce a path that
  * starts with "//" without an authority, "/." is kept in front of it.
  */
-int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+CURI_API int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                  const curi_uri *ref, unsigned flags, curi_error *err);
 /* Always enough for curi_resolve of these two. */
-size_t curi_resolve_bound(const curi_uri *base, const curi_uri *ref);
+CURI_API size_t curi_resolve_bound(const curi_uri *base, const curi_uri *ref);
 
 #define CURI_RELATIVE_ABSPATH (1u << 0) /* prefer "/x/y" to a relative-path form */
 #define CURI_RELATIVE_NETPATH (1u << 1) /* prefer "//host/x" when the authority is kept */
@@ -374,15 +388,15 @@ size_t curi_resolve_bound(const curi_uri *base, const curi_uri *ref);
  * The shortest reference that resolves against base back to target (the
  * inverse of curi_resolve).  base must have a scheme.
  */
-int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+CURI_API int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                   const curi_uri *target, unsigned flags, curi_error *err);
-size_t curi_relative_bound(const curi_uri *base, const curi_uri *target);
+CURI_API size_t curi_relative_bound(const curi_uri *base, const curi_uri *target);
 
 /*
  * remove_dot_segments (5.2.4) of buf[0..len) in place; returns the new
  * length.  Linear time for any input.
  */
-size_t curi_remove_dot_segments(char *buf, size_t len);
+CURI_API size_t curi_remove_dot_segments(char *buf, size_t len);
 
 /*
  * ---------------------------------------------------------------------------
@@ -402,14 +416,14 @@ size_t curi_remove_dot_segments(char *buf, size_t len);
 #define CURI_NORM_DEFAULT (CURI_NORM_SYNTAX | CURI_NORM_SCHEME)
 
 /* Write the normalized form of u; normalizing the output again changes nothing. */
-int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
+CURI_API int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
                    curi_error *err);
-size_t curi_normalize_bound(const curi_uri *u);
+CURI_API size_t curi_normalize_bound(const curi_uri *u);
 /*
  * 1 when curi_normalize(u, mask) would reproduce u's recomposition exactly, else 0
  * (also for a mask with unknown bits, and for a hand-built u that curi_normalize refuses).
  */
-int curi_is_normalized(const curi_uri *u, unsigned mask);
+CURI_API int curi_is_normalized(const curi_uri *u, unsigned mask);
 
 /* The rungs of the comparison ladder of section 6.2. */
 typedef enum curi_equiv {
@@ -424,7 +438,7 @@ typedef enum curi_equiv {
  * rung at which they are equal, or CURI_EQ_NONE (also when max_level is not one
  * of the rungs, and when curi_normalize refuses a or b).  Does not allocate.
  */
-curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level);
+CURI_API curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level);
 
 /*
  * ---------------------------------------------------------------------------
@@ -439,17 +453,17 @@ curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_lev
 typedef struct curi_scheme curi_scheme;
 
 /* Case-insensitive lookup of name[0..len); NULL when the scheme is not known (or name is NULL). */
-const curi_scheme *curi_scheme_find(const char *name, size_t len);
+CURI_API const curi_scheme *curi_scheme_find(const char *name, size_t len);
 /* The i-th known scheme in name order (i from 0); NULL past the last one. */
-const curi_scheme *curi_scheme_at(size_t i);
+CURI_API const curi_scheme *curi_scheme_at(size_t i);
 /* Its name, lowercase; NULL for a NULL scheme. */
-const char *curi_scheme_name(const curi_scheme *s);
+CURI_API const char *curi_scheme_name(const curi_scheme *s);
 /* Its default port, or -1 when it has none (and for NULL). */
-int curi_scheme_default_port(const curi_scheme *s);
+CURI_API int curi_scheme_default_port(const curi_scheme *s);
 /* Its CURI_SCHEME_* flags (0 for NULL). */
-unsigned curi_scheme_flags(const curi_scheme *s);
+CURI_API unsigned curi_scheme_flags(const curi_scheme *s);
 /* The documents its values come from (NULL for NULL). */
-const char *curi_scheme_source(const curi_scheme *s);
+CURI_API const char *curi_scheme_source(const curi_scheme *s);
 
 /*
  * ---------------------------------------------------------------------------
@@ -479,7 +493,7 @@ typedef struct curi_row {
  * nothing when rows or offsets is NULL, or data is NULL while the inputs are
  * not all empty.
  */
-size_t curi_parse_many(curi_row *rows, const char *data, const size_t *offsets, size_t n,
+CURI_API size_t curi_parse_many(curi_row *rows, const char *data, const size_t *offsets, size_t n,
                        unsigned flags);
 
 /*
@@ -494,7 +508,7 @@ size_t curi_parse_many(curi_row *rows, const char *data, const size_t *offsets, 
  * or offsets is NULL, dst is NULL while cap is not 0, or data is NULL while
  * the inputs are not all empty.
  */
-size_t curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes, const char *data,
+CURI_API size_t curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes, const char *data,
                            const size_t *offsets, size_t n, unsigned parse_flags, unsigned mask);
 
 #ifdef __cplusplus

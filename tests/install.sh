@@ -27,8 +27,15 @@ version=$(sed -n 's/^#define CURI_VERSION_STRING "\(.*\)"$/\1/p' include/curi.h)
 funcs=$(sh tools/list-functions.sh include/curi.h)
 
 # The function list that names the man3 pages is the one the shared library exports.
+# Each export carries the symbol version of src/libcuri.map (name@@CURI_x.y).
 nm -D --defined-only "$b/libcuri.so" | awk '$2 == "T" && $3 ~ /^curi_/ { print $3 }' | sort \
-    >"$tmp/exported"
+    >"$tmp/versioned"
+if grep -qv '@@CURI_[0-9]*\.[0-9]*$' "$tmp/versioned"; then
+    bad "exports without a CURI_ symbol version:" $(grep -v '@@CURI_' "$tmp/versioned")
+else
+    ok
+fi
+sed 's/@.*//' "$tmp/versioned" >"$tmp/exported"
 printf '%s\n' $funcs | sort >"$tmp/declared"
 if cmp -s "$tmp/declared" "$tmp/exported"; then ok; else
     bad "tools/list-functions.sh (-) and the exports of $b/libcuri.so (+) differ:"
