@@ -104,8 +104,10 @@ check: all $(VECRUN) $(B)/example $(B)/curi-limits
 
 # Portability: the library and its vector suite built other ways (CI runs all three).
 #   make check-nosimd    with -DCURI_NO_SIMD: the scalar scanners only (build-nosimd/)
-#   make check-cross     big-endian: CROSS=s390x-linux-gnu (the default) compiled with the
-#                        Debian cross compiler and run under qemu-user (build-$(CROSS)/)
+#   make check-cross     big-endian: CROSS=s390x-linux-gnu (the default) compiled by clang for
+#                        that target (Debian's binutils, libgcc and libc for it; gcc's own
+#                        cross compiler cannot be installed beside gcc-multilib) and run
+#                        under qemu-user (build-$(CROSS)/)
 #   make check-tcc       by tcc, a compiler that is neither GCC nor clang (build-tcc/)
 #   make check-m32       32-bit (i386, gcc -m32 from gcc-multilib): size_t is 32 bits, so
 #                        the limits test's bounds and output limits are real (build-m32/)
@@ -120,7 +122,7 @@ check-nosimd:
 	build-nosimd/curi-test tests/vectors/*.vec
 	build-nosimd/curi-limits
 check-cross:
-	$(MAKE) --no-print-directory CC=$(CROSS)-gcc AR=$(CROSS)-ar B=build-$(CROSS) \
+	$(MAKE) --no-print-directory CC="clang --target=$(CROSS)" AR=$(CROSS)-ar B=build-$(CROSS) \
 	    build-$(CROSS)/curi-test
 	$(QEMU) -L /usr/$(CROSS) build-$(CROSS)/curi-test tests/vectors/*.vec
 check-tcc:

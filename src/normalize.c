@@ -580,7 +580,7 @@ static ALWAYS_INLINE char *put_lower(char *d, const char *p, size_t n, unsigned 
     return pct_span(d, p, n, mask, 1, NULL);
 }
 
-static char *put_path(char *d, const char *p, size_t n, unsigned mask, int *cand)
+static char *norm_put_path(char *d, const char *p, size_t n, unsigned mask, int *cand)
 {
     return pct_span(d, p, n, mask, 0, cand);
 }
@@ -639,7 +639,7 @@ static int dot_count(const char *p, size_t n)
     return k;
 }
 
-static size_t seg_end(const char *p, size_t i, size_t n)
+static size_t norm_seg_end(const char *p, size_t i, size_t n)
 {
     const char *s = (i < n) ? memchr(p + i, '/', n - i) : NULL;
 
@@ -658,7 +658,7 @@ static size_t remove_dots(char *p, size_t n)
 
     /* A (and D): leading "../" and "./" go; a lone "." or ".." leaves nothing. */
     while (r < n && p[r] != '/') {
-        e = seg_end(p, r, n);
+        e = norm_seg_end(p, r, n);
         if (dot_count(p + r, e - r) == 0) {
             break;
         }
@@ -666,7 +666,7 @@ static size_t remove_dots(char *p, size_t n)
     }
     /* The first segment of a rootless path stays where it is for now. */
     if (r < n && p[r] != '/') {
-        e = seg_end(p, r, n);
+        e = norm_seg_end(p, r, n);
         memmove(p, p + r, e - r);
         w = e - r;
         r = e;
@@ -674,7 +674,7 @@ static size_t remove_dots(char *p, size_t n)
     /* Each element is "/" segment; p[r] == '/' here. */
     while (r < n) {
         int k;
-        e = seg_end(p, r + 1, n);
+        e = norm_seg_end(p, r + 1, n);
         k = dot_count(p + r + 1, e - r - 1);
         if (k == 2) {
             /* C: "/.." drops the last output element (with its '/', if any). */
@@ -762,7 +762,7 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     ps = d;
     if (plen > 0) {
         int cand;
-        d = put_path(d, u->path.ptr, plen, mask, &cand);
+        d = norm_put_path(d, u->path.ptr, plen, mask, &cand);
         if (cand && dots_apply(u, mask)) {
             d = ps + remove_dots(ps, (size_t)(d - ps));
         }

@@ -40,7 +40,7 @@ typedef struct pinfo {
     int dslash;    /* starts with "//" */
 } pinfo;
 
-static pinfo measure(const curi__dots *start)
+static pinfo relative_measure(const curi__dots *start)
 {
     curi__dots it = *start;
     curi_str seg;
@@ -58,7 +58,7 @@ static pinfo measure(const curi__dots *start)
 }
 
 /* The same for a path without dot segments: 5.2.4 leaves it as it is. */
-static pinfo measure_plain(const char *p, size_t n)
+static pinfo relative_measure_plain(const char *p, size_t n)
 {
     pinfo m = {n, 0, 0, 0};
 
@@ -173,7 +173,7 @@ static relpath relative_path_dots(const curi_uri *base, const curi__dots *d, con
         }
     }
     curi__dots_init(&b, "", 0, bp, bl, CURI__DOTS_RFC);
-    bm = measure(&b);
+    bm = relative_measure(&b);
     if (dm->count == 0) {
         /* An empty D: only "." against an empty directory ("." merges to "" and is gone). */
         r.valid = (bm.count == 0);
@@ -371,10 +371,10 @@ CURI__INLINE int relative_impl(char *dst, size_t cap, size_t *outlen, const curi
     /* A target path without "." or ".." segments is its own dot-free path. */
     plain = !curi__has_dot_seg(tp, tl);
     if (plain) {
-        dm = measure_plain(tp, tl);
+        dm = relative_measure_plain(tp, tl);
     } else {
         curi__dots_init(&d, "", 0, tp, tl, CURI__DOTS_RFC);
-        dm = measure(&d);
+        dm = relative_measure(&d);
     }
     hole = !tauth && dm.dslash;
 

@@ -108,7 +108,7 @@ static int dot_atoms(const curi__dots *it, size_t a, size_t b)
     return (a == b) ? k : 0;
 }
 
-static size_t seg_end(const curi__dots *it, size_t i)
+static size_t resolve_seg_end(const curi__dots *it, size_t i)
 {
     while (i < it->n && at(it, i) != '/') {
         i++;
@@ -131,14 +131,14 @@ void curi__dots_init(curi__dots *it, const char *s1, size_t n1, const char *s2, 
     it->s0done = 0;
     /* Step A (and D): strip leading "../" and "./"; a lone "." or ".." leaves nothing. */
     while (mode != CURI__DOTS_NONE && p < it->n && at(it, p) != '/') {
-        e = seg_end(it, p);
+        e = resolve_seg_end(it, p);
         if (dot_atoms(it, p, e) == 0) {
             break;
         }
         p = (e < it->n) ? e + 1 : it->n;
     }
     it->s0 = p;
-    it->lo = (p < it->n && at(it, p) != '/') ? seg_end(it, p) : p;
+    it->lo = (p < it->n && at(it, p) != '/') ? resolve_seg_end(it, p) : p;
     it->pos = it->n;
     /* A final "/." or "/.." is replaced by "/": one empty element stays at the end. */
     if (it->lo < it->n) {
@@ -252,7 +252,7 @@ typedef struct plen {
     int dslash;     /* the path starts with "//" */
 } plen;
 
-static plen measure(const curi__dots *start)
+static plen resolve_measure(const curi__dots *start)
 {
     curi__dots it = *start;
     curi_str seg;
@@ -292,7 +292,7 @@ static void write_back(const curi__dots *start, char *dst, size_t end)
  * The same for a path s1 s2 without dot segments: 5.2.4 leaves it as it is, so its
  * length, its first byte and whether it starts with "//" are read off directly.
  */
-static plen measure_plain(const char *s1, size_t n1, const char *s2, size_t n2)
+static plen resolve_measure_plain(const char *s1, size_t n1, const char *s2, size_t n2)
 {
     plen m = {n1 + n2, 1, 0};
     char c0, c1;
@@ -309,7 +309,7 @@ static plen measure_plain(const char *s1, size_t n1, const char *s2, size_t n2)
 }
 
 /* Append the path of *it (with "/." first when hole is set), or only count it. */
-static void put_path(curi__out *o, const curi__dots *it, const plen *m, int hole)
+static void resolve_put_path(curi__out *o, const curi__dots *it, const plen *m, int hole)
 {
     if (hole) {
         curi__put(o, "/.", 2);
@@ -436,10 +436,10 @@ CURI__INLINE int resolve_impl(char *dst, size_t cap, size_t *outlen, const curi_
     plain = (mode == CURI__DOTS_NONE) ||
             (!curi__has_dot_seg(s1.ptr, s1.len) && !curi__has_dot_seg(s2.ptr, s2.len));
     if (plain) {
-        m = measure_plain(s1.ptr, s1.len, s2.ptr, s2.len);
+        m = resolve_measure_plain(s1.ptr, s1.len, s2.ptr, s2.len);
     } else {
         curi__dots_init(&it, s1.ptr, s1.len, s2.ptr, s2.len, mode);
-        m = measure(&it);
+        m = resolve_measure(&it);
     }
     /* A path beside an authority must be empty or start with '/' (hand-built bases only). */
     if (auth != NULL && m.len > 0 && !m.lead_slash) {
@@ -461,7 +461,7 @@ CURI__INLINE int resolve_impl(char *dst, size_t cap, size_t *outlen, const curi_
         curi__put(&o, s1.ptr, s1.len);
         curi__put(&o, s2.ptr, s2.len);
     } else {
-        put_path(&o, &it, &m, hole);
+        resolve_put_path(&o, &it, &m, hole);
     }
     if (query->ptr != NULL) {
         curi__put(&o, "?", 1);

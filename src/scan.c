@@ -28,7 +28,7 @@ __attribute__((target("avx2"))) static inline unsigned miss16(const char *q, __m
 }
 
 /* Requires end - base >= 16, so that the last 16 bytes before end may always be loaded. */
-__attribute__((target("avx2"))) static const char *scan_avx2(const char *base, const char *p,
+__attribute__((target("avx2"))) static const char *run_scan_avx2(const char *base, const char *p,
                                                              const char *end, const uint8_t *tlo)
 {
     const __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)tlo);
@@ -72,10 +72,12 @@ const char *curi__scan(const char *base, const char *p, const char *end, unsigne
                        unsigned flags)
 {
 #ifdef CURI__HAVE_AVX2
-    /* Only single classes have a nibble table; buffers under 16 bytes stay scalar. */
-    if (!(flags & CURI__PARSE_SCALAR) && end - base >= 16 && (cls & (cls - 1)) == 0 &&
+    /* Only single classes have a nibble table (one of the first 15 bits; the index is
+     * checked against the table's size); buffers under 16 bytes stay scalar. */
+    if (!(flags & CURI__PARSE_SCALAR) && end - base >= 16 && cls != 0 && (cls & (cls - 1)) == 0 &&
+        (size_t)__builtin_ctz(cls) < sizeof curi__nib_lo / sizeof curi__nib_lo[0] &&
         __builtin_cpu_supports("avx2"))
-        return scan_avx2(base, p, end, curi__nib_lo[__builtin_ctz(cls)]);
+        return run_scan_avx2(base, p, end, curi__nib_lo[__builtin_ctz(cls)]);
 #endif
     (void)base;
     (void)flags;
