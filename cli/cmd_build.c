@@ -248,34 +248,48 @@ static struct str list_at(const struct list *l, size_t i)
     return v;
 }
 
-/* ["a", "b", ...] */
-static int read_string_list(struct reader *r, struct list *l)
+/*
+ * The '[' of a list: 1 when an element follows, 0 for "[]" (read), -1 (failed, what
+ * saying what was expected) when there is no '['.
+ */
+static int list_open(struct reader *r, const char *what)
 {
-    if (r->p >= r->end || *r->p != '[')
-        return fail_at(r, r->p, "KEY", "a list of strings was expected");
+    if (r->p >= r->end || *r->p != '[') {
+        fail_at(r, r->p, "KEY", what);
+        return -1;
+    }
     r->p++;
     skip_ws(r);
     if (r->p < r->end && *r->p == ']') {
         r->p++;
-        return 1;
+        return 0;
     }
-    for (;;) {
+    return 1;
+}
+
+/* After an element: 1 when ',' announces another, 0 at the ']' (read), -1 (failed) else. */
+static int list_next(struct reader *r)
+{
+    skip_ws(r);
+    if (r->p < r->end && (*r->p == ',' || *r->p == ']'))
+        return *r->p++ == ',';
+    fail_at(r, r->p, "JSON", "',' or ']' was expected");
+    return -1;
+}
+
+/* ["a", "b", ...] */
+static int read_string_list(struct reader *r, struct list *l)
+{
+    int more = list_open(r, "a list of strings was expected");
+    while (more > 0) {
         struct str v;
         skip_ws(r);
         if (!read_string(r, &v))
             return 0;
         list_add(l, v);
-        skip_ws(r);
-        if (r->p < r->end && *r->p == ',') {
-            r->p++;
-            continue;
-        }
-        if (r->p < r->end && *r->p == ']') {
-            r->p++;
-            return 1;
-        }
-        return fail_at(r, r->p, "JSON", "',' or ']' was expected");
+        more = list_next(r);
     }
+    return more == 0;
 }
 
 /* Two hex digits per byte (a *_hex twin) into sb; 0 when s is not that. */
@@ -299,15 +313,8 @@ static int read_hex_bytes(struct reader *r, struct str *v)
 /* [{"key": K, "value": V or null}, ...]: key and value (null: absent) pairs. */
 static int read_params(struct reader *r, struct list *l)
 {
-    if (r->p >= r->end || *r->p != '[')
-        return fail_at(r, r->p, "KEY", "params must be a list of {\"key\", \"value\"} objects");
-    r->p++;
-    skip_ws(r);
-    if (r->p < r->end && *r->p == ']') {
-        r->p++;
-        return 1;
-    }
-    for (;;) {
+    int more = list_open(r, "params must be a list of {\"key\", \"value\"} objects");
+    while (more > 0) {
         struct str k = {0, 0, 1}, v = {0, 0, 1}, kh = {0, 0, 1}, vh = {0, 0, 1};
         int have_k = 0, have_v = 0;
         skip_ws(r);
@@ -374,17 +381,9 @@ static int read_params(struct reader *r, struct list *l)
         }
         list_add(l, k);
         list_add(l, v);
-        skip_ws(r);
-        if (r->p < r->end && *r->p == ',') {
-            r->p++;
-            continue;
-        }
-        if (r->p < r->end && *r->p == ']') {
-            r->p++;
-            return 1;
-        }
-        return fail_at(r, r->p, "JSON", "',' or ']' was expected");
+        more = list_next(r);
     }
+    return more == 0;
 }
 
 /* Skip one ignored member's value: a string, number, null, true or false. */

@@ -35,20 +35,27 @@ static const char *const summaries[CMD_COUNT] = {
     "build URIs from JSON objects",
 };
 
+/*
+ * Whether row k is one of the command's (bit) and the first with its name: the same
+ * option may have two rows (--append path=, --append query=) but completes as one word.
+ */
+static int first_row(size_t k, unsigned bit)
+{
+    if (!(cli_options[k].cmds & bit))
+        return 0;
+    for (size_t j = 0; j < k; j++)
+        if ((cli_options[j].cmds & bit) && strcmp(cli_options[j].name, cli_options[k].name) == 0)
+            return 0;
+    return 1;
+}
+
 /* The words of every distinct option of one command (long names and aliases). */
 static void option_words(struct buf *b, unsigned bit)
 {
     size_t start = b->len;
     for (size_t k = 0; k < cli_noptions; k++) {
         const struct optdef *o = &cli_options[k];
-        if (!(o->cmds & bit))
-            continue;
-        /* The same name twice (--append path=, --append query=) is one word. */
-        int seen = 0;
-        for (size_t j = 0; j < k; j++)
-            if ((cli_options[j].cmds & bit) && strcmp(cli_options[j].name, o->name) == 0)
-                seen = 1;
-        if (seen)
+        if (!first_row(k, bit))
             continue;
         if (b->len > start)
             buf_putc(b, ' ');
@@ -181,13 +188,7 @@ static void zsh_script(struct buf *b)
         buf_puts(b, ")\n        _arguments -s \\\n");
         for (size_t k = 0; k < cli_noptions; k++) {
             const struct optdef *o = &cli_options[k];
-            if (!(o->cmds & bit))
-                continue;
-            int seen = 0;
-            for (size_t j = 0; j < k; j++)
-                if ((cli_options[j].cmds & bit) && strcmp(cli_options[j].name, o->name) == 0)
-                    seen = 1;
-            if (seen)
+            if (!first_row(k, bit))
                 continue;
             /* '*' lets an option repeat; a value after '=' or as the next word. */
             const char *names[2] = {o->name, o->alias};

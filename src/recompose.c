@@ -109,6 +109,20 @@ static void put(char *dst, size_t *pos, const char *s, size_t n)
     }
 }
 
+/* authority = [ userinfo "@" ] host [ ":" port ]  (3.2), for a u with a host. */
+static void put_authority(char *dst, size_t *pos, const curi_uri *u)
+{
+    if (u->userinfo.ptr != NULL) {
+        put(dst, pos, u->userinfo.ptr, u->userinfo.len);
+        put(dst, pos, "@", 1);
+    }
+    put(dst, pos, u->host.ptr, u->host.len);
+    if (u->port.ptr != NULL) {
+        put(dst, pos, ":", 1);
+        put(dst, pos, u->port.ptr, u->port.len);
+    }
+}
+
 int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err)
 {
     size_t need = 0, pos = 0;
@@ -123,15 +137,7 @@ int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
         return curi__wend(CURI_ERR_NOSPACE, need, outlen, err);
     }
     if (u->host.ptr != NULL) {
-        if (u->userinfo.ptr != NULL) {
-            put(dst, &pos, u->userinfo.ptr, u->userinfo.len);
-            put(dst, &pos, "@", 1);
-        }
-        put(dst, &pos, u->host.ptr, u->host.len);
-        if (u->port.ptr != NULL) {
-            put(dst, &pos, ":", 1);
-            put(dst, &pos, u->port.ptr, u->port.len);
-        }
+        put_authority(dst, &pos, u);
     }
     return curi__wend(CURI_OK, need, outlen, err);
 }
@@ -184,15 +190,7 @@ int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
     }
     if (u->host.ptr != NULL) {
         put(dst, &pos, "//", 2);
-        if (u->userinfo.ptr != NULL) {
-            put(dst, &pos, u->userinfo.ptr, u->userinfo.len);
-            put(dst, &pos, "@", 1);
-        }
-        put(dst, &pos, u->host.ptr, u->host.len);
-        if (u->port.ptr != NULL) {
-            put(dst, &pos, ":", 1);
-            put(dst, &pos, u->port.ptr, u->port.len);
-        }
+        put_authority(dst, &pos, u);
     }
     if (u->path.ptr != NULL) {
         put(dst, &pos, u->path.ptr, u->path.len);
