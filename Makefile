@@ -8,6 +8,7 @@
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
+#   make coverage        branch coverage of src/ by the tests (gcov)
 #
 # Sources are picked up by wildcard: a new src/*.c or src/schemes/*.c joins the library, a new cli/*.c the tool.
 
@@ -55,7 +56,7 @@ SHARED := $(B)/libcuri.so.$(VERSION)
 TOOL   := $(B)/curi
 VECRUN := $(B)/curi-test
 
-.PHONY: all check install uninstall clean bench fuzz
+.PHONY: all check install uninstall clean bench fuzz coverage
 all: $(STATIC) $(SHARED) $(TOOL)
 
 $(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h src/schemes/*.h cli/*.h tests/*.h)
@@ -134,6 +135,10 @@ check-m32:
 	build-m32/curi-test tests/vectors/*.vec
 	build-m32/curi-limits
 
+# Branch coverage of the library by the vectors and the limits test (gcc --coverage, gcov -b).
+coverage:
+	sh tools/coverage.sh
+
 # The ABI (abigail-tools): abi/libcuri.abi is the exported ABI of the last release.
 #   make abi-check    compare the built library with it: additions pass, any change that
 #                     breaks a program built against the release (a removed or changed
@@ -196,4 +201,4 @@ uninstall:
 	    $(DESTDIR)$(BASHCOMPDIR)/curi $(DESTDIR)$(ZSHCOMPDIR)/_curi
 
 clean:
-	rm -rf build build-san build-fuzz build-clang build-nosimd build-tcc build-m32 build-$(CROSS)
+	rm -rf build build-san build-fuzz build-clang build-nosimd build-tcc build-m32 build-cov build-$(CROSS)
