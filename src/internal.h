@@ -85,6 +85,25 @@ static inline int curi__ok(curi_error *err)
     return CURI_OK;
 }
 
+/*
+ * port = *DIGIT (3.2.3), the one reading of a port: the number of leading digits of
+ * p[0..n), with their value in *v, saturated at 65536 so that no digit string wraps (any
+ * value above 65535 is "out of range").  The port is valid as a whole when the result is n.
+ */
+static inline size_t curi__port_digits(const char *p, size_t n, unsigned *v)
+{
+    size_t i = 0;
+    unsigned x = 0;
+    while (i < n && p[i] >= '0' && p[i] <= '9') {
+        x = x * 10 + (unsigned)(p[i] - '0');
+        if (x > 65536)
+            x = 65536;
+        i++;
+    }
+    *v = x;
+    return i;
+}
+
 /* For a function's body kept apart from its one public caller (the writer wrappers). */
 #if defined(__GNUC__) || defined(__clang__)
 #define CURI__INLINE static inline __attribute__((always_inline))

@@ -129,18 +129,13 @@ static size_t ipv6_text(char *t, const unsigned char ip[16])
 /* The value of the port digits, saturating above 65535; -1 when empty. */
 static long port_value(curi_str port)
 {
-    long v = 0;
+    unsigned v;
 
     if (port.len == 0) {
         return -1;
     }
-    for (size_t i = 0; i < port.len; i++) {
-        v = v * 10 + (port.ptr[i] - '0');
-        if (v > 65536) {
-            v = 65536;
-        }
-    }
-    return v;
+    (void)curi__port_digits(port.ptr, port.len, &v);
+    return (long)v;
 }
 
 /*

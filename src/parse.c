@@ -69,15 +69,9 @@ static const char *run_scalar_slow(const char *p, const char *end, unsigned cls,
 static int port(curi_uri *u, const char *s, const char *p, const char *end, unsigned flags,
                 curi_error *err)
 {
-    const char *q = p;
-    unsigned v = 0;
+    unsigned v;
+    const char *q = p + curi__port_digits(p, (size_t)(end - p), &v);
 
-    while (q < end && curi__is((unsigned char)*q, CURI__DIGIT)) {
-        /* Saturate instead of wrapping: anything above 65535 is just "out of range". */
-        if (v <= 65535)
-            v = v * 10 + (unsigned)(*q - '0');
-        q++;
-    }
     if (q != end)
         return parse_fail(u, err, CURI_ERR_PORT_CHAR, OFF(q));
     u->port.ptr = p;

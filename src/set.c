@@ -112,18 +112,12 @@ static int check_chars(const char *s, size_t len, unsigned cls, int code, curi_e
  */
 static int check_port(curi_uri *t, const char *s, size_t len, unsigned flags, curi_error *err)
 {
-    unsigned long v = 0;
-    int range = 0;
+    unsigned v;
+    size_t digits = curi__port_digits(s, len, &v);
+    int range = v > 65535;
 
-    for (size_t i = 0; i < len; i++) {
-        if (!curi__is((unsigned char)s[i], CURI__DIGIT)) {
-            return curi__fail(err, CURI_ERR_PORT_CHAR, i);
-        }
-        /* Stop accumulating once past the limit, so long digit strings cannot wrap. */
-        if (!range) {
-            v = v * 10 + (unsigned long)(s[i] - '0');
-            range = v > 65535;
-        }
+    if (digits != len) {
+        return curi__fail(err, CURI_ERR_PORT_CHAR, digits);
     }
     if (range && (flags & CURI_PARSE_PORT_RANGE)) {
         return curi__fail(err, CURI_ERR_PORT_RANGE, 0);
