@@ -190,6 +190,43 @@ int main(void)
               "a structure curi_normalize refuses is neither normalized nor equal to itself");
     }
 
+    /* The batch functions' argument rules and a decreasing offset. */
+    {
+        curi_row rows[3];
+        size_t offs[4] = {0, 8, 7, 9}, ends[3], good[3] = {0, 8, 9};
+        uint16_t codes[3];
+        char nb[64];
+        const char *data = "http://ax";
+        check(curi_parse_many(NULL, data, good, 2, 0) == 0 &&
+                  curi_parse_many(rows, data, NULL, 2, 0) == 0 &&
+                  curi_parse_many(rows, NULL, good, 2, 0) == 0,
+              "curi_parse_many: NULL rows, offsets or data with inputs");
+        check(curi_parse_many(rows, NULL, (size_t[]){5, 5, 5}, 2, 0) == 2 &&
+                  rows[0].code == CURI_OK && rows[1].code == CURI_OK,
+              "curi_parse_many: NULL data with empty inputs parses two empty references");
+        check(curi_parse_many(rows, data, offs, 3, 0) == 2 && rows[1].code == CURI_ERR_INVALID_ARG &&
+                  rows[1].off[CURI_PART_PATH] == CURI_ROW_ABSENT,
+              "curi_parse_many: a decreasing offset is INVALID_ARG for that input only");
+        check(curi_parse_many(rows, data, good, 1, 1u << 20) == 0 &&
+                  rows[0].code == CURI_ERR_INVALID_ARG,
+              "curi_parse_many: unknown parse flags reach each row");
+        check(curi_normalize_many(nb, sizeof nb, NULL, codes, data, good, 2, 0, CURI_NORM_DEFAULT) ==
+                      0 &&
+                  curi_normalize_many(NULL, 4, ends, codes, data, good, 2, 0, CURI_NORM_DEFAULT) ==
+                      0 &&
+                  curi_normalize_many(nb, sizeof nb, ends, codes, NULL, good, 2, 0,
+                                      CURI_NORM_DEFAULT) == 0,
+              "curi_normalize_many: NULL ends, NULL dst with cap, NULL data with inputs");
+        check(curi_normalize_many(nb, sizeof nb, ends, codes, data, offs, 3, 0, CURI_NORM_DEFAULT) ==
+                      3 &&
+                  codes[0] == CURI_OK && codes[1] == CURI_ERR_INVALID_ARG && codes[2] == CURI_OK &&
+                  ends[0] == 9 && ends[1] == 9 && ends[2] == 11 && memcmp(nb, "http://a/ax", 11) == 0,
+              "curi_normalize_many: a decreasing offset gives that input INVALID_ARG, empty");
+        check(curi_normalize_many(nb, sizeof nb, ends, NULL, data, good, 2, 0, 1u << 9) == 2 &&
+                  ends[0] == 0 && ends[1] == 0,
+              "curi_normalize_many: codes may be NULL; unknown mask bits give empty outputs");
+    }
+
     /* Well inside the limit: a 64 MiB path, a 64 MiB query of pairs, a 64 MiB host. */
     size_t len = (size_t)64 << 20;
     char *s = malloc(len);
