@@ -190,6 +190,23 @@ int main(void)
               "a structure curi_normalize refuses is neither normalized nor equal to itself");
     }
 
+    /* Every error code's name and sentence are the header's, and an unknown code has its own. */
+    {
+        int names_ok = 1;
+#define CHECK_ERRNO_(num, name, msg)                                            \
+    names_ok &= strcmp(curi_strerror_name(num), #name) == 0 &&                  \
+                strcmp(curi_strerror(num), msg) == 0;
+        CURI_ERRNO_MAP(CHECK_ERRNO_)
+#undef CHECK_ERRNO_
+        check(names_ok, "curi_strerror_name and curi_strerror follow CURI_ERRNO_MAP");
+        check(strcmp(curi_strerror_name(-1), "UNKNOWN") == 0 &&
+                  strcmp(curi_strerror(99), "unknown error") == 0,
+              "an unknown code is UNKNOWN, 'unknown error'");
+        check(curi_version_number() == CURI_VERSION_NUMBER &&
+                  strcmp(curi_version_string(), CURI_VERSION_STRING) == 0,
+              "the linked version is the header's");
+    }
+
     /* The batch functions' argument rules and a decreasing offset. */
     {
         curi_row rows[3];
