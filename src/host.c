@@ -241,16 +241,11 @@ static int ip_literal(curi_uri *u, const char *base, const char *p, const char *
             z = pct + 3;
             if (z == rb)
                 return curi__fail(err, CURI_ERR_ZONE, OFF(z));
-            for (const char *q = z; q < rb; q++) {
-                if (*q == '%') {
-                    if (rb - q < 3 || !curi__is((unsigned char)q[1], CURI__HEX) ||
-                        !curi__is((unsigned char)q[2], CURI__HEX))
-                        return curi__fail(err, CURI_ERR_PCT, OFF(q));
-                    q += 2;
-                } else if (!curi__is((unsigned char)*q, CURI__ZONE)) {
-                    return curi__fail(err, CURI_ERR_ZONE, OFF(q));
-                }
-            }
+            const char *q = curi__pct_run(z, rb, CURI__ZONE, &bad);
+            if (q == NULL)
+                return curi__fail(err, CURI_ERR_PCT, OFF(bad));
+            if (q != rb)
+                return curi__fail(err, CURI_ERR_ZONE, OFF(q));
             u->zone.ptr = z;
             u->zone.len = (size_t)(rb - z);
         }
@@ -283,8 +278,7 @@ int curi__host(curi_uri *u, const char *base, const char *p, const char *end, co
     for (;;) {
         p = curi__scan(base, p, end, CURI__REGNAME, flags);
         if (p < end && *p == '%') {
-            if (end - p < 3 || !curi__is((unsigned char)p[1], CURI__HEX) ||
-                !curi__is((unsigned char)p[2], CURI__HEX))
+            if (!curi__is_pct(p, end))
                 return curi__fail(err, CURI_ERR_PCT, OFF(p));
             p += 3;
             continue;

@@ -213,6 +213,40 @@ static inline const char *curi__scan_scalar(const char *p, const char *end, unsi
     return (const char *)u;
 }
 
+/*
+ * pct-encoded = "%" HEXDIG HEXDIG (2.1) at p, which is a '%' before end: the one test of a
+ * percent triplet, used by every reader of encoded text.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline int curi__is_pct(const char *p, const char *end)
+{
+    return end - p >= 3 && curi__is((unsigned char)p[1], CURI__HEX) &&
+           curi__is((unsigned char)p[2], CURI__HEX);
+}
+
+/*
+ * *( cls / pct-encoded ) from p with the scalar scanner: the first byte that is neither
+ * (end when the run reaches it), or NULL with *bad at a '%' that starts no triplet.  The
+ * one class run for the paths that do not need SIMD (userinfo, settings, zone IDs).
+ */
+static inline const char *curi__pct_run(const char *p, const char *end, unsigned cls,
+                                        const char **bad)
+{
+    for (;;) {
+        p = curi__scan_scalar(p, end, cls);
+        if (p == end || *p != '%')
+            return p;
+        if (!curi__is_pct(p, end)) {
+            *bad = p;
+            return NULL;
+        }
+        p += 3;
+    }
+}
+
+
 const char *curi__scan(const char *base, const char *p, const char *end, unsigned cls,
                        unsigned flags);
 

@@ -535,8 +535,7 @@ static ALWAYS_INLINE char *pct_span(char *d, const char *p, size_t n, unsigned m
         }
         dots = 1;
         /* pct-encoded = "%" HEXDIG HEXDIG */
-        if (end - p >= 3 && curi__is((unsigned char)p[1], CURI__HEX) &&
-            curi__is((unsigned char)p[2], CURI__HEX)) {
+        if (curi__is_pct(p, end)) {
             unsigned char h1 = (unsigned char)p[1], h2 = (unsigned char)p[2];
             unsigned char v = (unsigned char)(curi__hexval(h1) << 4 | curi__hexval(h2));
             if ((mask & CURI_NORM_UNRESERVED) && curi__is(v, CURI__UNRESERVED)) {
@@ -598,8 +597,7 @@ static size_t pct_len(const char *p, size_t n, unsigned mask)
         return (p == NULL) ? 0 : n;
     }
     while ((q = memchr(q, '%', (size_t)(end - q))) != NULL) {
-        if (end - q >= 3 && curi__is((unsigned char)q[1], CURI__HEX) &&
-            curi__is((unsigned char)q[2], CURI__HEX)) {
+        if (curi__is_pct(q, end)) {
             unsigned v = curi__hexval((unsigned char)q[1]) << 4 |
                          curi__hexval((unsigned char)q[2]);
             len -= curi__is((unsigned char)v, CURI__UNRESERVED) ? 2 : 0;

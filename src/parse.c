@@ -37,29 +37,6 @@ static inline int parse_fail(curi_uri *u, curi_error *err, int code, size_t offs
     return parse_cleared(u, curi__fail(err, code, offset));
 }
 
-/* pct-encoded = "%" HEXDIG HEXDIG, with p at the '%'. */
-static inline int pct_encoded(const char *p, const char *end)
-{
-    return end - p >= 3 && curi__is((unsigned char)p[1], CURI__HEX) &&
-           curi__is((unsigned char)p[2], CURI__HEX);
-}
-
-/* *( cls / pct-encoded ) with the scalar scanner, for the rarely taken paths. */
-static const char *run_scalar_slow(const char *p, const char *end, unsigned cls,
-                                   const char **bad)
-{
-    for (;;) {
-        p = curi__scan_scalar(p, end, cls);
-        if (p == end || *p != '%')
-            return p;
-        if (!pct_encoded(p, end)) {
-            *bad = p;
-            return NULL;
-        }
-        p += 3;
-    }
-}
-
 /*
  * port = *DIGIT
  *
@@ -129,7 +106,7 @@ static int authority_slow(curi_uri *u, const char *s, const char *a, const char 
     if (a < e && *a != '[') {
         const char *at = memchr(a, '@', (size_t)(e - a));
         if (at) {
-            q = run_scalar_slow(a, at, CURI__USERINFO, &bad);
+            q = curi__pct_run(a, at, CURI__USERINFO, &bad);
             if (!q)
                 return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
             if (q != at)

@@ -26,7 +26,7 @@ P_TARGET P_INLINE const char *P_(run)(P_SCANNER *sc, const char *p, const char *
         p = P_SCAN(sc, p, end, cls);
         if (p == end || *p != '%')
             return p;
-        if (!pct_encoded(p, end)) {
+        if (!curi__is_pct(p, end)) {
             *bad = p;
             return NULL;
         }

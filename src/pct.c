@@ -45,8 +45,7 @@ static unsigned charset_class(curi_charset set)
 /* pct-encoded = "%" HEXDIG HEXDIG  (2.1), starting at s[i] which is '%'. */
 static int is_triplet(const char *s, size_t len, size_t i)
 {
-    return len - i >= 3 && curi__is((unsigned char)s[i + 1], CURI__HEX) &&
-           curi__is((unsigned char)s[i + 2], CURI__HEX);
+    return curi__is_pct(s + i, s + len);
 }
 
 size_t curi_pct_encode_bound(size_t len)

@@ -86,21 +86,14 @@ static int check_scheme(const char *s, size_t len, curi_error *err)
  */
 static int check_chars(const char *s, size_t len, unsigned cls, int code, curi_error *err)
 {
-    size_t i = 0;
+    const char *bad = NULL;
+    const char *q = len ? curi__pct_run(s, s + len, cls, &bad) : s;
 
-    while (i < len) {
-        unsigned char c = (unsigned char)s[i];
-        if (curi__is(c, cls)) {
-            i++;
-        } else if (c == '%') {
-            if (len - i < 3 || !curi__is((unsigned char)s[i + 1], CURI__HEX) ||
-                !curi__is((unsigned char)s[i + 2], CURI__HEX)) {
-                return curi__fail(err, CURI_ERR_PCT, i);
-            }
-            i += 3;
-        } else {
-            return curi__fail(err, code, i);
-        }
+    if (q == NULL) {
+        return curi__fail(err, CURI_ERR_PCT, (size_t)(bad - s));
+    }
+    if (q != s + len) {
+        return curi__fail(err, code, (size_t)(q - s));
     }
     return CURI_OK;
 }
