@@ -299,4 +299,21 @@ static inline void curi__put(curi__out *o, const char *s, size_t n)
     o->len += n;
 }
 
+/*
+ * authority = [ userinfo "@" ] host [ ":" port ]  (3.2) of a u with a host: the one
+ * authority writer, for curi_recompose, curi_authority and curi_resolve.
+ */
+static inline void curi__put_authority(curi__out *o, const curi_uri *u)
+{
+    if (u->userinfo.ptr != NULL) {
+        curi__put(o, u->userinfo.ptr, u->userinfo.len);
+        curi__put(o, "@", 1);
+    }
+    curi__put(o, u->host.ptr, u->host.len);
+    if (u->port.ptr != NULL) {
+        curi__put(o, ":", 1);
+        curi__put(o, u->port.ptr, u->port.len);
+    }
+}
+
 #endif /* CURI_INTERNAL_H */

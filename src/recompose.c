@@ -100,32 +100,9 @@ const char *curi_structure_rule(const curi_uri *u)
     return rule < 0 ? NULL : structure_rules[rule];
 }
 
-/* Copy one view to dst at *pos; the caller has checked that everything fits. */
-static void put(char *dst, size_t *pos, const char *s, size_t n)
-{
-    if (n > 0) {
-        memcpy(dst + *pos, s, n);
-        *pos += n;
-    }
-}
-
-/* authority = [ userinfo "@" ] host [ ":" port ]  (3.2), for a u with a host. */
-static void put_authority(char *dst, size_t *pos, const curi_uri *u)
-{
-    if (u->userinfo.ptr != NULL) {
-        put(dst, pos, u->userinfo.ptr, u->userinfo.len);
-        put(dst, pos, "@", 1);
-    }
-    put(dst, pos, u->host.ptr, u->host.len);
-    if (u->port.ptr != NULL) {
-        put(dst, pos, ":", 1);
-        put(dst, pos, u->port.ptr, u->port.len);
-    }
-}
-
 int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err)
 {
-    size_t need = 0, pos = 0;
+    size_t need = 0;
 
     if (!curi__wbegin(dst, cap, outlen, 1) || u == NULL) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
@@ -137,7 +114,8 @@ int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
         return curi__wend(CURI_ERR_NOSPACE, need, outlen, err);
     }
     if (u->host.ptr != NULL) {
-        put_authority(dst, &pos, u);
+        curi__out o = {dst, cap, 0};
+        curi__put_authority(&o, u);
     }
     return curi__wend(CURI_OK, need, outlen, err);
 }
@@ -157,7 +135,7 @@ int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
     size_t need = 0;
     size_t path_at;
     size_t at = 0;
-    size_t pos = 0;
+    curi__out o = {dst, cap, 0};
 
     if (!curi__wbegin(dst, cap, outlen, 1) || u == NULL) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
@@ -185,23 +163,23 @@ int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
     }
 
     if (u->scheme.ptr != NULL) {
-        put(dst, &pos, u->scheme.ptr, u->scheme.len);
-        put(dst, &pos, ":", 1);
+        curi__put(&o, u->scheme.ptr, u->scheme.len);
+        curi__put(&o, ":", 1);
     }
     if (u->host.ptr != NULL) {
-        put(dst, &pos, "//", 2);
-        put_authority(dst, &pos, u);
+        curi__put(&o, "//", 2);
+        curi__put_authority(&o, u);
     }
     if (u->path.ptr != NULL) {
-        put(dst, &pos, u->path.ptr, u->path.len);
+        curi__put(&o, u->path.ptr, u->path.len);
     }
     if (u->query.ptr != NULL) {
-        put(dst, &pos, "?", 1);
-        put(dst, &pos, u->query.ptr, u->query.len);
+        curi__put(&o, "?", 1);
+        curi__put(&o, u->query.ptr, u->query.len);
     }
     if (u->fragment.ptr != NULL) {
-        put(dst, &pos, "#", 1);
-        put(dst, &pos, u->fragment.ptr, u->fragment.len);
+        curi__put(&o, "#", 1);
+        curi__put(&o, u->fragment.ptr, u->fragment.len);
     }
     return curi__wend(CURI_OK, need, outlen, err);
 }

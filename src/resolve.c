@@ -323,15 +323,7 @@ static void resolve_put_path(curi__out *o, const curi__dots *it, const plen *m, 
 static void put_authority(curi__out *o, const curi_uri *a)
 {
     curi__put(o, "//", 2);
-    if (a->userinfo.ptr != NULL) {
-        curi__put(o, a->userinfo.ptr, a->userinfo.len);
-        curi__put(o, "@", 1);
-    }
-    curi__put(o, a->host.ptr, a->host.len);
-    if (a->port.ptr != NULL) {
-        curi__put(o, ":", 1);
-        curi__put(o, a->port.ptr, a->port.len);
-    }
+    curi__put_authority(o, a);
 }
 
 /* ------------------------------------------------------------------ 5.2.2 */
