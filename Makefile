@@ -98,6 +98,7 @@ check: all $(VECRUN) $(B)/example $(B)/curi-limits
 	$(B)/curi-limits
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
 	CURI=$(TOOL) sh tests/cli/build-roundtrip.sh
+	CURI=$(TOOL) sh tests/cli/completion-zsh.sh
 	CURI=$(TOOL) /usr/bin/python3 tools/check-options.py
 	$(B)/example
 	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"

@@ -67,6 +67,15 @@ static void option_words(struct buf *b, unsigned bit)
     }
 }
 
+/* Every command's name, each followed by a space. */
+static void command_words(struct buf *b)
+{
+    for (unsigned k = 0; k < CMD_COUNT; k++) {
+        buf_puts(b, cmd_name(1u << k));
+        buf_putc(b, ' ');
+    }
+}
+
 static void bash_script(struct buf *b)
 {
     buf_puts(b, "# bash completion for curi, written by `curi completion bash` from the\n"
@@ -78,19 +87,13 @@ static void bash_script(struct buf *b)
                 "    COMPREPLY=()\n"
                 "    if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
                 "        COMPREPLY=($(compgen -W '");
-    for (unsigned k = 0; k < CMD_COUNT; k++) {
-        buf_puts(b, cmd_name(1u << k));
-        buf_putc(b, ' ');
-    }
+    command_words(b);
     buf_puts(b, "completion help --help --version' -- \"$cur\"))\n"
                 "        return\n"
                 "    fi\n"
                 "    case \"$cmd\" in\n"
                 "    help) COMPREPLY=($(compgen -W '");
-    for (unsigned k = 0; k < CMD_COUNT; k++) {
-        buf_puts(b, cmd_name(1u << k));
-        buf_putc(b, ' ');
-    }
+    command_words(b);
     buf_puts(b, "' -- \"$cur\")); return ;;\n"
                 "    completion) COMPREPLY=($(compgen -W 'bash zsh list' -- \"$cur\")); return ;;\n"
                 "    esac\n"

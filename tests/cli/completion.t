@@ -34,11 +34,6 @@ normalize
 zsh
 ? 0
 
-# zsh: the script parses, and compinit registers it for curi from its #compdef line.
-$ if command -v zsh >/dev/null; then d=$(mktemp -d); curi completion zsh >"$d/_curi"; zsh -n "$d/_curi" && zsh -fc "fpath=($d \$fpath); autoload -Uz compinit; compinit -u -d $d/.zcd; print \${_comps[curi]}"; rm -rf "$d"; else echo _curi; fi
-_curi
-? 0
-
 # list: the table, one row per command and option (tools/check-options.py reads it).
 $ curi completion list | grep -c .
 116
