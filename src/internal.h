@@ -251,17 +251,22 @@ const char *curi__scan(const char *base, const char *p, const char *end, unsigne
                        unsigned flags);
 
 /*
- * resolve.c: the elements of a path that survive remove_dot_segments (RFC 3986 5.2.4),
- * visited right to left with O(1) state, so resolve, relative and normalize can measure
- * and write a dot-free path without a scratch buffer.  The path is s1 followed by s2 (s1
- * is empty or ends with '/', so no element straddles them).  An element is a segment
- * with its leading '/' (slash = 1) or the first segment of a rootless path (slash = 0).
+ * dots.c: remove_dot_segments (RFC 3986 5.2.4), the one definition of a dot segment.
  * mode: CURI__DOTS_NONE keeps every segment, CURI__DOTS_RFC removes "." and "..",
  * CURI__DOTS_PCT also counts "%2E" as a dot (normalization, 6.2.2.2 before 6.2.2.3).
  */
 #define CURI__DOTS_NONE 0
 #define CURI__DOTS_RFC 1
 #define CURI__DOTS_PCT 2
+/* Left to right, in place: the new length of p[0..n). */
+size_t curi__dots_inplace(char *p, size_t n, int mode);
+/*
+ * Right to left: the elements of a path that survive 5.2.4, visited with O(1) state, so
+ * that resolve, relative and normalize can measure and write a dot-free path without a
+ * scratch buffer.  The path is s1 followed by s2 (s1 is empty or ends with '/', so no
+ * element straddles them).  An element is a segment with its leading '/' (slash = 1) or
+ * the first segment of a rootless path (slash = 0).
+ */
 typedef struct curi__dots {
     const char *s1, *s2;
     size_t n1, n;  /* n = total length */
@@ -275,10 +280,24 @@ void curi__dots_init(curi__dots *it, const char *s1, size_t n1, const char *s2, 
                      int mode);
 /* The next element to the left: 1 with *seg and *slash set, or 0 when there is none. */
 int curi__dots_prev(curi__dots *it, curi_str *seg, int *slash);
+/* What a dot-free path is like: its length, its elements, whether the leftmost one is
+ * '/'-led, and whether it starts with "//" (which needs "/." before it without authority). */
+typedef struct curi__dots_info {
+    size_t len, count;
+    int rooted, dslash;
+} curi__dots_info;
+curi__dots_info curi__dots_measure(const curi__dots *it);
+/* The same for s1 s2 that holds no dot segment (curi__has_dot_seg is 0 for both), but for
+ * count, left 0: resolve does not need it, and it would cost a pass over the path. */
+curi__dots_info curi__dots_measure_plain(const char *s1, size_t n1, const char *s2, size_t n2);
+/* Write elements first..count (1 = leftmost) of *it backwards so that they end at
+ * dst + end; the '/' of element `first` is left out (first == 0: every element whole). */
+void curi__dots_write_back(const curi__dots *it, size_t count, size_t first, char *dst,
+                           size_t end);
 /*
- * resolve.c: 1 when some segment of p[0..n) is exactly "." or ".." (p[0] starts a segment),
- * else 0.  "%2E" does not count.  A path without one is its own remove_dot_segments, so
- * resolve and relative copy it as it is instead of walking it with curi__dots.
+ * 1 when some segment of p[0..n) is exactly "." or ".." (p[0] starts a segment), else 0.
+ * "%2E" does not count.  A path without one is its own remove_dot_segments, so resolve
+ * and relative copy it as it is instead of walking it with curi__dots.
  */
 int curi__has_dot_seg(const char *p, size_t n);
 

@@ -609,88 +609,6 @@ static size_t pct_len(const char *p, size_t n, unsigned mask)
     return len;
 }
 
-/* The number of dots when [p, p + n) is only "." and "%2E" atoms (case-blind), else 0;
- * three or more dots make an ordinary segment (the same test as curi__dots). */
-static int dot_count(const char *p, size_t n)
-{
-    int k = 0;
-    size_t a = 0;
-
-    while (a < n) {
-        if (k == 2) {
-            return 0;
-        }
-        if (p[a] == '.') {
-            a += 1;
-        } else if (n - a >= 3 && p[a] == '%' && p[a + 1] == '2' && (p[a + 2] | 0x20) == 'e') {
-            a += 3;
-        } else {
-            return 0;
-        }
-        k++;
-    }
-    return k;
-}
-
-static size_t norm_seg_end(const char *p, size_t i, size_t n)
-{
-    const char *s = (i < n) ? memchr(p + i, '/', n - i) : NULL;
-
-    return (s == NULL) ? n : (size_t)(s - p);
-}
-
-/*
- * RFC 3986 5.2.4 in place on an already percent-normalized path, element by element: the
- * read index r never falls behind the write index w.  Percent normalization only turns
- * "%2e" into "%2E" or ".", so the dot segments are the same ones the generator sees in
- * the raw path.  Each byte is moved once and scanned back over at most once: linear.
- */
-static size_t remove_dots(char *p, size_t n)
-{
-    size_t r = 0, w = 0, e;
-
-    /* A (and D): leading "../" and "./" go; a lone "." or ".." leaves nothing. */
-    while (r < n && p[r] != '/') {
-        e = norm_seg_end(p, r, n);
-        if (dot_count(p + r, e - r) == 0) {
-            break;
-        }
-        r = (e < n) ? e + 1 : n;
-    }
-    /* The first segment of a rootless path stays where it is for now. */
-    if (r < n && p[r] != '/') {
-        e = norm_seg_end(p, r, n);
-        memmove(p, p + r, e - r);
-        w = e - r;
-        r = e;
-    }
-    /* Each element is "/" segment; p[r] == '/' here. */
-    while (r < n) {
-        int k;
-        e = norm_seg_end(p, r + 1, n);
-        k = dot_count(p + r + 1, e - r - 1);
-        if (k == 2) {
-            /* C: "/.." drops the last output element (with its '/', if any). */
-            while (w > 0 && p[w - 1] != '/') {
-                w--;
-            }
-            if (w > 0) {
-                w--;
-            }
-        }
-        if (k == 0) {
-            /* E: the element moves to the output. */
-            memmove(p + w, p + r, e - r);
-            w += e - r;
-        } else if (e == n) {
-            /* B, C: a final "/." or "/.." leaves a '/'. */
-            p[w++] = '/';
-        }
-        r = e;
-    }
-    return w;
-}
-
 /*
  * Write the normalized form into dst, front to back.  cap must hold the path as written
  * before its dot segments go: the caller checks cap >= curi_normalize_bound, or knows
@@ -757,7 +675,7 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
         int cand;
         d = norm_put_path(d, u->path.ptr, plen, mask, &cand);
         if (cand && dots_apply(u, mask)) {
-            d = ps + remove_dots(ps, (size_t)(d - ps));
+            d = ps + curi__dots_inplace(ps, (size_t)(d - ps), CURI__DOTS_PCT);
         }
     }
     if (d == ps) {

@@ -32,46 +32,17 @@ static int same_authority(const curi_uri *a, const curi_uri *b)
                                    same_str(a->host, b->host) && same_str(a->port, b->port));
 }
 
-/* What the right-to-left walk tells about a dot-free path. */
-typedef struct pinfo {
-    size_t len;    /* bytes of the dot-free path */
-    size_t count;  /* elements */
-    int rooted;    /* leftmost element is '/'-led */
-    int dslash;    /* starts with "//" */
-} pinfo;
+typedef curi__dots_info pinfo;
 
-static pinfo relative_measure(const curi__dots *start)
+/* The elements of a dot-free path: one per '/', plus the first segment of a rootless path. */
+static size_t count_elements(const char *p, size_t n)
 {
-    curi__dots it = *start;
-    curi_str seg;
-    int slash, left_empty = 0;
-    pinfo m = {0, 0, 0, 0};
+    size_t count = (n > 0 && p[0] != '/') ? 1u : 0u;
 
-    while (curi__dots_prev(&it, &seg, &slash)) {
-        m.len += seg.len + (size_t)slash;
-        m.rooted = slash;
-        left_empty = slash && seg.len == 0;
-        m.count++;
+    for (const char *q = p; n > 0 && (q = memchr(q, '/', n - (size_t)(q - p))) != NULL; q++) {
+        count++;
     }
-    m.dslash = left_empty && m.count >= 2;
-    return m;
-}
-
-/* The same for a path without dot segments: 5.2.4 leaves it as it is. */
-static pinfo relative_measure_plain(const char *p, size_t n)
-{
-    pinfo m = {n, 0, 0, 0};
-
-    if (n > 0) {
-        m.rooted = (p[0] == '/');
-        m.dslash = (n >= 2 && p[0] == '/' && p[1] == '/');
-        /* One element per '/', plus the first segment of a rootless path. */
-        m.count = m.rooted ? 0u : 1u;
-        for (const char *q = p; (q = memchr(q, '/', n - (size_t)(q - p))) != NULL; q++) {
-            m.count++;
-        }
-    }
-    return m;
+    return count;
 }
 
 /* Skip k elements from the right. */
@@ -118,25 +89,6 @@ static int path_equals(const curi__dots *d, const char *tp, const pinfo *m, int 
     return !hole || (p.ptr[0] == '/' && p.ptr[1] == '.');
 }
 
-/* Write the elements of *start numbered first..count (1 = leftmost) backwards, ending at end,
- * the slash of element `first` left out. */
-static void write_tail(const curi__dots *start, size_t count, size_t first, char *dst, size_t end)
-{
-    curi__dots it = *start;
-    curi_str seg;
-    int slash;
-
-    for (size_t i = count; i >= first && curi__dots_prev(&it, &seg, &slash); i--) {
-        end -= seg.len;
-        if (seg.len > 0) {
-            memcpy(dst + end, seg.ptr, seg.len);
-        }
-        if (slash && i != first) {
-            dst[--end] = '/';
-        }
-    }
-}
-
 /* A relative-path candidate: "../" * ups, "./" when needed, then elements j+1.. of D. */
 typedef struct relpath {
     int valid;
@@ -173,7 +125,7 @@ static relpath relative_path_dots(const curi_uri *base, const curi__dots *d, con
         }
     }
     curi__dots_init(&b, "", 0, bp, bl, CURI__DOTS_RFC);
-    bm = relative_measure(&b);
+    bm = curi__dots_measure(&b);
     if (dm->count == 0) {
         /* An empty D: only "." against an empty directory ("." merges to "" and is gone). */
         r.valid = (bm.count == 0);
@@ -371,10 +323,11 @@ CURI__INLINE int relative_impl(char *dst, size_t cap, size_t *outlen, const curi
     /* A target path without "." or ".." segments is its own dot-free path. */
     plain = !curi__has_dot_seg(tp, tl);
     if (plain) {
-        dm = relative_measure_plain(tp, tl);
+        dm = curi__dots_measure_plain("", 0, tp, tl);
+        dm.count = count_elements(tp, tl);
     } else {
         curi__dots_init(&d, "", 0, tp, tl, CURI__DOTS_RFC);
-        dm = relative_measure(&d);
+        dm = curi__dots_measure(&d);
     }
     hole = !tauth && dm.dslash;
 
@@ -444,7 +397,7 @@ CURI__INLINE int relative_impl(char *dst, size_t cap, size_t *outlen, const curi
                     curi__put(&o, tp + rp.off, tail);
                 } else {
                     if (o.len + tail <= o.cap) {
-                        write_tail(&d, dm.count, rp.j + 1, o.dst, o.len + tail);
+                        curi__dots_write_back(&d, dm.count, rp.j + 1, o.dst, o.len + tail);
                     }
                     o.len += tail;
                 }
@@ -472,7 +425,7 @@ CURI__INLINE int relative_impl(char *dst, size_t cap, size_t *outlen, const curi
             curi__put(&o, tp, tl);
         } else {
             if (o.len + dm.len <= o.cap) {
-                write_tail(&d, dm.count, 0, o.dst, o.len + dm.len);
+                curi__dots_write_back(&d, dm.count, 0, o.dst, o.len + dm.len);
             }
             o.len += dm.len;
         }
