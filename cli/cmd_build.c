@@ -601,7 +601,7 @@ static int build_line(const void *vctx, const char *s, size_t n, struct buf *out
             struct str e = list_at(&pt.segments, i);
             buf_putc(&lists, '/');
             if (ctx->encode)
-                encode_also(&lists, at_of(tmp, e.at), e.len, CURI_SET_SEGMENT, NULL);
+                encode_also(&lists, at_of(tmp, e.at), e.len, CURI_CHARSET_SEGMENT, NULL);
             else
                 buf_put(&lists, at_of(tmp, e.at), e.len);
         }
@@ -615,10 +615,10 @@ static int build_line(const void *vctx, const char *s, size_t n, struct buf *out
             if (i > 0)
                 buf_putc(&lists, '&');
             /* Decoded text: always encoded as form data, ';' too for either separator. */
-            encode_also(&lists, at_of(tmp, k.at), k.len, CURI_SET_FORM, ";");
+            encode_also(&lists, at_of(tmp, k.at), k.len, CURI_CHARSET_FORM, ";");
             if (!v.null) {
                 buf_putc(&lists, '=');
-                encode_also(&lists, at_of(tmp, v.at), v.len, CURI_SET_FORM, ";");
+                encode_also(&lists, at_of(tmp, v.at), v.len, CURI_CHARSET_FORM, ";");
             }
         }
         made[K_QUERY] = 1;
@@ -631,7 +631,7 @@ static int build_line(const void *vctx, const char *s, size_t n, struct buf *out
             if (i > 0)
                 buf_putc(&lists, '.');
             if (ctx->encode)
-                encode_also(&lists, at_of(tmp, e.at), e.len, CURI_SET_HOST, ".");
+                encode_also(&lists, at_of(tmp, e.at), e.len, CURI_CHARSET_HOST, ".");
             else
                 buf_put(&lists, at_of(tmp, e.at), e.len);
         }
@@ -639,9 +639,10 @@ static int build_line(const void *vctx, const char *s, size_t n, struct buf *out
         made_v[K_HOST].len = lists.len - made_v[K_HOST].at;
     }
     /* --encode: every given string but the scheme, the port and an IP literal. */
-    static const curi_charset sets[] = {CURI_SET_UNRESERVED, CURI_SET_USERINFO, CURI_SET_HOST,
-                                        CURI_SET_UNRESERVED, CURI_SET_PATH,     CURI_SET_QUERY,
-                                        CURI_SET_FRAGMENT};
+    static const curi_charset sets[] = {
+        CURI_CHARSET_UNRESERVED, CURI_CHARSET_USERINFO, CURI_CHARSET_HOST,
+        CURI_CHARSET_UNRESERVED, CURI_CHARSET_PATH,     CURI_CHARSET_QUERY,
+        CURI_CHARSET_FRAGMENT};
     struct str enc_v[K_SEGMENTS];
     int encoded[K_SEGMENTS] = {0};
     for (int k = 0; k < K_SEGMENTS && ctx->encode; k++) {

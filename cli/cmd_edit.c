@@ -265,7 +265,7 @@ static struct value prepare_value(const char *what, const char *arg, size_t off,
         if (val.len == 0)
             return (struct value){NULL, 0};
         if (encode) {
-            encode_also(&t, val.p, val.len, CURI_SET_UNRESERVED, NULL);
+            encode_also(&t, val.p, val.len, CURI_CHARSET_UNRESERVED, NULL);
             val = blocks_take(keep, &t);
         }
         buf_puts(&t, "[::%25");
@@ -279,7 +279,7 @@ static struct value prepare_value(const char *what, const char *arg, size_t off,
     }
     /* user, password: userinfo text, and a user cannot hold the ':' that ends it. */
     if (encode) {
-        encode_also(&t, val.p, val.len, CURI_SET_USERINFO, target == T_USER ? ":" : NULL);
+        encode_also(&t, val.p, val.len, CURI_CHARSET_USERINFO, target == T_USER ? ":" : NULL);
         return blocks_take(keep, &t);
     }
     if (curi_set(&probe, CURI_PART_USERINFO, val.p, val.len, pflags, &e) != CURI_OK)
@@ -494,10 +494,10 @@ static void prepare_pair(const char *what, const char *arg, size_t off, struct q
     if (encode) {
         /* Key and value encoded apart, as form data; the first '=' stays. */
         const char *extra = (qflags & CURI_QUERY_SEMICOLON) ? ";" : NULL;
-        encode_also(&b, t, klen, CURI_SET_FORM, extra);
+        encode_also(&b, t, klen, CURI_CHARSET_FORM, extra);
         if (eq != NULL) {
             buf_putc(&b, '=');
-            encode_also(&b, eq + 1, len - klen - 1, CURI_SET_FORM, extra);
+            encode_also(&b, eq + 1, len - klen - 1, CURI_CHARSET_FORM, extra);
         }
         struct value v = blocks_take(keep, &b);
         q->pair = v.p;
@@ -566,7 +566,7 @@ int cmd_set(int argc, char **argv)
             if (strncmp(v, "path=", 5) == 0) {
                 /* Always encoded, as trurl does: the text is one segment, whatever it holds. */
                 struct buf b = {0};
-                encode_also(&b, v + 5, strlen(v + 5), CURI_SET_SEGMENT, NULL);
+                encode_also(&b, v + 5, strlen(v + 5), CURI_CHARSET_SEGMENT, NULL);
                 ctx.segs[ctx.nsegs++] = blocks_take(&keep, &b);
             } else if (strncmp(v, "query=", 6) == 0) {
                 qraw[ctx.nqe] = v;
@@ -732,7 +732,7 @@ static int encode_line(const void *vctx, const char *s, size_t n, struct buf *ou
 int cmd_encode(int argc, char **argv)
 {
     struct common c = {.cmd = "encode", .help = encode_help, .jobs = 1};
-    struct encode_ctx ctx = {CURI_SET_UNRESERVED, 0, 0};
+    struct encode_ctx ctx = {CURI_CHARSET_UNRESERVED, 0, 0};
     int nops = 0;
     for (int i = 1; i < argc; i++) {
         const char *v;

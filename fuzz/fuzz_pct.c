@@ -49,18 +49,18 @@ static int allowed(int set, char c)
     if (is_unreserved(c))
         return 1;
     switch (set) {
-    case CURI_SET_USERINFO:
+    case CURI_CHARSET_USERINFO:
         return is_subdelim(c) || c == ':';
-    case CURI_SET_HOST:
+    case CURI_CHARSET_HOST:
         return is_subdelim(c);
-    case CURI_SET_SEGMENT:
+    case CURI_CHARSET_SEGMENT:
         return is_subdelim(c) || c == ':' || c == '@';
-    case CURI_SET_PATH:
+    case CURI_CHARSET_PATH:
         return is_subdelim(c) || c == ':' || c == '@' || c == '/';
-    case CURI_SET_QUERY:
-    case CURI_SET_FRAGMENT:
+    case CURI_CHARSET_QUERY:
+    case CURI_CHARSET_FRAGMENT:
         return is_subdelim(c) || c == ':' || c == '@' || c == '/' || c == '?';
-    case CURI_SET_FORM:
+    case CURI_CHARSET_FORM:
         return c != '\0' && strchr("!$'()*,;:@/?+", c) != NULL;
     }
     return 0;
@@ -75,17 +75,17 @@ static int upper_hex(char c)
 static int part_for(int set)
 {
     switch (set) {
-    case CURI_SET_USERINFO:
+    case CURI_CHARSET_USERINFO:
         return CURI_PART_USERINFO;
-    case CURI_SET_HOST:
+    case CURI_CHARSET_HOST:
         return CURI_PART_HOST;
-    case CURI_SET_SEGMENT:
-    case CURI_SET_PATH:
+    case CURI_CHARSET_SEGMENT:
+    case CURI_CHARSET_PATH:
         return CURI_PART_PATH;
-    case CURI_SET_QUERY:
+    case CURI_CHARSET_QUERY:
         return CURI_PART_QUERY;
-    case CURI_SET_FRAGMENT:
-    case CURI_SET_FORM:
+    case CURI_CHARSET_FRAGMENT:
+    case CURI_CHARSET_FORM:
         return CURI_PART_FRAGMENT;
     }
     return -1;
@@ -120,15 +120,15 @@ static void check_encode(const char *s, size_t n, int set, unsigned flags)
         FZ_CHECKF(curi_set(&u, (curi_part)part_for(set), enc.p, enc.n, 0, NULL) == CURI_OK,
                   "curi_set(part %d) refuses the set-%d encoding %s", part_for(set), set,
                   fz_show(enc.p, enc.n));
-        if (set == CURI_SET_SEGMENT)
+        if (set == CURI_CHARSET_SEGMENT)
             FZ_CHECK(memchr(enc.p, '/', enc.n) == NULL);
     }
     /* Decoding gives the input back, or (KEEP_PCT) what the input decodes to. */
-    FZ_CHECK(fz_ref_decode(enc.p, enc.n, set == CURI_SET_FORM, &dec, &bad));
+    FZ_CHECK(fz_ref_decode(enc.p, enc.n, set == CURI_CHARSET_FORM, &dec, &bad));
     if (!(flags & CURI_ENCODE_KEEP_PCT)) {
         FZ_CHECKF(fz_eq(dec.p, dec.n, s, n), "set %d: %s decodes to %s", set,
                   fz_show(enc.p, enc.n), fz_show2(dec.p, dec.n));
-    } else if (set != CURI_SET_FORM && fz_ref_decode(s, n, 0, &want, &bad)) {
+    } else if (set != CURI_CHARSET_FORM && fz_ref_decode(s, n, 0, &want, &bad)) {
         FZ_CHECKF(fz_buf_eq(&dec, &want), "set %d KEEP_PCT: %s decodes to %s", set,
                   fz_show(enc.p, enc.n), fz_show2(dec.p, dec.n));
         fz_free(&want);
@@ -178,7 +178,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *s = fz_dup(data, size);
 
-    for (int set = CURI_SET_UNRESERVED; set <= CURI_SET_FORM; set++) {
+    for (int set = CURI_CHARSET_UNRESERVED; set <= CURI_CHARSET_FORM; set++) {
         check_encode(s, size, set, 0);
         check_encode(s, size, set, CURI_ENCODE_KEEP_PCT);
     }

@@ -277,10 +277,11 @@ CURI_API int curi_set(curi_uri *u, curi_part part, const char *value, size_t len
  * Like curi_set, but first percent-encodes value for that component into
  * buf (see curi_pct_encode; the scheme and port cannot be encoded and are
  * validated as with curi_set).  *u then points into buf.  Percent-encoding
- * uses userinfo->CURI_SET_USERINFO, host->CURI_SET_HOST, path->CURI_SET_PATH,
- * query->CURI_SET_QUERY, fragment->CURI_SET_FRAGMENT, without KEEP_PCT (a '%'
- * in value becomes "%25").  A host starting with '[' is an IP literal: copied
- * into buf as it is, like the scheme and port.
+ * uses userinfo->CURI_CHARSET_USERINFO, host->CURI_CHARSET_HOST,
+ * path->CURI_CHARSET_PATH, query->CURI_CHARSET_QUERY,
+ * fragment->CURI_CHARSET_FRAGMENT, without KEEP_PCT (a '%' in value becomes
+ * "%25").  A host starting with '[' is an IP literal: copied into buf as it
+ * is, like the scheme and port.
  */
 CURI_API int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t *outlen,
                      const char *value, size_t len, unsigned flags, curi_error *err);
@@ -303,14 +304,14 @@ CURI_API int curi_part_from_name(const char *name, size_t len);
  * every other byte, and '%' itself, is written as "%HH" with uppercase hex.
  */
 typedef enum curi_charset {
-    CURI_SET_UNRESERVED = 0, /* ALPHA DIGIT - . _ ~ */
-    CURI_SET_USERINFO = 1,   /* unreserved sub-delims ":" */
-    CURI_SET_HOST = 2,       /* reg-name: unreserved sub-delims */
-    CURI_SET_SEGMENT = 3,    /* pchar without "/": unreserved sub-delims ":" "@" */
-    CURI_SET_PATH = 4,       /* segment characters and "/" */
-    CURI_SET_QUERY = 5,      /* pchar "/" "?" */
-    CURI_SET_FRAGMENT = 6,   /* pchar "/" "?" */
-    CURI_SET_FORM = 7        /* query key or value: unreserved and "!$'()*,;:@/?"; ' ' -> '+' */
+    CURI_CHARSET_UNRESERVED = 0, /* ALPHA DIGIT - . _ ~ */
+    CURI_CHARSET_USERINFO = 1,   /* unreserved sub-delims ":" */
+    CURI_CHARSET_HOST = 2,       /* reg-name: unreserved sub-delims */
+    CURI_CHARSET_SEGMENT = 3,    /* pchar without "/": unreserved sub-delims ":" "@" */
+    CURI_CHARSET_PATH = 4,       /* segment characters and "/" */
+    CURI_CHARSET_QUERY = 5,      /* pchar "/" "?" */
+    CURI_CHARSET_FRAGMENT = 6,   /* pchar "/" "?" */
+    CURI_CHARSET_FORM = 7        /* query key or value: unreserved and "!$'()*,;:@/?"; ' ' -> '+' */
 } curi_charset;
 
 #define CURI_ENCODE_KEEP_PCT (1u << 0) /* leave valid "%HH" triplets as they are */

@@ -23,20 +23,20 @@ static const char curi__hexdigits[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
 static unsigned charset_class(curi_charset set)
 {
     switch (set) {
-    case CURI_SET_UNRESERVED:
+    case CURI_CHARSET_UNRESERVED:
         return CURI__UNRESERVED;
-    case CURI_SET_USERINFO:
+    case CURI_CHARSET_USERINFO:
         return CURI__USERINFO;
-    case CURI_SET_HOST:
+    case CURI_CHARSET_HOST:
         return CURI__REGNAME;
-    case CURI_SET_SEGMENT:
+    case CURI_CHARSET_SEGMENT:
         return CURI__PCHAR;
-    case CURI_SET_PATH:
+    case CURI_CHARSET_PATH:
         return CURI__PATH;
-    case CURI_SET_QUERY:
-    case CURI_SET_FRAGMENT:
+    case CURI_CHARSET_QUERY:
+    case CURI_CHARSET_FRAGMENT:
         return CURI__QUERY;
-    case CURI_SET_FORM:
+    case CURI_CHARSET_FORM:
         return CURI__FORM;
     }
     return 0;
@@ -77,7 +77,7 @@ int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
     /* Stop once the output passes CURI_MAX_LEN: it is TOO_LONG, and need cannot wrap. */
     while (i < len && need <= CURI_MAX_LEN) {
         unsigned char c = (unsigned char)s[i];
-        if (curi__is(c, cls) || (set == CURI_SET_FORM && c == ' ')) {
+        if (curi__is(c, cls) || (set == CURI_CHARSET_FORM && c == ' ')) {
             /* An allowed byte stands as itself; FORM's space is the one substitution. */
             if (need < cap) {
                 dst[need] = (c == ' ') ? '+' : (char)c;

@@ -244,7 +244,7 @@ int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t 
     size_t n = 0;
     int rc;
     int copy = 0;
-    curi_charset set = CURI_SET_PATH;
+    curi_charset set = CURI_CHARSET_PATH;
 
     if (!curi__wbegin(buf, cap, outlen, 1) || u == NULL || (unsigned)part >= CURI__NPARTS ||
         (flags & ~CURI__PARSE_FLAGS)) {
@@ -259,20 +259,20 @@ int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t 
         copy = 1;
         break;
     case CURI_PART_USERINFO:
-        set = CURI_SET_USERINFO;
+        set = CURI_CHARSET_USERINFO;
         break;
     case CURI_PART_HOST:
         copy = (len > 0 && value[0] == '[');
-        set = CURI_SET_HOST;
+        set = CURI_CHARSET_HOST;
         break;
     case CURI_PART_PATH:
-        set = CURI_SET_PATH;
+        set = CURI_CHARSET_PATH;
         break;
     case CURI_PART_QUERY:
-        set = CURI_SET_QUERY;
+        set = CURI_CHARSET_QUERY;
         break;
     case CURI_PART_FRAGMENT:
-        set = CURI_SET_FRAGMENT;
+        set = CURI_CHARSET_FRAGMENT;
         break;
     }
     if (len > CURI_MAX_LEN) {

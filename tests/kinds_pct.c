@@ -68,7 +68,7 @@ void kind_encode(tcase *tc)
         /* Decoding the encoding gives the input back. */
         c.s = gput(G_IN1, out.p, out.len);
         c.len = out.len;
-        c.flags = c.set == CURI_SET_FORM ? CURI_DECODE_PLUS : 0u;
+        c.flags = c.set == CURI_CHARSET_FORM ? CURI_DECODE_PLUS : 0u;
         rc = run_writer(tc, "decode of the output", w_decode, &c, c.len, &back, &err);
         if (rc != CURI_OK || back.len != tc->t[0].len ||
             memcmp(back.p, tc->t[0].s, back.len) != 0) {
@@ -99,7 +99,7 @@ void kind_decode(tcase *tc)
     }
     c.s = gput(G_IN0, tc->t[0].s, tc->t[0].len);
     c.len = tc->t[0].len;
-    c.set = CURI_SET_UNRESERVED;
+    c.set = CURI_CHARSET_UNRESERVED;
     c.flags = tc->flags;
     rc = run_writer(tc, "decode", w_decode, &c, c.len, &out, &err);
     if (want_err) {

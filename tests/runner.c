@@ -473,14 +473,14 @@ static const flagword set_words[] = {
 };
 /* encode: the set name is stored as (set + 1) in the low bits of flags. */
 static const flagword encode_words[] = {
-    {"unreserved", CURI_SET_UNRESERVED + 1, 0},
-    {"userinfo", CURI_SET_USERINFO + 1, 0},
-    {"host", CURI_SET_HOST + 1, 0},
-    {"segment", CURI_SET_SEGMENT + 1, 0},
-    {"path", CURI_SET_PATH + 1, 0},
-    {"query", CURI_SET_QUERY + 1, 0},
-    {"fragment", CURI_SET_FRAGMENT + 1, 0},
-    {"form", CURI_SET_FORM + 1, 0},
+    {"unreserved", CURI_CHARSET_UNRESERVED + 1, 0},
+    {"userinfo", CURI_CHARSET_USERINFO + 1, 0},
+    {"host", CURI_CHARSET_HOST + 1, 0},
+    {"segment", CURI_CHARSET_SEGMENT + 1, 0},
+    {"path", CURI_CHARSET_PATH + 1, 0},
+    {"query", CURI_CHARSET_QUERY + 1, 0},
+    {"fragment", CURI_CHARSET_FRAGMENT + 1, 0},
+    {"form", CURI_CHARSET_FORM + 1, 0},
     {"keep-pct", 0, OPT_KEEPPCT},
     {NULL, 0, 0},
 };

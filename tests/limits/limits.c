@@ -52,7 +52,7 @@ int main(void)
     check(curi_parse(&u, b, big, 0, &e) == CURI_ERR_TOO_LONG && e.code == CURI_ERR_TOO_LONG,
           "curi_parse refuses CURI_MAX_LEN + 1");
     check(curi_host_parse(&u, b, big, 0, &e) == CURI_ERR_TOO_LONG, "curi_host_parse");
-    check(curi_pct_encode(out, sizeof out, &n, b, big, CURI_SET_PATH, 0, &e) ==
+    check(curi_pct_encode(out, sizeof out, &n, b, big, CURI_CHARSET_PATH, 0, &e) ==
               CURI_ERR_TOO_LONG,
           "curi_pct_encode");
     check(curi_pct_decode(out, sizeof out, &n, b, big, 0, &e) == CURI_ERR_TOO_LONG,
@@ -65,7 +65,7 @@ int main(void)
 
     /* TOO_LONG has one offset everywhere, CURI_MAX_LEN, and leaves *outlen 0. */
     n = 7;
-    check(curi_pct_encode(out, sizeof out, &n, b, big, CURI_SET_PATH, 0, &e) ==
+    check(curi_pct_encode(out, sizeof out, &n, b, big, CURI_CHARSET_PATH, 0, &e) ==
                   CURI_ERR_TOO_LONG &&
               e.offset == CURI_MAX_LEN && n == 0,
           "curi_pct_encode: TOO_LONG at CURI_MAX_LEN, *outlen 0");
@@ -87,12 +87,12 @@ int main(void)
             printf("limits: SKIPPED: no %zu-byte mapping for the encoder's output limit\n", zlen);
         } else {
             n = 7;
-            check(curi_pct_encode(out, sizeof out, &n, z, zlen, CURI_SET_PATH, 0, &e) ==
+            check(curi_pct_encode(out, sizeof out, &n, z, zlen, CURI_CHARSET_PATH, 0, &e) ==
                           CURI_ERR_TOO_LONG &&
                       e.offset == CURI_MAX_LEN && n == 0,
                   "curi_pct_encode: an output over CURI_MAX_LEN is TOO_LONG");
             n = 7;
-            check(curi_pct_encode(NULL, 0, &n, z, zlen - 1, CURI_SET_PATH, 0, &e) ==
+            check(curi_pct_encode(NULL, 0, &n, z, zlen - 1, CURI_CHARSET_PATH, 0, &e) ==
                           CURI_ERR_NOSPACE &&
                       n == 3 * (zlen - 1),
                   "curi_pct_encode: an output of exactly 3 * (CURI_MAX_LEN / 3) bytes fits");
@@ -145,7 +145,7 @@ int main(void)
         check(curi_set_encoded(&w, CURI_PART_PATH, buf, sizeof buf, &n, "/x", 2, 1u << 20, &e) ==
                   CURI_ERR_INVALID_ARG,
               "curi_set_encoded: unknown flag");
-        check(curi_pct_encode(buf, sizeof buf, &n, "a", 1, CURI_SET_PATH, 2, &e) ==
+        check(curi_pct_encode(buf, sizeof buf, &n, "a", 1, CURI_CHARSET_PATH, 2, &e) ==
                   CURI_ERR_INVALID_ARG,
               "curi_pct_encode: unknown flag");
         check(curi_pct_decode(buf, sizeof buf, &n, "a", 1, 4, &e) == CURI_ERR_INVALID_ARG,
