@@ -244,6 +244,243 @@ int main(void)
               "curi_normalize_many: codes may be NULL; unknown mask bits give empty outputs");
     }
 
+    /*
+     * NULL pointers, parts and sets out of range, and hand-built references: what the header
+     * says each function does with them (the NULL rule of its conventions, and each
+     * function's own comment).
+     */
+    {
+        curi_uri v, r, hb, ht, empty;
+        curi_cursor cur;
+        curi_str seg, k, val;
+        char buf[64];
+        size_t m;
+
+        /* An input string may be NULL when its length is 0: it reads as "". */
+        check(curi_parse(&v, NULL, 0, 0, &e) == CURI_OK && v.scheme.ptr == NULL &&
+                  v.host.ptr == NULL && v.path.ptr != NULL && v.path.len == 0 &&
+                  v.query.ptr == NULL && v.fragment.ptr == NULL,
+              "curi_parse(NULL, 0) is the empty reference, its path present and empty");
+        check(curi_parse(&v, NULL, 1, 0, &e) == CURI_ERR_INVALID_ARG && e.offset == 0 &&
+                  v.path.ptr == NULL,
+              "curi_parse(NULL, 1) is INVALID_ARG and clears *out");
+        check(curi_host_parse(NULL, "a", 1, 0, &e) == CURI_ERR_INVALID_ARG,
+              "curi_host_parse: a NULL out is INVALID_ARG");
+        memset(&v, 0, sizeof v);
+        check(curi_host_parse(&v, NULL, 0, 0, &e) == CURI_OK && v.host.ptr != NULL &&
+                  v.host.len == 0 && v.host_type == CURI_HOST_REGNAME,
+              "curi_host_parse(NULL, 0): the empty reg-name (3.2.2)");
+        check(curi_host_parse(&v, NULL, 2, 0, &e) == CURI_ERR_INVALID_ARG,
+              "curi_host_parse(NULL, 2) is INVALID_ARG");
+        m = 7;
+        check(curi_pct_encode(buf, sizeof buf, &m, NULL, 0, (curi_charset)0, 0, &e) == CURI_OK &&
+                  m == 0,
+              "curi_pct_encode(NULL, 0) writes nothing");
+        m = 7;
+        check(curi_pct_encode(buf, sizeof buf, &m, NULL, 1, (curi_charset)0, 0, &e) ==
+                      CURI_ERR_INVALID_ARG &&
+                  m == 0,
+              "curi_pct_encode(NULL, 1) is INVALID_ARG, *outlen 0");
+        m = 7;
+        check(curi_pct_encode(buf, sizeof buf, &m, "a", 1, (curi_charset)8, 0, &e) ==
+                      CURI_ERR_INVALID_ARG &&
+                  m == 0,
+              "curi_pct_encode: a set after FORM is INVALID_ARG");
+        m = 7;
+        check(curi_pct_decode(buf, sizeof buf, &m, NULL, 0, 0, &e) == CURI_OK && m == 0,
+              "curi_pct_decode(NULL, 0) writes nothing");
+        m = 7;
+        check(curi_pct_decode(buf, sizeof buf, &m, NULL, 3, 0, &e) == CURI_ERR_INVALID_ARG &&
+                  m == 0,
+              "curi_pct_decode(NULL, 3) is INVALID_ARG, *outlen 0");
+        check(curi_remove_dot_segments(NULL, 0) == 0 && curi_remove_dot_segments(NULL, 9) == 0,
+              "curi_remove_dot_segments(NULL, len) is 0");
+
+        /* Absent views: no segment, no pair. */
+        curi_segments_init(&cur, (curi_str){NULL, 0});
+        check(curi_segments_next(&cur, &seg) == 0, "curi_segments: an absent path has none");
+        curi_query_init(&cur, (curi_str){NULL, 0}, 0);
+        check(curi_query_next(&cur, &k, &val) == 0, "curi_query: an absent query has none");
+
+        /* Part names: exact, case-insensitive, nothing else. */
+        check(curi_part_name((curi_part)7) == NULL && curi_part_name((curi_part)-1) == NULL,
+              "curi_part_name: a part out of range has no name");
+        check(curi_part_from_name(NULL, 0) == -1 && curi_part_from_name("", 0) == -1 &&
+                  curi_part_from_name("PATH", 4) == CURI_PART_PATH &&
+                  curi_part_from_name("Fragment", 8) == CURI_PART_FRAGMENT &&
+                  curi_part_from_name("pat", 3) == -1 && curi_part_from_name("paths", 5) == -1 &&
+                  curi_part_from_name("path", 3) == -1 && curi_part_from_name("xpath", 5) == -1,
+              "curi_part_from_name: whole names in any case, NULL and prefixes are -1");
+        check(curi_parse(&r, "http://u@a:1/p?q#f", 18, 0, &e) == CURI_OK &&
+                  curi_get(NULL, CURI_PART_HOST).ptr == NULL &&
+                  curi_get(&r, (curi_part)7).ptr == NULL && curi_get(&r, CURI_PART_PORT).len == 1,
+              "curi_get: NULL u or a part out of range is absent");
+
+        /* Editing: a NULL u or a part out of range is INVALID_ARG and changes nothing. */
+        v = r;
+        check(curi_set(NULL, CURI_PART_PATH, "/x", 2, 0, &e) == CURI_ERR_INVALID_ARG &&
+                  curi_set(&v, (curi_part)7, "x", 1, 0, &e) == CURI_ERR_INVALID_ARG &&
+                  memcmp(&v, &r, sizeof v) == 0,
+              "curi_set: NULL u, part out of range");
+        m = 7;
+        check(curi_set_encoded(NULL, CURI_PART_PATH, buf, sizeof buf, &m, "/x", 2, 0, &e) ==
+                      CURI_ERR_INVALID_ARG &&
+                  m == 0,
+              "curi_set_encoded: NULL u");
+        m = 7;
+        check(curi_set_encoded(&v, (curi_part)7, buf, sizeof buf, &m, "x", 1, 0, &e) ==
+                      CURI_ERR_INVALID_ARG &&
+                  m == 0 && memcmp(&v, &r, sizeof v) == 0,
+              "curi_set_encoded: part out of range");
+        m = 7;
+        check(curi_set_encoded(&v, CURI_PART_PATH, NULL, 4, &m, "/x", 2, 0, &e) ==
+                      CURI_ERR_INVALID_ARG &&
+                  m == 0 && memcmp(&v, &r, sizeof v) == 0,
+              "curi_set_encoded: NULL buf with a cap");
+        /* NOSPACE: the exact size, copied (scheme) or encoded (path), and *u unchanged. */
+        m = 0;
+        check(curi_set_encoded(&v, CURI_PART_SCHEME, buf, 2, &m, "https", 5, 0, &e) ==
+                      CURI_ERR_NOSPACE &&
+                  m == 5 && memcmp(&v, &r, sizeof v) == 0,
+              "curi_set_encoded: a scheme longer than cap is NOSPACE with its length");
+        m = 0;
+        check(curi_set_encoded(&v, CURI_PART_PATH, buf, 5, &m, "/a b", 4, 0, &e) ==
+                      CURI_ERR_NOSPACE &&
+                  m == 6 && memcmp(&v, &r, sizeof v) == 0,
+              "curi_set_encoded: \"/a b\" needs 6 bytes (\"/a%20b\")");
+        check(curi_set_encoded(&v, CURI_PART_PATH, buf, m, &m, "/a b", 4, 0, &e) == CURI_OK &&
+                  m == 6 && v.path.ptr == buf && memcmp(buf, "/a%20b", 6) == 0,
+              "curi_set_encoded: the retry with *outlen bytes succeeds");
+
+        /* Recomposition of NULL and of hand-built references. */
+        m = 7;
+        check(curi_recompose_bound(NULL) == 0 && curi_structure_rule(NULL) == NULL &&
+                  curi_recompose(buf, sizeof buf, &m, NULL, &e) == CURI_ERR_INVALID_ARG && m == 0,
+              "curi_recompose: NULL u");
+        m = 7;
+        check(curi_authority(buf, sizeof buf, &m, NULL, &e) == CURI_ERR_INVALID_ARG && m == 0,
+              "curi_authority: NULL u");
+        memset(&hb, 0, sizeof hb);
+        hb.scheme = (curi_str){"", 0};
+        hb.path = (curi_str){"x", 1};
+        check(curi_structure_rule(&hb) != NULL &&
+                  curi_recompose(buf, sizeof buf, &m, &hb, &e) == CURI_ERR_STRUCTURE &&
+                  e.offset == 0 && m == 0,
+              "curi_recompose: a present but empty scheme is STRUCTURE at 0");
+        /* An absent path (only a hand-built u has one) is written as nothing. */
+        memset(&hb, 0, sizeof hb);
+        hb.scheme = (curi_str){"http", 4};
+        hb.host = (curi_str){"a", 1};
+        check(curi_structure_rule(&hb) == NULL &&
+                  curi_recompose(buf, sizeof buf, &m, &hb, &e) == CURI_OK && m == 8 &&
+                  memcmp(buf, "http://a", 8) == 0,
+              "curi_recompose: a hand-built u without path");
+        hb.host = (curi_str){NULL, 0};
+        check(curi_recompose(buf, sizeof buf, &m, &hb, &e) == CURI_OK && m == 5 &&
+                  memcmp(buf, "http:", 5) == 0,
+              "curi_recompose: scheme alone, no path");
+        hb.host = (curi_str){"a", 1};
+
+        /* Resolution and its inverse: NULL arguments, bases without scheme, absent paths. */
+        check(curi_parse(&empty, "", 0, 0, &e) == CURI_OK, "the empty reference");
+        m = 7;
+        check(curi_resolve(buf, sizeof buf, &m, NULL, &r, 0, &e) == CURI_ERR_INVALID_ARG &&
+                  m == 0 &&
+                  curi_resolve(buf, sizeof buf, &m, &r, NULL, 0, &e) == CURI_ERR_INVALID_ARG &&
+                  m == 0,
+              "curi_resolve: NULL base or ref");
+        m = 7;
+        check(curi_relative(buf, sizeof buf, &m, NULL, &r, 0, &e) == CURI_ERR_INVALID_ARG &&
+                  m == 0 &&
+                  curi_relative(buf, sizeof buf, &m, &r, NULL, 0, &e) == CURI_ERR_INVALID_ARG &&
+                  m == 0,
+              "curi_relative: NULL base or target");
+        check(curi_resolve_bound(NULL, &r) == curi_resolve_bound(&empty, &r) &&
+                  curi_resolve_bound(&r, NULL) == curi_resolve_bound(&r, &empty) &&
+                  curi_relative_bound(NULL, &r) == curi_relative_bound(&empty, &r) &&
+                  curi_relative_bound(&r, NULL) == curi_relative_bound(&r, &empty) &&
+                  curi_normalize_bound(NULL) == 0,
+              "the bounds read a NULL curi_uri as an empty reference");
+        check(curi_parse(&v, "a/b", 3, 0, &e) == CURI_OK &&
+                  curi_relative(buf, sizeof buf, &m, &v, &r, 0, &e) ==
+                      CURI_ERR_BASE_NOT_ABSOLUTE &&
+                  m == 0,
+              "curi_relative: a base without scheme is BASE_NOT_ABSOLUTE");
+        check(curi_relative(buf, sizeof buf, &m, &r, &v, 0, &e) == CURI_ERR_SCHEME_MISSING &&
+                  m == 0,
+              "curi_relative: a target without scheme is SCHEME_MISSING");
+        /* hb is http://a with an absent path: 5.2.3 merges "/" and the reference. */
+        check(curi_parse(&v, "x/./y", 5, 0, &e) == CURI_OK &&
+                  curi_resolve(buf, sizeof buf, &m, &hb, &v, 0, &e) == CURI_OK && m == 12 &&
+                  memcmp(buf, "http://a/x/y", 12) == 0,
+              "curi_resolve: a base with an absent path and an authority merges \"/\"");
+        check(curi_resolve(buf, sizeof buf, &m, &hb, &empty, 0, &e) == CURI_OK && m == 8 &&
+                  memcmp(buf, "http://a", 8) == 0,
+              "curi_resolve: the empty reference against it gives it back");
+        memset(&ht, 0, sizeof ht);
+        ht.path = (curi_str){"x", 1};
+        check(curi_resolve(buf, sizeof buf, &m, &hb, &ht, 0, &e) == CURI_OK && m == 10 &&
+                  memcmp(buf, "http://a/x", 10) == 0,
+              "curi_resolve: a hand-built relative reference");
+        ht.path = (curi_str){NULL, 0};
+        ht.query = (curi_str){"q", 1};
+        check(curi_resolve(buf, sizeof buf, &m, &hb, &ht, 0, &e) == CURI_OK && m == 10 &&
+                  memcmp(buf, "http://a?q", 10) == 0,
+              "curi_resolve: a reference with an absent path and a query");
+        check(curi_parse(&v, "http://a/x", 10, 0, &e) == CURI_OK &&
+                  curi_relative(buf, sizeof buf, &m, &hb, &v, 0, &e) == CURI_OK && m == 1 &&
+                  buf[0] == 'x',
+              "curi_relative: http://a/x against a base with an absent path is \"x\"");
+        ht = hb;
+        check(curi_parse(&v, "http://a/b", 10, 0, &e) == CURI_OK &&
+                  curi_relative(buf, sizeof buf, &m, &v, &ht, 0, &e) == CURI_OK && m == 3 &&
+                  memcmp(buf, "//a", 3) == 0,
+              "curi_relative: a target with an absent path is reached by \"//a\"");
+        check(curi_relative(buf, sizeof buf, &m, &hb, &ht, 0, &e) == CURI_OK && m == 0,
+              "curi_relative: two absent paths are the same document");
+        /* A path beside an authority must start with '/': a hand-built base breaks it. */
+        hb.path = (curi_str){"b", 1};
+        check(curi_parse(&v, "c", 1, 0, &e) == CURI_OK &&
+                  curi_resolve(buf, sizeof buf, &m, &hb, &v, 0, &e) == CURI_ERR_STRUCTURE &&
+                  m == 0,
+              "curi_resolve: a rootless base path beside an authority is STRUCTURE");
+
+        /* Normalization and comparison of NULL. */
+        m = 7;
+        check(curi_normalize(buf, sizeof buf, &m, NULL, CURI_NORM_DEFAULT, &e) ==
+                      CURI_ERR_INVALID_ARG &&
+                  m == 0 && curi_is_normalized(NULL, 0) == 0 &&
+                  curi_compare(NULL, &r, CURI_EQ_SCHEME) == CURI_EQ_NONE &&
+                  curi_compare(&r, NULL, CURI_EQ_STRING) == CURI_EQ_NONE,
+              "curi_normalize, curi_is_normalized, curi_compare: NULL u");
+
+        /* The scheme registry on NULL. */
+        check(curi_scheme_find(NULL, 4) == NULL && curi_scheme_name(NULL) == NULL &&
+                  curi_scheme_default_port(NULL) == -1 && curi_scheme_flags(NULL) == 0 &&
+                  curi_scheme_source(NULL) == NULL &&
+                  curi_scheme_source(curi_scheme_find("HTTP", 4)) != NULL,
+              "the scheme registry: NULL name, NULL scheme");
+
+        /* Batches: no inputs; all inputs empty with NULL data; nothing fits in no room. */
+        {
+            curi_row rows[2];
+            size_t ends[2], none[1] = {0}, empties[3] = {4, 4, 4}, two[3] = {0, 8, 9};
+            uint16_t codes[2] = {99, 99};
+            check(curi_parse_many(rows, NULL, none, 0, 0) == 0 &&
+                      curi_normalize_many(buf, sizeof buf, ends, codes, NULL, none, 0, 0,
+                                          CURI_NORM_DEFAULT) == 0,
+                  "batches of no input");
+            check(curi_normalize_many(buf, sizeof buf, ends, codes, NULL, empties, 2, 0,
+                                      CURI_NORM_DEFAULT) == 2 &&
+                      ends[0] == 0 && ends[1] == 0 && codes[0] == CURI_OK && codes[1] == CURI_OK,
+                  "curi_normalize_many: NULL data with two empty inputs");
+            check(curi_normalize_many(NULL, 0, ends, codes, "http://ax", two, 2, 0,
+                                      CURI_NORM_DEFAULT) == 0 &&
+                      ends[0] == 9,
+                  "curi_normalize_many: no room; ends[0] says http://a/ needs 9 bytes");
+        }
+    }
+
     /* Well inside the limit: a 64 MiB path, a 64 MiB query of pairs, a 64 MiB host. */
     size_t len = (size_t)64 << 20;
     char *s = malloc(len);
