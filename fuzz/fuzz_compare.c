@@ -5,13 +5,16 @@
  *  - the answer is the first rung, up to max_level, at which the strings agree:
  *    STRING when the recompositions are equal, SYNTAX when curi_normalize with
  *    CURI_NORM_SYNTAX gives equal strings, SCHEME when CURI_NORM_DEFAULT does;
- *  - it is symmetric, and a reference is STRING-equal to itself.
+ *  - it is symmetric, and a reference is STRING-equal to itself;
+ *  - the streaming comparison (testing.h; what long references take) gives the
+ *    same answer as the buffered one.
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
+#include "../src/testing.h"
 
 static void normalized(const curi_uri *u, unsigned mask, fz_buf *out)
 {
@@ -70,6 +73,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                       "curi_compare(%s, %s, max %d) = %d, the normalized strings say %d",
                       fz_show(ra.p, ra.n), fz_show2(rb.p, rb.n), m, (int)got, (int)want[m]);
             FZ_CHECKF(rev == got, "curi_compare is not symmetric: %d vs %d", (int)got, (int)rev);
+            FZ_CHECKF(curi__compare(&ua, &ub, (curi_equiv)m, 1) == got,
+                      "streaming compare(%s, %s, max %d) = %d, buffered %d", fz_show(ra.p, ra.n),
+                      fz_show2(rb.p, rb.n), m, (int)curi__compare(&ua, &ub, (curi_equiv)m, 1),
+                      (int)got);
             FZ_CHECK(curi_compare(&ua, &ua, (curi_equiv)m) == CURI_EQ_STRING);
         }
         fz_free(&ra);

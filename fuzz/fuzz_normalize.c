@@ -12,13 +12,17 @@
  *    reference keeps them), no empty or default port and no empty path beside an
  *    authority where the scheme says so (6.2.3);
  *  - the case and percent steps never change what a component decodes to,
- *    and no step adds or removes a scheme, authority, query or fragment.
+ *    and no step adds or removes a scheme, authority, query or fragment;
+ *  - twins: the backward writer and the streaming reader of normalize.c (with
+ *    its own chunks and with chunks of 3 to 8 bytes) write exactly the output of
+ *    curi_normalize, and the streaming curi_is_normalized agrees with it.
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
+#include "../src/testing.h"
 
 typedef struct norm_ctx {
     const curi_uri *u;
@@ -122,6 +126,22 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
     FZ_CHECKF(curi_is_normalized(u, mask) == fz_buf_eq(&n1, rec),
               "mask 0x%x: curi_is_normalized(%s) = %d but normalize gives %s", mask,
               fz_show(rec->p, rec->n), curi_is_normalized(u, mask), fz_show2(n1.p, n1.n));
+    FZ_CHECKF(curi__is_normalized(u, mask, 1) == fz_buf_eq(&n1, rec),
+              "mask 0x%x: streaming curi_is_normalized(%s) disagrees", mask,
+              fz_show(rec->p, rec->n));
+    FZ_CHECK(curi__is_normalized(&v, mask, 1) == 1);
+
+    /* The twins of the forward writer (testing.h). */
+    {
+        char *t = fz_alloc(n1.n + 1);
+        for (int how = 1; how <= 8; how++) {
+            size_t tn = curi__normalize_twin(t, n1.n + 1, u, mask, how);
+            FZ_CHECKF(tn == n1.n && (tn == 0 || memcmp(t, n1.p, tn) == 0),
+                      "mask 0x%x: twin %d of normalize(%s) gives %s, not %s", mask, how,
+                      fz_show(rec->p, rec->n), fz_show2(t, tn), fz_show(n1.p, n1.n));
+        }
+        free(t);
+    }
 
     /* No step adds or removes a component (the port step may drop the port). */
     FZ_CHECK((v.scheme.ptr == NULL) == (u->scheme.ptr == NULL));

@@ -1,19 +1,24 @@
 /*
  * normalize.c -- normalization and comparison (RFC 3986 section 6.2).
- * curi_normalize writes forward: each component goes to dst in order, runs of bytes without
- * '%' are copied eight at a time (case folded for the scheme and host), and the path's dot
- * segments are removed in place, only when a segment may be one (it starts with '.', or the
- * path holds a '%').  A small buffer gets the exact length from a count pass first.
- * One generator also yields the normalized form byte by byte, from the LAST byte to the
- * first, with a fixed-size state (the path comes out of curi__dots, which walks right to
- * left).  It is the reference that the forward writer was checked against, and it streams
- * where the forward writer would need a buffer the size of the input:
- *   curi_is_normalized  compares the normalized form with the mask-0 form (the
- *                       recomposition), curi_compare the two forms at each rung of the 6.2
- *                       ladder: both written forward into fixed 512-byte buffers when they
- *                       fit, else one generator beside the other, byte by byte;
- *   curi_normalize      uses it only for a buffer that holds the output but not the path
- *                       before its dot segments go.
+ * The normalized form is described once, by layout_init(): the pieces before the path (scheme,
+ * authority), the path with its dot rule, and the pieces after it (query, fragment), each
+ * piece a span of the input with its delimiters and one transform: copied, percent rules
+ * (6.2.2.1 hex case, 6.2.2.2 unreserved), or percent rules and lowercase.  The transform
+ * exists once too, as pct_span (write) and pct_len (the length it will write), and dot
+ * segments are dots.c's.  The writers:
+ *   forward_write   front to back into dst, eight bytes at a time where there is no '%',
+ *                   the path's dot segments removed in place (curi__dots_inplace): the
+ *                   usual curi_normalize, and both sides of a short comparison.  The hot
+ *                   path spells the layout out component by component (walking the pieces
+ *                   cost about 110 instructions per URL more); the vector suite, the URL
+ *                   lists and fuzz_normalize hold it byte for byte to the two below;
+ *   forward_count   the exact length, for a buffer that is too small or absent;
+ *   back_write      the layout's pieces and the path's surviving elements (curi__dots, right to
+ *                   left) written from the end into their final places: curi_normalize
+ *                   into a buffer that holds the output but not the path before its dot
+ *                   segments go;
+ *   rev_fill        the same walk, a chunk at a time into a small buffer, so that two long
+ *                   references are compared from their ends with fixed memory.
  * Steps (one mask bit each): CASE lowercases the scheme and the host (after decoding);
  * PCT_HEX uppercases the hex of "%hh"; UNRESERVED decodes "%hh" of ALPHA DIGIT - . _ ~
  * in every component; DOTS applies 5.2.4 (with "%2E" counted as ".") to the path of a
@@ -26,17 +31,10 @@
 
 #include "internal.h"
 
-/* Transform of a span: none, percent rules only, percent rules plus lowercase (host). */
+/* The transform of a span: copied, percent rules, percent rules and lowercase. */
 enum { T_RAW, T_PCT, T_LOWER };
 
-/* The backward stages; each component's content comes before its delimiter. */
-enum {
-    S_FRAG, S_FRAG_SEP, S_QUERY, S_QUERY_SEP, S_PATH, S_PATH_HEAD, S_PORT, S_PORT_SEP,
-    S_HOST_C, S_HOST_Z, S_HOST_A, S_USER_SEP, S_USER, S_SLASHES, S_SCHEME_SEP, S_SCHEME,
-    S_END
-};
-
-/* The decisions both writers take once, before any byte is produced. */
+/* The decisions of 6.2.3 and of the host, taken once. */
 typedef struct plan {
     int slash_scheme; /* the scheme table says an empty path is "/" */
     int show_port, canon6;
@@ -45,23 +43,27 @@ typedef struct plan {
     size_t text6_len;
 } plan;
 
-typedef struct gen {
-    const curi_uri *u;
+/* lead (0 to 3 delimiter bytes), then p[0..n) transformed by t, then trail (a byte or 0). */
+typedef struct piece {
+    const char *lead, *p;
+    size_t n;
+    unsigned char nlead, t;
+    char trail;
+} piece;
+
+/* The normalized form: pre, the path, post. */
+typedef struct layout {
+    piece pre[6]; /* scheme ":", "//" userinfo "@", host, zone "]", ":" port */
+    piece post[2]; /* "?" query, "#" fragment */
+    int npre, npost;
+    const char *path;
+    size_t plen;
+    int dots;       /* 6.2.2.3 applies to the path */
+    int has_host;
+    int slash_if_empty; /* an empty path is written "/" (6.2.3) */
     unsigned mask;
-    int stage;
-    /* The span being emitted backwards: p[0..i) is still to come. */
-    const char *p;
-    size_t i;
-    int tmode;
-    /* Bytes to emit before anything else, popped from the top. */
-    char pend[4];
-    int npend;
-    /* The path: its iterator, elements seen, the leftmost one, a '/' owed by it. */
-    curi__dots it;
-    size_t elems;
-    int left_empty, slash_owed;
     plan pl;
-} gen;
+} layout;
 
 static const char hexdig[] = "0123456789abcdef";
 
@@ -140,15 +142,14 @@ static long port_value(curi_str port)
 
 /*
  * The decisions of 6.2.3 and of the host, taken once.  The scheme table is read only when
- * a decision needs it: a port under PORT, or (when eager, or when the path is empty) the
- * empty-path rule; the generator asks eagerly, since it does not check the structure.
+ * a decision needs it: a port under PORT, or (when the path is empty) the empty-path rule.
  */
-static void plan_init(plan *pl, const curi_uri *u, unsigned mask, int eager)
+static void plan_init(plan *pl, const curi_uri *u, unsigned mask)
 {
     const curi_scheme *si = NULL;
     int has_host = u->host.ptr != NULL;
     int need_port = has_host && u->port.ptr != NULL && (mask & CURI_NORM_PORT);
-    int need_slash = eager || (has_host && (mask & CURI_NORM_EMPTY_PATH) &&
+    int need_slash = (has_host && (mask & CURI_NORM_EMPTY_PATH) &&
                                (u->path.ptr == NULL || u->path.len == 0));
 
     pl->slash_scheme = 0;
@@ -196,201 +197,12 @@ static int dots_apply(const curi_uri *u, unsigned mask)
             (u->path.ptr != NULL && u->path.len > 0 && u->path.ptr[0] == '/'));
 }
 
-static void gen_init(gen *g, const curi_uri *u, unsigned mask)
-{
-    const char *path = (u->path.ptr == NULL) ? "" : u->path.ptr;
-    size_t plen = (u->path.ptr == NULL) ? 0 : u->path.len;
-
-    memset(g, 0, sizeof *g);
-    g->u = u;
-    g->mask = mask;
-    g->stage = S_FRAG - 1;
-    curi__dots_init(&g->it, "", 0, path, plen,
-                    dots_apply(u, mask) ? CURI__DOTS_PCT : CURI__DOTS_NONE);
-    plan_init(&g->pl, u, mask, 1);
-}
-
-static void span(gen *g, const char *p, size_t n, int tmode)
-{
-    g->p = p;
-    g->i = (p == NULL) ? 0 : n;
-    g->tmode = tmode;
-}
-
-static void push(gen *g, char c)
-{
-    g->pend[g->npend++] = c;
-}
-
-/* Set up the next stage; the '/' owed by the last path element is paid first. */
-static void advance(gen *g)
-{
-    const curi_uri *u = g->u;
-    int has_host = u->host.ptr != NULL;
-
-    g->stage++;
-    switch (g->stage) {
-    case S_FRAG:
-        span(g, u->fragment.ptr, u->fragment.len, T_PCT);
-        break;
-    case S_FRAG_SEP:
-        if (u->fragment.ptr != NULL) {
-            push(g, '#');
-        }
-        break;
-    case S_QUERY:
-        span(g, u->query.ptr, u->query.len, T_PCT);
-        break;
-    case S_QUERY_SEP:
-        if (u->query.ptr != NULL) {
-            push(g, '?');
-        }
-        break;
-    case S_PATH: {
-        curi_str seg;
-        int slash;
-        if (curi__dots_prev(&g->it, &seg, &slash)) {
-            span(g, seg.ptr, seg.len, T_PCT);
-            g->slash_owed = slash;
-            g->elems++;
-            g->stage--; /* stay in S_PATH until the iterator is done */
-            g->left_empty = slash && seg.len == 0;
-        }
-        break;
-    }
-    case S_PATH_HEAD:
-        if (g->elems == 0) {
-            /* 6.2.3: an empty path beside an authority is "/" for these schemes. */
-            if (has_host && (g->mask & CURI_NORM_EMPTY_PATH) && g->pl.slash_scheme) {
-                push(g, '/');
-            }
-        } else if (!has_host && g->left_empty && g->elems >= 2) {
-            /* The "//" hole: keep "/." in front so no authority is read (5.2 note). */
-            push(g, '/');
-            push(g, '.');
-        }
-        break;
-    case S_PORT:
-        span(g, g->pl.show_port ? u->port.ptr : NULL, u->port.len, T_RAW);
-        break;
-    case S_PORT_SEP:
-        if (g->pl.show_port) {
-            push(g, ':');
-        }
-        break;
-    case S_HOST_C:
-        /* A host, backwards: "]" after a zone, the zone, then the rest. */
-        if (has_host && (g->pl.zone_at > 0 || g->pl.canon6)) {
-            push(g, ']');
-        }
-        break;
-    case S_HOST_Z:
-        if (has_host && g->pl.zone_at > 0) {
-            span(g, u->host.ptr + g->pl.zone_at, g->pl.zone_end - g->pl.zone_at, T_PCT);
-        }
-        break;
-    case S_HOST_A:
-        if (!has_host) {
-            break;
-        }
-        if (g->pl.canon6) {
-            span(g, g->pl.text6, g->pl.text6_len, T_RAW);
-        } else if (g->pl.zone_at > 0) {
-            span(g, u->host.ptr, g->pl.zone_at, T_LOWER);
-        } else {
-            span(g, u->host.ptr, u->host.len, T_LOWER);
-        }
-        break;
-    case S_USER_SEP:
-        if (has_host && u->userinfo.ptr != NULL) {
-            push(g, '@');
-        }
-        break;
-    case S_USER:
-        if (has_host) {
-            span(g, u->userinfo.ptr, u->userinfo.len, T_PCT);
-        }
-        break;
-    case S_SLASHES:
-        if (has_host) {
-            push(g, '/');
-            push(g, '/');
-        }
-        break;
-    case S_SCHEME_SEP:
-        if (u->scheme.ptr != NULL) {
-            push(g, ':');
-        }
-        break;
-    case S_SCHEME:
-        span(g, u->scheme.ptr, u->scheme.len, T_LOWER);
-        break;
-    default:
-        g->stage = S_END;
-        break;
-    }
-}
 
 static unsigned char upper_hex(unsigned char c)
 {
     return (c >= 'a' && c <= 'f') ? (unsigned char)(c - 32) : c;
 }
 
-/* The next byte of the normalized form, from the end; -1 when done. */
-static int gen_prev(gen *g)
-{
-    for (;;) {
-        if (g->npend > 0) {
-            return (unsigned char)g->pend[--g->npend];
-        }
-        if (g->i > 0) {
-            const char *p = g->p;
-            size_t i = g->i;
-            unsigned char c = (unsigned char)p[i - 1];
-            int lower = g->tmode == T_LOWER && (g->mask & CURI_NORM_CASE);
-
-            /* pct-encoded = "%" HEXDIG HEXDIG, met at its last byte. */
-            if (g->tmode != T_RAW && i >= 3 && p[i - 3] == '%' &&
-                curi__is((unsigned char)p[i - 2], CURI__HEX) && curi__is(c, CURI__HEX)) {
-                unsigned char h1 = (unsigned char)p[i - 2];
-                unsigned v = curi__hexval(h1) << 4 | curi__hexval(c);
-                g->i -= 3;
-                /* 6.2.2.2: an encoded unreserved character is decoded. */
-                if ((g->mask & CURI_NORM_UNRESERVED) &&
-                    curi__is((unsigned char)v, CURI__UNRESERVED)) {
-                    return lower ? curi__lower((unsigned char)v) : (int)v;
-                }
-                /* 6.2.2.1: the hex digits of the triplet are uppercased. */
-                if (g->mask & CURI_NORM_PCT_HEX) {
-                    h1 = upper_hex(h1);
-                    c = upper_hex(c);
-                }
-                push(g, '%');
-                push(g, (char)h1);
-                return c;
-            }
-            g->i -= 1;
-            return lower ? curi__lower(c) : c;
-        }
-        if (g->slash_owed) {
-            g->slash_owed = 0;
-            return '/';
-        }
-        if (g->stage >= S_END) {
-            return -1;
-        }
-        advance(g);
-    }
-}
-
-/* ------------------------------------------------------------------ the forward writer */
-
-/*
- * curi_normalize does not use the generator: it writes dst front to back, component by
- * component, and removes dot segments from the written path in place.  Runs of bytes
- * without '%' are copied eight at a time (SWAR on a uint64_t: little-endian only, the
- * byte loops below serve every other machine).  The generator stays the reference.
- */
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define SWAR 1
@@ -609,10 +421,121 @@ static size_t pct_len(const char *p, size_t n, unsigned mask)
     return len;
 }
 
+
+/* ------------------------------------------------------------------ the layout */
+
+static ALWAYS_INLINE piece *add(piece *x, const char *lead, unsigned nlead, const char *p,
+                                size_t n, int t, char trail)
+{
+    x->lead = lead;
+    x->nlead = (unsigned char)nlead;
+    x->p = p;
+    x->n = n;
+    x->t = (unsigned char)t;
+    x->trail = trail;
+    return x + 1;
+}
+
 /*
- * Write the normalized form into dst, front to back.  cap must hold the path as written
- * before its dot segments go: the caller checks cap >= curi_normalize_bound, or knows
- * the exact length fits; then 0 means the path did not fit and nothing useful was done.
+ * The normalized form of u under mask, RFC 3986 5.3 order:
+ * scheme ":" ["//" [userinfo "@"] host [":" port]] path ["?" query] ["#" fragment].
+ */
+static ALWAYS_INLINE void layout_init(layout *L, const curi_uri *u, unsigned mask)
+{
+    int has_host = u->host.ptr != NULL;
+    int tl = (mask & CURI_NORM_CASE) ? T_LOWER : T_PCT;
+    const char *slashes = "//";
+    unsigned ns = 2;
+    piece *x = L->pre, *y = L->post;
+
+    /* The common case (no port, no IPv6 literal, a path) needs no decision at all. */
+    if ((has_host && (u->port.ptr != NULL || u->host_type == CURI_HOST_IPV6)) ||
+        u->path.ptr == NULL || u->path.len == 0) {
+        plan_init(&L->pl, u, mask);
+    } else {
+        L->pl.show_port = 0;
+        L->pl.canon6 = 0;
+        L->pl.zone_at = 0;
+        L->pl.slash_scheme = 0;
+    }
+    L->mask = mask;
+    L->has_host = has_host;
+    if (u->scheme.ptr != NULL) {
+        /* "://" is one lead when an authority follows: fewer pieces, same bytes. */
+        if (has_host && u->userinfo.ptr == NULL) {
+            x = add(x, "", 0, u->scheme.ptr, u->scheme.len, tl, 0);
+            slashes = "://";
+            ns = 3;
+        } else {
+            x = add(x, "", 0, u->scheme.ptr, u->scheme.len, tl, ':');
+        }
+    }
+    if (has_host) {
+        const plan *pl = &L->pl;
+        if (u->userinfo.ptr != NULL) {
+            x = add(x, slashes, ns, u->userinfo.ptr, u->userinfo.len, T_PCT, '@');
+            ns = 0;
+        }
+        if (pl->canon6) {
+            x = add(x, slashes, ns, pl->text6, pl->text6_len, T_RAW, pl->zone_at > 0 ? 0 : ']');
+        } else {
+            /* Lowercase after decoding (6.2.2.1 after 6.2.2.2); not the zone ID. */
+            x = add(x, slashes, ns, u->host.ptr, pl->zone_at > 0 ? pl->zone_at : u->host.len, tl,
+                    0);
+        }
+        if (pl->zone_at > 0) {
+            x = add(x, "", 0, u->host.ptr + pl->zone_at, pl->zone_end - pl->zone_at, T_PCT, ']');
+        }
+        if (pl->show_port) {
+            x = add(x, ":", 1, u->port.ptr, u->port.len, T_RAW, 0);
+        }
+    }
+    L->npre = (int)(x - L->pre);
+    L->path = (u->path.ptr == NULL) ? "" : u->path.ptr;
+    L->plen = (u->path.ptr == NULL) ? 0 : u->path.len;
+    L->dots = dots_apply(u, mask);
+    L->slash_if_empty = has_host && (mask & CURI_NORM_EMPTY_PATH) && L->pl.slash_scheme;
+    if (u->query.ptr != NULL) {
+        y = add(y, "?", 1, u->query.ptr, u->query.len, T_PCT, 0);
+    }
+    if (u->fragment.ptr != NULL) {
+        y = add(y, "#", 1, u->fragment.ptr, u->fragment.len, T_PCT, 0);
+    }
+    L->npost = (int)(y - L->post);
+}
+
+/* The bytes a piece's span becomes. */
+static size_t span_len(const piece *x, unsigned mask)
+{
+    return (x->t == T_RAW) ? x->n : pct_len(x->p, x->n, mask);
+}
+
+static size_t piece_len(const piece *x, unsigned mask)
+{
+    return x->nlead + span_len(x, mask) + (x->trail != 0);
+}
+
+/* Transform [p, p + n) as piece x says, to d; the end of what was written. */
+static ALWAYS_INLINE char *put_span(char *d, const char *p, size_t n, int t, unsigned mask)
+{
+    if (t == T_LOWER) {
+        return put_lower(d, p, n, mask);
+    }
+    if (t == T_PCT) {
+        return put_pct(d, p, n, mask);
+    }
+    return put_raw(d, p, n);
+}
+
+/* ------------------------------------------------------------------ forward */
+
+/*
+ * Write the normalized form into dst, front to back: the layout of layout_init, spelled
+ * out component by component because this is the hot path (the piece loop costs about a
+ * hundred instructions per URL more); the suites hold it byte for byte to back_write and
+ * the streaming reader, which walk the layout.  cap must hold the path as written before
+ * its dot segments go: the caller checks cap >= fast_bound, or knows the exact length
+ * fits; then 0 means the path did not fit and nothing useful was done.
  */
 static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *u,
                          unsigned mask)
@@ -625,7 +548,7 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
 
     /* The common case (no port, no IPv6 literal, a path) needs no decision at all. */
     if ((has_host && (u->port.ptr != NULL || u->host_type == CURI_HOST_IPV6)) || plen == 0) {
-        plan_init(&pl, u, mask, 0);
+        plan_init(&pl, u, mask);
     } else {
         pl.show_port = 0;
         pl.canon6 = 0;
@@ -703,59 +626,249 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     return 1;
 }
 
-/* The exact length forward_write produces, without writing (for a buffer too small). */
-static size_t forward_count(const curi_uri *u, unsigned mask)
+/* The path's surviving elements, right to left: its walk, and what decides the head. */
+static void path_walk(curi__dots *it, const layout *L)
 {
-    plan pl;
-    size_t n = 0, plen = (u->path.ptr == NULL) ? 0 : u->path.len, pn = 0;
-    int has_host = u->host.ptr != NULL;
+    curi__dots_init(it, "", 0, L->path, L->plen, L->dots ? CURI__DOTS_PCT : CURI__DOTS_NONE);
+}
 
-    plan_init(&pl, u, mask, 0);
-    if (u->scheme.ptr != NULL) {
-        n += pct_len(u->scheme.ptr, u->scheme.len, mask) + 1;
+/* What comes before the path's first element: "/." (the "//" hole), "/" (an empty path
+ * under 6.2.3), or nothing, given the elements and whether the leftmost is "/" alone. */
+static const char *path_head(const layout *L, size_t elems, int left_empty)
+{
+    if (elems == 0) {
+        return L->slash_if_empty ? "/" : "";
     }
-    if (has_host) {
-        n += 2;
-        if (u->userinfo.ptr != NULL) {
-            n += pct_len(u->userinfo.ptr, u->userinfo.len, mask) + 1;
-        }
-        if (pl.canon6) {
-            n += pl.text6_len;
-        } else {
-            n += pct_len(u->host.ptr, (pl.zone_at > 0) ? pl.zone_at : u->host.len, mask);
-        }
-        if (pl.zone_at > 0) {
-            n += pct_len(u->host.ptr + pl.zone_at, pl.zone_end - pl.zone_at, mask) + 1;
-        } else if (pl.canon6) {
-            n += 1;
-        }
-        n += pl.show_port ? u->port.len + 1 : 0;
+    return (!L->has_host && left_empty && elems >= 2) ? "/." : "";
+}
+
+/* The exact length forward_write produces, without writing. */
+static size_t forward_count(const layout *L)
+{
+    size_t n = 0, elems = 0;
+    unsigned mask = L->mask;
+    int left_empty = 0;
+
+    for (int k = 0; k < L->npre; k++) {
+        n += piece_len(&L->pre[k], mask);
     }
-    if (plen > 0 && dots_apply(u, mask)) {
-        /* The surviving elements, right to left; the leftmost decides the "//" hole. */
+    for (int k = 0; k < L->npost; k++) {
+        n += piece_len(&L->post[k], mask);
+    }
+    if (L->dots || !L->has_host) {
         curi__dots it;
         curi_str seg;
-        int slash, left_empty = 0;
-        size_t elems = 0;
-        curi__dots_init(&it, "", 0, u->path.ptr, plen, CURI__DOTS_PCT);
+        int slash;
+        path_walk(&it, L);
         while (curi__dots_prev(&it, &seg, &slash)) {
-            pn += pct_len(seg.ptr, seg.len, mask) + (size_t)slash;
+            n += pct_len(seg.ptr, seg.len, mask) + (size_t)slash;
             elems++;
             left_empty = slash && seg.len == 0;
         }
-        pn += (!has_host && left_empty && elems >= 2) ? 2 : 0;
-    } else if (plen > 0) {
-        pn = pct_len(u->path.ptr, plen, mask);
-        pn += (!has_host && plen >= 2 && u->path.ptr[0] == '/' && u->path.ptr[1] == '/') ? 2 : 0;
+    } else {
+        /* Beside an authority without dot removal: the path as it is, transformed. */
+        n += pct_len(L->path, L->plen, mask);
+        elems = L->plen > 0;
     }
-    if (pn == 0 && has_host && (mask & CURI_NORM_EMPTY_PATH) && pl.slash_scheme) {
-        pn = 1;
-    }
-    n += pn;
-    n += (u->query.ptr != NULL) ? pct_len(u->query.ptr, u->query.len, mask) + 1 : 0;
-    n += (u->fragment.ptr != NULL) ? pct_len(u->fragment.ptr, u->fragment.len, mask) + 1 : 0;
-    return n;
+    return n + strlen(path_head(L, elems, left_empty));
 }
+
+/* ------------------------------------------------------------------ backward */
+
+/*
+ * The walk from the end: post pieces (last first), the path's surviving elements (each a
+ * piece with lead "/" or none), the path's head, the pre pieces (last first).
+ */
+typedef struct rev {
+    layout L;
+    int stage, k;      /* stage 0 post, 1 path, 2 head, 3 pre, 4 done; k: piece index */
+    curi__dots it;
+    size_t elems;
+    int left_empty;
+} rev;
+
+static void rev_init(rev *r, const curi_uri *u, unsigned mask)
+{
+    layout_init(&r->L, u, mask);
+    r->stage = 0;
+    r->k = r->L.npost;
+    path_walk(&r->it, &r->L);
+    r->elems = 0;
+    r->left_empty = 0;
+}
+
+/* The next piece from the end into *x: 1, or 0 when the walk is done. */
+static int rev_next(rev *r, piece *x)
+{
+    curi_str seg;
+    int slash;
+
+    for (;;) {
+        switch (r->stage) {
+        case 0:
+            if (r->k > 0) {
+                *x = r->L.post[--r->k];
+                return 1;
+            }
+            r->stage = 1;
+            break;
+        case 1:
+            if (curi__dots_prev(&r->it, &seg, &slash)) {
+                r->elems++;
+                r->left_empty = slash && seg.len == 0;
+                x->lead = "/";
+                x->nlead = (unsigned char)slash;
+                x->p = seg.ptr;
+                x->n = seg.len;
+                x->t = T_PCT;
+                x->trail = 0;
+                return 1;
+            }
+            r->stage = 2;
+            break;
+        case 2:
+            r->stage = 3;
+            r->k = r->L.npre;
+            x->lead = path_head(&r->L, r->elems, r->left_empty);
+            x->nlead = (unsigned char)strlen(x->lead);
+            x->p = "";
+            x->n = 0;
+            x->t = T_RAW;
+            x->trail = 0;
+            return 1;
+        case 3:
+            if (r->k > 0) {
+                *x = r->L.pre[--r->k];
+                return 1;
+            }
+            r->stage = 4;
+            break;
+        default:
+            return 0;
+        }
+    }
+}
+
+/* The normalized form written from dst + n back to dst, piece by piece (n is its length). */
+static void back_write(char *dst, size_t n, const curi_uri *u, unsigned mask)
+{
+    rev r;
+    piece x;
+
+    rev_init(&r, u, mask);
+    while (rev_next(&r, &x)) {
+        if (x.trail != 0) {
+            dst[--n] = x.trail;
+        }
+        n -= span_len(&x, mask);
+        (void)put_span(dst + n, x.p, x.n, x.t, mask);
+        n -= x.nlead;
+        memcpy(dst + n, x.lead, x.nlead);
+    }
+}
+
+/*
+ * A span is cut into chunks from its end; a cut never falls inside a "%hh" triplet
+ * (triplets never overlap, so the one that would straddle the cut is found by looking at
+ * the two bytes before it).
+ */
+#define CHUNK 256
+
+typedef struct rstream {
+    rev r;
+    piece x;       /* the piece being read: p[0..i) of its span is still to come */
+    size_t i;
+    int phase;     /* 0 trail, 1 span, 2 lead, 3 next piece */
+    size_t lim;    /* chunk size, at most CHUNK (the suites use small ones) */
+    char buf[CHUNK];
+} rstream;
+
+/* The next bytes from the end into s->buf: their number, 0 when the form is done. */
+static size_t rev_fill(rstream *s)
+{
+    unsigned mask = s->r.L.mask;
+
+    for (;;) {
+        switch (s->phase) {
+        case 0:
+            s->phase = 1;
+            s->i = s->x.n;
+            if (s->x.trail != 0) {
+                s->buf[0] = s->x.trail;
+                return 1;
+            }
+            break;
+        case 1:
+            if (s->i > 0) {
+                size_t at = (s->i > s->lim) ? s->i - s->lim : 0;
+                const char *p = s->x.p, *end = p + s->x.n;
+                size_t got;
+                if (at > 0 && s->x.t != T_RAW) {
+                    if (p[at - 1] == '%' && curi__is_pct(p + at - 1, end)) {
+                        at -= 1;
+                    } else if (at >= 2 && p[at - 2] == '%' && curi__is_pct(p + at - 2, end)) {
+                        at -= 2;
+                    }
+                }
+                got = (size_t)(put_span(s->buf, p + at, s->i - at, s->x.t, mask) - s->buf);
+                s->i = at;
+                if (got > 0) {
+                    return got;
+                }
+                break;
+            }
+            s->phase = 2;
+            break;
+        case 2:
+            s->phase = 3;
+            if (s->x.nlead > 0) {
+                memcpy(s->buf, s->x.lead, s->x.nlead);
+                return s->x.nlead;
+            }
+            break;
+        default:
+            if (!rev_next(&s->r, &s->x)) {
+                return 0;
+            }
+            s->phase = 0;
+            break;
+        }
+    }
+}
+
+/* 1 when the normalized forms of a under ma and b under mb are the same bytes: both read
+ * from the end, a chunk at a time, with fixed memory whatever their length. */
+static int same_stream(const curi_uri *a, unsigned ma, const curi_uri *b, unsigned mb)
+{
+    rstream sa, sb;
+    size_t na = 0, nb = 0, k;
+
+    rev_init(&sa.r, a, ma);
+    rev_init(&sb.r, b, mb);
+    sa.phase = 3;
+    sb.phase = 3;
+    sa.lim = CHUNK;
+    sb.lim = CHUNK;
+    for (;;) {
+        if (na == 0) {
+            na = rev_fill(&sa);
+        }
+        if (nb == 0) {
+            nb = rev_fill(&sb);
+        }
+        if (na == 0 || nb == 0) {
+            return na == nb;
+        }
+        k = (na < nb) ? na : nb;
+        if (memcmp(sa.buf + na - k, sb.buf + nb - k, k) != 0) {
+            return 0;
+        }
+        na -= k;
+        nb -= k;
+    }
+}
+
+/* ------------------------------------------------------------------ public */
 
 size_t curi_normalize_bound(const curi_uri *u)
 {
@@ -786,6 +899,7 @@ static int normalizable(const curi_uri *u)
              u->path.ptr[0] != '/');
 }
 
+
 /*
  * The writer contract (curi__wbegin, curi__wend in internal.h) is applied at
  * each return rather than around a separate body: this is the hottest writer,
@@ -794,7 +908,7 @@ static int normalizable(const curi_uri *u)
 int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
                    curi_error *err)
 {
-    gen g;
+    layout L;
     size_t n = 0;
 
     if (!curi__wbegin(dst, cap, outlen, 0) || u == NULL || (mask & ~CURI__NORM_FLAGS)) {
@@ -808,18 +922,15 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask)) {
         return curi__wend(CURI_OK, n, outlen, err);
     }
-    n = forward_count(u, mask);
+    layout_init(&L, u, mask);
+    n = forward_count(&L);
     if (dst == NULL || n > cap || n > CURI_MAX_LEN) {
         return curi__wend(n == 0 ? CURI_OK : CURI_ERR_NOSPACE, n, outlen, err);
     }
     /* It fits, so everything but the path before dot removal does: try forward first. */
     if (!forward_write(dst, cap, &n, u, mask)) {
-        /* A tight buffer and a path that shrinks: the generator writes only final bytes. */
-        size_t at = n;
-        gen_init(&g, u, mask);
-        for (int c = gen_prev(&g); c >= 0; c = gen_prev(&g)) {
-            dst[--at] = (char)c;
-        }
+        /* A tight buffer and a path that shrinks: only final bytes, from the end. */
+        back_write(dst, n, u, mask);
     }
     return curi__wend(CURI_OK, n, outlen, err);
 }
@@ -827,50 +938,40 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
 /* URIs whose bound fits this (almost all) are compared as two forward-written strings. */
 #define SMALL_CAP 512
 
-/* The forward writer into a fixed buffer: 0 when the URI is too long for it or its path
- * does not start with '/' beside an authority (the generator takes such hand-built ones). */
+/* The forward writer into a fixed buffer: 0 when the URI is too long for it. */
 static int small_write(char *buf, size_t *n, const curi_uri *u, unsigned mask)
 {
-    if (u->host.ptr != NULL && u->path.ptr != NULL && u->path.len > 0 && u->path.ptr[0] != '/') {
-        return 0;
-    }
     return fast_bound(u) <= SMALL_CAP && forward_write(buf, SMALL_CAP, n, u, mask);
 }
 
-/* 1 when the two normalized forms are the same bytes. */
-static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsigned mb)
+/* 1 when the two normalized forms are the same bytes (both normalizable). */
+static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsigned mb,
+                       int stream)
 {
-    gen ga, gb;
-    int ca, cb;
     char sa[SMALL_CAP], sb[SMALL_CAP];
     size_t na, nb;
 
-    if (small_write(sa, &na, a, ma) && small_write(sb, &nb, b, mb)) {
+    if (!stream && small_write(sa, &na, a, ma) && small_write(sb, &nb, b, mb)) {
         return na == nb && memcmp(sa, sb, na) == 0;
     }
-    /* Long ones stream from the generators, with no buffer. */
-    gen_init(&ga, a, ma);
-    gen_init(&gb, b, mb);
-    do {
-        ca = gen_prev(&ga);
-        cb = gen_prev(&gb);
-        if (ca != cb) {
-            return 0;
-        }
-    } while (ca >= 0);
-    return 1;
+    return same_stream(a, ma, b, mb);
 }
 
-int curi_is_normalized(const curi_uri *u, unsigned mask)
+int curi__is_normalized(const curi_uri *u, unsigned mask, int stream)
 {
     /* What curi_normalize refuses is not normalized; an unknown mask bit neither. */
     if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
-    return same_output(u, mask, u, 0);
+    return same_output(u, mask, u, 0, stream);
 }
 
-curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level)
+int curi_is_normalized(const curi_uri *u, unsigned mask)
+{
+    return curi__is_normalized(u, mask, 0);
+}
+
+curi_equiv curi__compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, int stream)
 {
     /* A reference curi_normalize refuses is equivalent to nothing, at any rung. */
     if (a == NULL || b == NULL || (int)max_level < CURI_EQ_NONE || max_level > CURI_EQ_SCHEME ||
@@ -878,14 +979,59 @@ curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_lev
         return CURI_EQ_NONE;
     }
     /* 6.2.1, then 6.2.2, then 6.2.3: the first rung at which the two agree. */
-    if (max_level >= CURI_EQ_STRING && same_output(a, 0, b, 0)) {
+    if (max_level >= CURI_EQ_STRING && same_output(a, 0, b, 0, stream)) {
         return CURI_EQ_STRING;
     }
-    if (max_level >= CURI_EQ_SYNTAX && same_output(a, CURI_NORM_SYNTAX, b, CURI_NORM_SYNTAX)) {
+    if (max_level >= CURI_EQ_SYNTAX &&
+        same_output(a, CURI_NORM_SYNTAX, b, CURI_NORM_SYNTAX, stream)) {
         return CURI_EQ_SYNTAX;
     }
-    if (max_level >= CURI_EQ_SCHEME && same_output(a, CURI_NORM_DEFAULT, b, CURI_NORM_DEFAULT)) {
+    if (max_level >= CURI_EQ_SCHEME &&
+        same_output(a, CURI_NORM_DEFAULT, b, CURI_NORM_DEFAULT, stream)) {
         return CURI_EQ_SCHEME;
     }
     return CURI_EQ_NONE;
+}
+
+curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level)
+{
+    return curi__compare(a, b, max_level, 0);
+}
+
+/*
+ * The other walks written out, for the suites (testing.h): how = 1 back_write, how = 2 the
+ * streaming reader (its chunks, last first, placed from the end), how = 3 to 8 the same
+ * with chunks of that many bytes, so that short inputs meet the cuts between chunks too.  The length, or 0 when
+ * u is not normalizable or the form does not fit cap.
+ */
+size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned mask, int how)
+{
+    layout L;
+    rstream st;
+    size_t n, got;
+
+    if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
+        return 0;
+    }
+    layout_init(&L, u, mask);
+    n = forward_count(&L);
+    if (n > cap) {
+        return 0;
+    }
+    if (how == 1) {
+        back_write(dst, n, u, mask);
+        return n;
+    }
+    rev_init(&st.r, u, mask);
+    st.phase = 3;
+    st.lim = (how == 2) ? CHUNK : (size_t)how;
+    got = n;
+    for (size_t k = rev_fill(&st); k > 0; k = rev_fill(&st)) {
+        if (k > got) {
+            return 0; /* longer than counted: the suites report the mismatch */
+        }
+        got -= k;
+        memcpy(dst + got, st.buf, k);
+    }
+    return got == 0 ? n : 0;
 }

@@ -17,9 +17,11 @@
  * SPDX-License-Identifier: MIT
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runner.h"
+#include "../src/testing.h"
 
 /* ------------------------------------------------------------------ adapters */
 
@@ -200,6 +202,21 @@ void kind_relative(tcase *tc)
 
 /* ------------------------------------------------------------------ normalize */
 
+/* 1 when the other walks of normalize.c (testing.h) write out exactly *want: the backward
+ * writer, and the streaming reader with its own chunks and with chunks of 3, 4 and 5 bytes. */
+int normalize_twins(const curi_uri *u, unsigned mask, const sbuf *want)
+{
+    char *buf = malloc(want->len + 1);
+    int ok = buf != NULL;
+
+    for (int how = 1; ok && how <= 5; how++) {
+        size_t n = curi__normalize_twin(buf, want->len + 1, u, mask, how);
+        ok = n == want->len && (n == 0 || memcmp(buf, want->p, n) == 0);
+    }
+    free(buf);
+    return ok;
+}
+
 void kind_normalize(tcase *tc)
 {
     curi_uri in, ou;
@@ -232,6 +249,10 @@ void kind_normalize(tcase *tc)
              err.offset);
         return;
     }
+    if (!normalize_twins(&in, mask, &out)) {
+        fail(tc, "normalize: the backward writer or the streaming reader disagrees with %s",
+             show(out.p, out.len));
+    }
     if (!same(&out, &tc->t[1])) {
         fail(tc, "normalize: want %s: got %s", show(tc->t[1].s, tc->t[1].len),
              show(out.p, out.len));
@@ -240,15 +261,16 @@ void kind_normalize(tcase *tc)
         int eq = tc->t[0].len == tc->t[1].len &&
                  memcmp(tc->t[0].s, tc->t[1].s, tc->t[0].len) == 0;
         int isn = curi_is_normalized(&in, mask);
-        if (isn != eq) {
-            fail(tc, "is_normalized(INPUT): want %d: got %d", eq, isn);
+        int iss = curi__is_normalized(&in, mask, 1);
+        if (isn != eq || iss != eq) {
+            fail(tc, "is_normalized(INPUT): want %d: got %d (streaming: %d)", eq, isn, iss);
         }
     }
     rc = parse_in(G_IN1, tc->t[1].s, tc->t[1].len, 0, &ou, &err);
     if (rc != CURI_OK) {
         fail(tc, "OUTPUT must parse: got !%s@%zu", err_name(rc), err.offset);
     } else {
-        if (curi_is_normalized(&ou, mask) != 1) {
+        if (curi_is_normalized(&ou, mask) != 1 || curi__is_normalized(&ou, mask, 1) != 1) {
             fail(tc, "is_normalized(OUTPUT): want 1: got 0");
         }
         rc = do_normalize(tc, &ou, mask, &again, &err);
@@ -296,6 +318,10 @@ void kind_equal(tcase *tc)
     }
     ab = curi_compare(&a, &b, max);
     ba = curi_compare(&b, &a, max);
+    /* The streaming comparison (long references) must give the same answers. */
+    if (curi__compare(&a, &b, max, 1) != ab || curi__compare(&b, &a, max, 1) != ba) {
+        fail(tc, "compare: the streaming path disagrees with the buffered one");
+    }
     if ((int)ab != want || (int)ba != want) {
         fail(tc, "compare with %s: want %s: got %s (A,B) and %s (B,A)",
              show(tc->t[1].s, tc->t[1].len), level_names[want],

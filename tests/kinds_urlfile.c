@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "runner.h"
+#include "../src/testing.h"
 
 enum { P_RECOMPOSE, P_NORMALIZE, P_RESOLVE, P_RELATIVE, P_BATCH, P_N };
 static const char *const prop_names[P_N] = {"recompose", "normalize", "resolve", "relative",
@@ -175,6 +176,19 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
                           rc ? err_name(rc) : show(b.p, b.len));
                 } else if (tc->failed) {
                     ufail(&f, P_NORMALIZE, lineno, line, ll, "the writer contract", "a breach");
+                } else if (!normalize_twins(&cur, CURI_NORM_DEFAULT, &a)) {
+                    ufail(&f, P_NORMALIZE, lineno, line, ll, show(a.p, a.len),
+                          "another from the backward writer or the streaming reader");
+                } else if (curi__compare(&cur, &nu, CURI_EQ_SCHEME, 0) == CURI_EQ_NONE ||
+                           curi__compare(&cur, &nu, CURI_EQ_SCHEME, 1) !=
+                               curi__compare(&cur, &nu, CURI_EQ_SCHEME, 0) ||
+                           curi__is_normalized(&nu, CURI_NORM_DEFAULT, 1) != 1 ||
+                           curi__is_normalized(&cur, CURI_NORM_DEFAULT, 1) !=
+                               curi_is_normalized(&cur, CURI_NORM_DEFAULT)) {
+                    /* The line and its normal form are equivalent, and the streaming
+                     * comparison agrees with the buffered one. */
+                    ufail(&f, P_NORMALIZE, lineno, line, ll, "equivalent to its normal form",
+                          "a comparison that disagrees");
                 }
             }
         }

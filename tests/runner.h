@@ -118,6 +118,8 @@ int do_resolve(tcase *tc, const curi_uri *base, const curi_uri *ref, unsigned fl
 int do_relative(tcase *tc, const curi_uri *base, const curi_uri *target, unsigned flags,
                 sbuf *out, curi_error *err);
 int do_normalize(tcase *tc, const curi_uri *u, unsigned mask, sbuf *out, curi_error *err);
+/* 1 when normalize.c's backward writer and streaming reader also give *want (testing.h). */
+int normalize_twins(const curi_uri *u, unsigned mask, const sbuf *want);
 /* t recomposed with remove_dot_segments applied to its path (uses slot G_IN4). */
 int dotless(tcase *tc, const curi_uri *t, sbuf *out);
 /* A whole file read into memory, NUL-terminated (runner.c); NULL if unreadable. */
