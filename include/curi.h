@@ -11,42 +11,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 #define CURI_VERSION_MAJOR 0
 #define CURI_VERSION_MINOR 2
 #define CURI_VERSION_PATCH 0
 #define CURI_VERSION_STRING "0.2.0"
-
-/*
- * The ABI.  Every function is marked CURI_API; the shared library exports exactly those,
- * under the symbol version CURI_0.2 (src/libcuri.map), and CI compares the exported ABI
- * with abi/libcuri.abi, the one last released (make abi-check).  Within a version:
- * functions and CURI_* values are only added, never changed or removed; public structs
- * keep their size and layout (new fields come out of their reserved words); error
- * codes and flag bits keep their numbers.  What is not in this header is not ABI.
- */
-#if defined(__GNUC__) || defined(__clang__)
-#define CURI_API __attribute__((visibility("default")))
-#else
-#define CURI_API
-#endif
 #define CURI_VERSION_NUMBER \
     (CURI_VERSION_MAJOR * 10000 + CURI_VERSION_MINOR * 100 + CURI_VERSION_PATCH)
 
-/* The version of the library actually linked; compare with CURI_VERSION_NUMBER. */
-CURI_API unsigned curi_version_number(void);
-CURI_API const char *curi_version_string(void);
-
 /*
- * What the linked library was built with, as CURI_FEATURE_* bits.  AVX2: the
- * SIMD scanners are compiled in (they run only on a CPU that has AVX2; the
- * answers are the same either way).  New bits are only ever added.
+ * The ABI.  The shared library exports exactly the functions declared below, under the
+ * symbol version CURI_0.2 (src/libcuri.map exports curi_ followed by a letter and hides
+ * everything else), and CI compares the exported ABI with abi/libcuri.abi, the one last
+ * released (make abi-check).  Within a version: functions and CURI_* values are only
+ * added, never changed or removed; public structs keep their size and layout (new
+ * fields come out of their reserved words); error codes and flag bits keep their
+ * numbers.  What is not in this header is not ABI.
+ *
+ * Bindings.  Every type, constant and function a binding needs sits in one block
+ * between the comments CURI_CDEF_BEGIN and CURI_CDEF_END below.  The block is plain C
+ * declarations and comments: no preprocessor line and no macro, every constant an
+ * enumerator with a literal value.  A binding may hand the text between the two markers
+ * as it is to cffi's ffi.cdef(), which drops the comments itself (tools/check-cdef.py
+ * does so against the built library in make check), or to any other C declaration
+ * parser.  Outside the block are the macros: the version macros above (the linked
+ * library's version comes from curi_version_number), CURI_MAX_LEN, CURI_ROW_ABSENT
+ * (0xFFFFFFFF, the largest uint32_t, which no enumerator can hold: a binding writes the
+ * number), the X-macro list CURI_ERRNO_MAP (whose names and messages curi_strerror_name
+ * and curi_strerror return), and the wrapping for C++ and for symbol visibility.
  */
-#define CURI_FEATURE_AVX2 (1u << 0)
-CURI_API unsigned curi_features(void);
 
 /*
  * ---------------------------------------------------------------------------
@@ -85,20 +77,35 @@ CURI_API unsigned curi_features(void);
  * with a buffer of *outlen bytes always succeeds.  After any other error
  * *outlen is 0.  dst must not overlap any input.
  *
+ * NULL.  One rule for every pointer argument, unless a function's comment
+ * says otherwise:
+ *   - err and outlen may be NULL: that report is then not written.
+ *   - An input string (s, len) may be NULL when len is 0, and reads as "";
+ *     NULL with len > 0 is CURI_ERR_INVALID_ARG.
+ *   - dst may be NULL only when cap is 0 (Writers, above).
+ *   - Any other pointer (the curi_uri to read or to fill, base, ref, ...)
+ *     must not be NULL.  A function that returns an error code refuses a NULL
+ *     one with CURI_ERR_INVALID_ARG (offset 0); the *_bound functions read a
+ *     NULL curi_uri as an empty reference; the functions that return neither
+ *     say what they do.  Where a comment below says "must not be NULL (not
+ *     checked)", the pointer is used without a test: NULL is undefined
+ *     behaviour there.
+ *
  * Threads.  There is no global mutable state, no locale and no errno use: every
  * function is safe to call from any number of threads on distinct outputs.
  */
 #define CURI_MAX_LEN ((size_t)0x7fffffff)
 
-typedef struct curi_str {
-    const char *ptr; /* NULL: absent */
-    size_t len;
-} curi_str;
+/* off[] of an absent part in a curi_row (below): the largest uint32_t. */
+#define CURI_ROW_ABSENT UINT32_C(0xFFFFFFFF)
 
 /*
- * Error codes.  The numbers are an ABI: they never change once released, and
- * new codes are only appended.  XX(code, NAME, message).  IPV4 is reserved: no function
- * returns it today, since a dotted quad that is not an IPv4address is a valid reg-name.
+ * Error codes: the enum curi_errcode below lists them, and this X-macro list
+ * holds the same numbers with their names and messages (checked against the
+ * enum after the block).  The numbers are an ABI: they never change once
+ * released, and new codes are only appended.  XX(code, NAME, message).  IPV4 is
+ * reserved: no function returns it today, since a dotted quad that is not an
+ * IPv4address is a valid reg-name.
  */
 #define CURI_ERRNO_MAP(XX)                                                                   \
     XX(0, OK, "success")                                                                     \
@@ -128,11 +135,70 @@ typedef struct curi_str {
     XX(24, BASE_NOT_ABSOLUTE, "the base URI must have a scheme")                             \
     XX(25, INVALID_ARG, "invalid argument")
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+/*
+ * The functions keep default visibility when the including code is compiled with
+ * -fvisibility=hidden (the library itself included), as an attribute on each
+ * declaration would do; which of them are exported is src/libcuri.map's to say.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(default)
+#endif
+
+/* CURI_CDEF_BEGIN */
+
+/* The version of the library actually linked; compare with CURI_VERSION_NUMBER. */
+unsigned curi_version_number(void);
+/* "0.2.0": static storage, never NULL. */
+const char *curi_version_string(void);
+
+/*
+ * What the linked library was built with, as CURI_FEATURE_* bits.  AVX2: the
+ * SIMD scanners are compiled in (they run only on a CPU that has AVX2; the
+ * answers are the same either way).  New bits are only ever added.
+ */
+enum { CURI_FEATURE_AVX2 = 0x1 };
+unsigned curi_features(void);
+
+typedef struct curi_str {
+    const char *ptr; /* NULL: absent */
+    size_t len;
+} curi_str;
+
+/*
+ * Error codes: the numbers are an ABI (see CURI_ERRNO_MAP above for their
+ * messages, which curi_strerror returns).  CURI_ERR_OK is CURI_OK.
+ */
 typedef enum curi_errcode {
-#define CURI_ERRNO_ENUM_(code, name, msg) CURI_ERR_##name = code,
-    CURI_ERRNO_MAP(CURI_ERRNO_ENUM_)
-#undef CURI_ERRNO_ENUM_
-    CURI_OK = 0
+    CURI_OK = 0,
+    CURI_ERR_OK = 0,
+    CURI_ERR_NOSPACE = 1,
+    CURI_ERR_TOO_LONG = 2,
+    CURI_ERR_SCHEME_MISSING = 3,
+    CURI_ERR_SCHEME = 4,
+    CURI_ERR_COLON_SEGMENT = 5,
+    CURI_ERR_USERINFO_CHAR = 6,
+    CURI_ERR_HOST_CHAR = 7,
+    CURI_ERR_PORT_CHAR = 8,
+    CURI_ERR_PATH_CHAR = 9,
+    CURI_ERR_QUERY_CHAR = 10,
+    CURI_ERR_FRAGMENT_CHAR = 11,
+    CURI_ERR_PCT = 12,
+    CURI_ERR_IP_UNTERMINATED = 13,
+    CURI_ERR_IP_LITERAL = 14,
+    CURI_ERR_IPV6 = 15,
+    CURI_ERR_IPVFUTURE = 16,
+    CURI_ERR_ZONE = 17,
+    CURI_ERR_ZONE_FORBIDDEN = 18,
+    CURI_ERR_PORT_RANGE = 19,
+    CURI_ERR_FRAGMENT_FORBIDDEN = 20,
+    CURI_ERR_PCT_NUL = 21,
+    CURI_ERR_IPV4 = 22, /* reserved: never returned today */
+    CURI_ERR_STRUCTURE = 23,
+    CURI_ERR_BASE_NOT_ABSOLUTE = 24,
+    CURI_ERR_INVALID_ARG = 25
 } curi_errcode;
 
 typedef struct curi_error {
@@ -141,10 +207,13 @@ typedef struct curi_error {
     uint32_t reserved; /* 0: room for a detail code in the same layout */
 } curi_error;
 
-/* "PCT", "HOST_CHAR", ...: the name of a code without its CURI_ERR_ prefix. */
-CURI_API const char *curi_strerror_name(int code);
+/*
+ * "PCT", "HOST_CHAR", ...: the name of a code without its CURI_ERR_ prefix;
+ * "UNKNOWN" for an unknown code.  Both return static storage, never NULL.
+ */
+const char *curi_strerror_name(int code);
 /* One sentence describing the code; "unknown error" for an unknown code. */
-CURI_API const char *curi_strerror(int code);
+const char *curi_strerror(int code);
 
 /*
  * ---------------------------------------------------------------------------
@@ -191,25 +260,29 @@ typedef struct curi_uri {
 } curi_uri;
 
 /* Parse flags.  flags == 0 parses an RFC 3986 URI-reference, with RFC 6874 zone IDs. */
-#define CURI_PARSE_URI (1u << 0)         /* require a scheme: "URI" of section 3 */
-#define CURI_PARSE_ABSOLUTE (1u << 1)    /* require absolute-URI (4.3): scheme, no fragment */
-#define CURI_PARSE_STRICT_3986 (1u << 2) /* reject IPv6 zone IDs (RFC 6874) */
-#define CURI_PARSE_PORT_RANGE (1u << 3)  /* reject ports above 65535 with CURI_ERR_PORT_RANGE */
+enum {
+    CURI_PARSE_URI = 0x1,         /* require a scheme: "URI" of section 3 */
+    CURI_PARSE_ABSOLUTE = 0x2,    /* require absolute-URI (4.3): scheme, no fragment */
+    CURI_PARSE_STRICT_3986 = 0x4, /* reject IPv6 zone IDs (RFC 6874) */
+    CURI_PARSE_PORT_RANGE = 0x8   /* reject ports above 65535 with CURI_ERR_PORT_RANGE */
+};
 
 /*
  * Parse s[0..len) as a URI-reference and fill *out with views into s.  Does
  * not allocate; *out is fully written on success, and cleared on failure (every
  * view absent, host_type NONE), so that nothing half-parsed is left to act on.
- * Returns CURI_OK or an error code with the offset in *err.
+ * Returns CURI_OK or an error code with the offset in *err.  out must not be
+ * NULL (not checked); s may be NULL when len is 0.
  */
-CURI_API int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
+int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 
 /*
  * Parse s[0..len) as the host of an authority (IP-literal / IPv4address /
  * reg-name) and set out->host, host_type, ip and zone; other fields of *out are
- * left alone.  Honours CURI_PARSE_STRICT_3986.
+ * left alone.  Honours CURI_PARSE_STRICT_3986.  A NULL out is
+ * CURI_ERR_INVALID_ARG.
  */
-CURI_API int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
+int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 
 /*
  * ---------------------------------------------------------------------------
@@ -225,22 +298,22 @@ CURI_API int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned 
  * but empty scheme.  err->offset is where the conflict would show in the
  * output; curi_structure_rule says which rule was broken.
  */
-CURI_API int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
+int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
 /*
  * The first of those rules that u breaks, as a sentence (static storage,
  * for example "a userinfo or port needs a host"), or NULL when u fits
  * together (and when u is NULL).
  */
-CURI_API const char *curi_structure_rule(const curi_uri *u);
-/* An upper bound for the length curi_recompose writes for u. */
-CURI_API size_t curi_recompose_bound(const curi_uri *u);
+const char *curi_structure_rule(const curi_uri *u);
+/* An upper bound for the length curi_recompose writes for u; 0 for a NULL u. */
+size_t curi_recompose_bound(const curi_uri *u);
 /*
  * Write the authority of u, [userinfo "@"] host [":" port] (RFC 3986 3.2), as
  * it stands after any curi_set; nothing when u has no host (check host.ptr to
  * tell an absent authority from an empty one).  curi_recompose_bound(u) is
  * always enough.
  */
-CURI_API int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
+int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
 
 /*
  * ---------------------------------------------------------------------------
@@ -260,17 +333,18 @@ typedef enum curi_part {
 /*
  * Validate value[0..len) against the grammar of one component and point that
  * component of *u at it (no copy: value must outlive *u).  value == NULL
- * removes the component (the path becomes empty; removing the host removes
- * userinfo and port too).  Setting the host re-derives host_type, ip and
- * zone; setting the port re-derives port_status and port_number.  The other
- * components are not touched or re-encoded.  Whether the result fits together
+ * removes the component, whatever len is (the path becomes empty; removing the
+ * host removes userinfo and port too); a NULL u is CURI_ERR_INVALID_ARG.
+ * Setting the host re-derives host_type, ip and zone; setting the port
+ * re-derives port_status and port_number.  The other components are not
+ * touched or re-encoded.  Whether the result fits together
  * is checked by curi_recompose.  On error *u is unchanged.  flags are parse
  * flags: CURI_PARSE_STRICT_3986 applies to the host, CURI_PARSE_PORT_RANGE to
  * the port, CURI_PARSE_URI and CURI_PARSE_ABSOLUTE refuse removing the scheme
  * (SCHEME_MISSING), CURI_PARSE_ABSOLUTE refuses a fragment
  * (FRAGMENT_FORBIDDEN).  Offsets in *err are offsets into value.
  */
-CURI_API int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigned flags,
+int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigned flags,
              curi_error *err);
 
 /*
@@ -281,20 +355,27 @@ CURI_API int curi_set(curi_uri *u, curi_part part, const char *value, size_t len
  * path->CURI_CHARSET_PATH, query->CURI_CHARSET_QUERY,
  * fragment->CURI_CHARSET_FRAGMENT, without KEEP_PCT (a '%' in value becomes
  * "%25").  A host starting with '[' is an IP literal: copied into buf as it
- * is, like the scheme and port.
+ * is, like the scheme and port.  buf, cap and outlen are a writer's dst, cap
+ * and outlen (buf may be NULL only when cap is 0).  value == NULL removes the
+ * component as curi_set does, writing nothing (*outlen is 0).  A NULL u is
+ * CURI_ERR_INVALID_ARG.
  */
-CURI_API int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t *outlen,
+int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t *outlen,
                      const char *value, size_t len, unsigned flags, curi_error *err);
 
 /*
  * The view of one part of u, so that a binding need not know curi_uri's layout;
  * absent (ptr NULL) for a NULL u or a part out of range.
  */
-CURI_API curi_str curi_get(const curi_uri *u, curi_part part);
+curi_str curi_get(const curi_uri *u, curi_part part);
 
-/* Name of a part ("scheme", "userinfo", ...) and the reverse lookup (-1 if unknown). */
-CURI_API const char *curi_part_name(curi_part part);
-CURI_API int curi_part_from_name(const char *name, size_t len);
+/*
+ * Name of a part ("scheme", "userinfo", ...; static storage, NULL for a part
+ * out of range) and the reverse lookup of name[0..len), ignoring ASCII case
+ * (-1 if unknown, and for a NULL name).
+ */
+const char *curi_part_name(curi_part part);
+int curi_part_from_name(const char *name, size_t len);
 
 /*
  * ---------------------------------------------------------------------------
@@ -314,23 +395,25 @@ typedef enum curi_charset {
     CURI_CHARSET_FORM = 7        /* query key or value: unreserved and "!$'()*,;:@/?"; ' ' -> '+' */
 } curi_charset;
 
-#define CURI_ENCODE_KEEP_PCT (1u << 0) /* leave valid "%HH" triplets as they are */
+enum { CURI_ENCODE_KEEP_PCT = 0x1 }; /* leave valid "%HH" triplets as they are */
 
 /* Encode s[0..len) with the allowed set `set`.  Fails only on bad arguments and TOO_LONG. */
-CURI_API int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     curi_charset set, unsigned flags, curi_error *err);
 /* 3 * len, saturated at CURI_MAX_LEN: always enough for curi_pct_encode. */
-CURI_API size_t curi_pct_encode_bound(size_t len);
+size_t curi_pct_encode_bound(size_t len);
 
-#define CURI_DECODE_PLUS (1u << 0)   /* '+' decodes to ' ' (form-style query) */
-#define CURI_DECODE_NO_NUL (1u << 1) /* "%00" is an error, CURI_ERR_PCT_NUL */
+enum {
+    CURI_DECODE_PLUS = 0x1,  /* '+' decodes to ' ' (form-style query) */
+    CURI_DECODE_NO_NUL = 0x2 /* "%00" is an error, CURI_ERR_PCT_NUL */
+};
 
 /*
  * Decode s[0..len): "%HH" becomes the byte HH.  A '%' not followed by two hex
  * digits is CURI_ERR_PCT at the offset of the '%'.  Other bytes are copied
  * unchanged.  The output is never longer than the input.
  */
-CURI_API int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     unsigned flags, curi_error *err);
 
 /*
@@ -348,28 +431,30 @@ typedef struct curi_cursor {
 
 /*
  * Segments of a path: "/a/b/" gives "a", "b", ""; "a/b" gives "a", "b"; "/"
- * gives one empty segment; "" gives none.
+ * gives one empty segment; "" and an absent path (ptr NULL) give none.  c and
+ * segment must not be NULL (not checked).
  */
-CURI_API void curi_segments_init(curi_cursor *c, curi_str path);
-CURI_API int curi_segments_next(curi_cursor *c, curi_str *segment);
+void curi_segments_init(curi_cursor *c, curi_str path);
+int curi_segments_next(curi_cursor *c, curi_str *segment);
 
-#define CURI_QUERY_SEMICOLON (1u << 0) /* ';' separates pairs as well as '&' */
+enum { CURI_QUERY_SEMICOLON = 0x1 }; /* ';' separates pairs as well as '&' */
 
 /*
  * key=value pairs of a query, raw (still encoded: decode with curi_pct_decode,
  * with CURI_DECODE_PLUS for forms).  value is absent when the pair has no
  * '='.  Empty pairs ("a=1&&b=2") are skipped.  With a flag bit other than
- * CURI_QUERY_SEMICOLON the cursor yields nothing.
+ * CURI_QUERY_SEMICOLON, or an absent query (ptr NULL), the cursor yields
+ * nothing.  c, key and value must not be NULL (not checked).
  */
-CURI_API void curi_query_init(curi_cursor *c, curi_str query, unsigned flags);
-CURI_API int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
+void curi_query_init(curi_cursor *c, curi_str query, unsigned flags);
+int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
 
 /*
  * ---------------------------------------------------------------------------
  * Reference resolution (RFC 3986 section 5)
  * ---------------------------------------------------------------------------
  */
-#define CURI_RESOLVE_NON_STRICT (1u << 0) /* 5.2.2: "http:g" with an http base is relative */
+enum { CURI_RESOLVE_NON_STRICT = 0x1 }; /* 5.2.2: "http:g" with an http base is relative */
 
 /*
  * Resolve ref against base (which must have a scheme) and write the target
@@ -377,54 +462,62 @@ CURI_API int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
  * resolved components: where the RFC's algorithm would produce a path that
  * starts with "//" without an authority, "/." is kept in front of it.
  */
-CURI_API int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                  const curi_uri *ref, unsigned flags, curi_error *err);
-/* Always enough for curi_resolve of these two. */
-CURI_API size_t curi_resolve_bound(const curi_uri *base, const curi_uri *ref);
+/* Always enough for curi_resolve of these two; a NULL one counts as empty. */
+size_t curi_resolve_bound(const curi_uri *base, const curi_uri *ref);
 
-#define CURI_RELATIVE_ABSPATH (1u << 0) /* prefer "/x/y" to a relative-path form */
-#define CURI_RELATIVE_NETPATH (1u << 1) /* prefer "//host/x" when the authority is kept */
+enum {
+    CURI_RELATIVE_ABSPATH = 0x1, /* prefer "/x/y" to a relative-path form */
+    CURI_RELATIVE_NETPATH = 0x2  /* prefer "//host/x" when the authority is kept */
+};
 
 /*
  * The shortest reference that resolves against base back to target (the
- * inverse of curi_resolve).  base must have a scheme.
+ * inverse of curi_resolve).  base must have a scheme.  curi_relative_bound
+ * is always enough for it; a NULL base or target counts there as empty.
  */
-CURI_API int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                   const curi_uri *target, unsigned flags, curi_error *err);
-CURI_API size_t curi_relative_bound(const curi_uri *base, const curi_uri *target);
+size_t curi_relative_bound(const curi_uri *base, const curi_uri *target);
 
 /*
  * remove_dot_segments (5.2.4) of buf[0..len) in place; returns the new
- * length.  Linear time for any input.
+ * length.  Linear time for any input.  A NULL buf gives 0, whatever len is.
  */
-CURI_API size_t curi_remove_dot_segments(char *buf, size_t len);
+size_t curi_remove_dot_segments(char *buf, size_t len);
 
 /*
  * ---------------------------------------------------------------------------
  * Normalization and comparison (RFC 3986 section 6)
  * ---------------------------------------------------------------------------
  */
-#define CURI_NORM_CASE (1u << 0)        /* 6.2.2.1 lowercase scheme and host */
-#define CURI_NORM_PCT_HEX (1u << 1)     /* 6.2.2.1 uppercase hex in "%hh" */
-#define CURI_NORM_UNRESERVED (1u << 2)  /* 6.2.2.2 decode %-encoded unreserved bytes */
-#define CURI_NORM_DOTS (1u << 3)        /* 6.2.2.3 remove dot segments */
-#define CURI_NORM_PORT (1u << 4)        /* 6.2.3 drop an empty or default port */
-#define CURI_NORM_EMPTY_PATH (1u << 5)  /* 6.2.3 "" path with authority -> "/" where the scheme says */
-#define CURI_NORM_IPV6 (1u << 6)        /* RFC 5952 canonical text for IPv6 literals */
-#define CURI_NORM_SYNTAX \
-    (CURI_NORM_CASE | CURI_NORM_PCT_HEX | CURI_NORM_UNRESERVED | CURI_NORM_DOTS)
-#define CURI_NORM_SCHEME (CURI_NORM_PORT | CURI_NORM_EMPTY_PATH)
-#define CURI_NORM_DEFAULT (CURI_NORM_SYNTAX | CURI_NORM_SCHEME)
+enum {
+    CURI_NORM_CASE = 0x01,       /* 6.2.2.1 lowercase scheme and host */
+    CURI_NORM_PCT_HEX = 0x02,    /* 6.2.2.1 uppercase hex in "%hh" */
+    CURI_NORM_UNRESERVED = 0x04, /* 6.2.2.2 decode %-encoded unreserved bytes */
+    CURI_NORM_DOTS = 0x08,       /* 6.2.2.3 remove dot segments */
+    CURI_NORM_PORT = 0x10,       /* 6.2.3 drop an empty or default port */
+    CURI_NORM_EMPTY_PATH = 0x20, /* 6.2.3 "" path with authority -> "/" where the scheme says */
+    CURI_NORM_IPV6 = 0x40,       /* RFC 5952 canonical text for IPv6 literals */
+    CURI_NORM_SYNTAX = 0x0F,     /* CASE | PCT_HEX | UNRESERVED | DOTS */
+    CURI_NORM_SCHEME = 0x30,     /* PORT | EMPTY_PATH */
+    CURI_NORM_DEFAULT = 0x3F     /* SYNTAX | SCHEME */
+};
 
-/* Write the normalized form of u; normalizing the output again changes nothing. */
-CURI_API int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
+/*
+ * Write the normalized form of u; normalizing the output again changes nothing.
+ * curi_normalize_bound(u) is always enough (0 for a NULL u).
+ */
+int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
                    curi_error *err);
-CURI_API size_t curi_normalize_bound(const curi_uri *u);
+size_t curi_normalize_bound(const curi_uri *u);
 /*
  * 1 when curi_normalize(u, mask) would reproduce u's recomposition exactly, else 0
- * (also for a mask with unknown bits, and for a hand-built u that curi_normalize refuses).
+ * (also for a NULL u, a mask with unknown bits, and a hand-built u that curi_normalize
+ * refuses).
  */
-CURI_API int curi_is_normalized(const curi_uri *u, unsigned mask);
+int curi_is_normalized(const curi_uri *u, unsigned mask);
 
 /* The rungs of the comparison ladder of section 6.2. */
 typedef enum curi_equiv {
@@ -436,10 +529,11 @@ typedef enum curi_equiv {
 
 /*
  * Compare a and b climbing the ladder up to max_level and return the first
- * rung at which they are equal, or CURI_EQ_NONE (also when max_level is not one
- * of the rungs, and when curi_normalize refuses a or b).  Does not allocate.
+ * rung at which they are equal, or CURI_EQ_NONE (also when a or b is NULL, when
+ * max_level is not one of the rungs, and when curi_normalize refuses a or b).  Does
+ * not allocate.
  */
-CURI_API curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level);
+curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level);
 
 /*
  * ---------------------------------------------------------------------------
@@ -448,23 +542,25 @@ CURI_API curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equi
  * Each known scheme is an opaque curi_scheme, read through the functions
  * below (its layout is the library's to change).
  */
-#define CURI_SCHEME_EMPTY_PATH_SLASH (1u << 0) /* "" path with authority equals "/" */
-#define CURI_SCHEME_HIERARCHICAL (1u << 1)     /* uses "//" authority */
+enum {
+    CURI_SCHEME_EMPTY_PATH_SLASH = 0x1, /* "" path with authority equals "/" */
+    CURI_SCHEME_HIERARCHICAL = 0x2      /* uses "//" authority */
+};
 
 typedef struct curi_scheme curi_scheme;
 
 /* Case-insensitive lookup of name[0..len); NULL when the scheme is not known (or name is NULL). */
-CURI_API const curi_scheme *curi_scheme_find(const char *name, size_t len);
+const curi_scheme *curi_scheme_find(const char *name, size_t len);
 /* The i-th known scheme in name order (i from 0); NULL past the last one. */
-CURI_API const curi_scheme *curi_scheme_at(size_t i);
+const curi_scheme *curi_scheme_at(size_t i);
 /* Its name, lowercase; NULL for a NULL scheme. */
-CURI_API const char *curi_scheme_name(const curi_scheme *s);
+const char *curi_scheme_name(const curi_scheme *s);
 /* Its default port, or -1 when it has none (and for NULL). */
-CURI_API int curi_scheme_default_port(const curi_scheme *s);
+int curi_scheme_default_port(const curi_scheme *s);
 /* Its CURI_SCHEME_* flags (0 for NULL). */
-CURI_API unsigned curi_scheme_flags(const curi_scheme *s);
+unsigned curi_scheme_flags(const curi_scheme *s);
 /* The documents its values come from (NULL for NULL). */
-CURI_API const char *curi_scheme_source(const curi_scheme *s);
+const char *curi_scheme_source(const curi_scheme *s);
 
 /*
  * ---------------------------------------------------------------------------
@@ -474,8 +570,7 @@ CURI_API const char *curi_scheme_source(const curi_scheme *s);
  * input i is data[offsets[i] .. offsets[i+1]).  Each input is handled exactly
  * as curi_parse and curi_normalize handle it on its own.
  */
-#define CURI_ROW_PARTS 7                /* the curi_part values, scheme to fragment */
-#define CURI_ROW_ABSENT UINT32_C(0xFFFFFFFF) /* off[] of an absent part */
+enum { CURI_ROW_PARTS = 7 }; /* the curi_part values, scheme to fragment */
 
 /* One input's parse, fixed-width (64 bytes): offsets into that input, not into data. */
 typedef struct curi_row {
@@ -492,9 +587,9 @@ typedef struct curi_row {
  * Parse n inputs into rows[0..n); returns how many were valid.  An input whose
  * offsets decrease gets code CURI_ERR_INVALID_ARG.  Returns 0 and writes
  * nothing when rows or offsets is NULL, or data is NULL while the inputs are
- * not all empty.
+ * not all empty (data may be NULL when they are).
  */
-CURI_API size_t curi_parse_many(curi_row *rows, const char *data, const size_t *offsets, size_t n,
+size_t curi_parse_many(curi_row *rows, const char *data, const size_t *offsets, size_t n,
                        unsigned flags);
 
 /*
@@ -507,12 +602,32 @@ CURI_API size_t curi_parse_many(curi_row *rows, const char *data, const size_t *
  * holds where it would end, so a buffer of ends[k] bytes holds outputs 0..k
  * and the call can go on from input k with a fresh dst.  Returns 0 when ends
  * or offsets is NULL, dst is NULL while cap is not 0, or data is NULL while
- * the inputs are not all empty.
+ * the inputs are not all empty.  codes may be NULL; data may be NULL when the
+ * inputs are all empty.
  */
-CURI_API size_t curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes, const char *data,
+size_t curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes, const char *data,
                            const size_t *offsets, size_t n, unsigned parse_flags, unsigned mask);
 
+/* CURI_CDEF_END */
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
+#endif
+
+/*
+ * curi_errcode and CURI_ERRNO_MAP are one list written twice (the block can hold no
+ * macro): wherever static assertions exist, every inclusion checks that they agree.
+ */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define CURI_ERRNO_CHECK_(code, name, msg) static_assert(CURI_ERR_##name == code, #name);
+CURI_ERRNO_MAP(CURI_ERRNO_CHECK_)
+#undef CURI_ERRNO_CHECK_
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define CURI_ERRNO_CHECK_(code, name, msg) _Static_assert(CURI_ERR_##name == code, #name);
+CURI_ERRNO_MAP(CURI_ERRNO_CHECK_)
+#undef CURI_ERRNO_CHECK_
 #endif
 #endif /* CURI_H */
