@@ -335,4 +335,46 @@ static inline void curi__put_authority(curi__out *o, const curi_uri *u)
     }
 }
 
+/* [ "?" query ] [ "#" fragment ] (5.3), each when present. */
+static inline void curi__put_tail(curi__out *o, curi_str query, curi_str fragment)
+{
+    if (query.ptr != NULL) {
+        curi__put(o, "?", 1);
+        curi__put(o, query.ptr, query.len);
+    }
+    if (fragment.ptr != NULL) {
+        curi__put(o, "#", 1);
+        curi__put(o, fragment.ptr, fragment.len);
+    }
+}
+
+/* The end of a writer's work through o: the length in *outlen, NOSPACE when it did not
+ * fit (curi__wend then applies the contract). */
+static inline int curi__out_end(const curi__out *o, size_t *outlen)
+{
+    *outlen = o->len;
+    return o->len > o->cap ? CURI_ERR_NOSPACE : CURI_OK;
+}
+
+/*
+ * The public face of resolve and relative: the writer contract and the flags check
+ * around the work (impl, which reports OK or NOSPACE with the length in *n).
+ */
+typedef int (*curi__ref_work)(char *dst, size_t cap, size_t *n, const curi_uri *base,
+                              const curi_uri *ref, unsigned flags, curi_error *err);
+static inline int curi__ref_writer(curi__ref_work impl, unsigned known, char *dst, size_t cap,
+                                   size_t *outlen, const curi_uri *base, const curi_uri *ref,
+                                   unsigned flags, curi_error *err)
+{
+    size_t n = 0;
+    int rc;
+
+    if (!curi__wbegin(dst, cap, outlen, 0) || (flags & ~known)) {
+        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
+    }
+    /* The work first: the arguments of one call are evaluated in no fixed order. */
+    rc = impl(dst, cap, &n, base, ref, flags, err);
+    return curi__wend(rc, n, outlen, err);
+}
+
 #endif /* CURI_INTERNAL_H */

@@ -173,13 +173,6 @@ int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
     if (u->path.ptr != NULL) {
         curi__put(&o, u->path.ptr, u->path.len);
     }
-    if (u->query.ptr != NULL) {
-        curi__put(&o, "?", 1);
-        curi__put(&o, u->query.ptr, u->query.len);
-    }
-    if (u->fragment.ptr != NULL) {
-        curi__put(&o, "#", 1);
-        curi__put(&o, u->fragment.ptr, u->fragment.len);
-    }
+    curi__put_tail(&o, u->query, u->fragment);
     return curi__wend(CURI_OK, need, outlen, err);
 }

@@ -105,25 +105,15 @@ typedef struct relpath {
  * D shares with B (j of them, never D's last element), climbs out of the others with
  * "../", and spells the rest of D.
  */
-static relpath relative_path_dots(const curi_uri *base, const curi__dots *d, const pinfo *dm)
+static relpath relative_path_dots(const char *bp, size_t bl, const curi__dots *d, const pinfo *dm)
 {
     relpath r = {0, 0, 0, 0, 0, 0, 0};
-    const char *bp = (base->path.ptr == NULL) ? "" : base->path.ptr;
-    size_t bl = (base->path.ptr == NULL) ? 0 : base->path.len;
     curi__dots b, bi, di;
     pinfo bm;
     size_t dirs, m, mismatch = 0;
     curi_str s1, s2, first;
     int sl1, sl2, firstslash;
 
-    if (base->host.ptr != NULL && bl == 0) {
-        bp = "/";
-        bl = 1;
-    } else {
-        while (bl > 0 && bp[bl - 1] != '/') {
-            bl--;
-        }
-    }
     curi__dots_init(&b, "", 0, bp, bl, CURI__DOTS_RFC);
     bm = curi__dots_measure(&b);
     if (dm->count == 0) {
@@ -271,7 +261,7 @@ static relpath relative_path(const curi_uri *base, const curi__dots *d, const pi
         curi__dots_init(&dd, "", 0, dp, dm->len, CURI__DOTS_RFC);
         d = &dd;
     }
-    return relative_path_dots(base, d, dm);
+    return relative_path_dots(bp, bl, d, dm);
 }
 
 size_t curi_relative_bound(const curi_uri *base, const curi_uri *target)
@@ -408,15 +398,7 @@ CURI__INLINE int relative_impl(char *dst, size_t cap, size_t *outlen, const curi
     case F_ABS:
         if (form == F_NET) {
             curi__put(&o, "//", 2);
-            if (target->userinfo.ptr != NULL) {
-                curi__put(&o, target->userinfo.ptr, target->userinfo.len);
-                curi__put(&o, "@", 1);
-            }
-            curi__put(&o, target->host.ptr, target->host.len);
-            if (target->port.ptr != NULL) {
-                curi__put(&o, ":", 1);
-                curi__put(&o, target->port.ptr, target->port.len);
-            }
+            curi__put_authority(&o, target);
         } else if (dm.dslash) {
             /* "/.//x": remove_dot_segments gives "//x" back, and it cannot read as "//host". */
             curi__put(&o, "/.", 2);
@@ -433,26 +415,13 @@ CURI__INLINE int relative_impl(char *dst, size_t cap, size_t *outlen, const curi
     default:
         return curi_resolve(dst, cap, outlen, base, target, 0, err);
     }
-    if (form != F_SAME && target->query.ptr != NULL) {
-        curi__put(&o, "?", 1);
-        curi__put(&o, target->query.ptr, target->query.len);
-    }
-    if (target->fragment.ptr != NULL) {
-        curi__put(&o, "#", 1);
-        curi__put(&o, target->fragment.ptr, target->fragment.len);
-    }
-    *outlen = o.len;
-    return o.len > o.cap ? CURI_ERR_NOSPACE : CURI_OK;
+    curi_str none = {NULL, 0};
+    curi__put_tail(&o, form != F_SAME ? target->query : none, target->fragment);
+    return curi__out_end(&o, outlen);
 }
 
 int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
-                  const curi_uri *target, unsigned flags, curi_error *err)
+                 const curi_uri *target, unsigned flags, curi_error *err)
 {
-    size_t n = 0;
-    if (!curi__wbegin(dst, cap, outlen, 0) || (flags & ~CURI__RELATIVE_FLAGS)) {
-        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
-    }
-    /* The work first: the arguments of one call are evaluated in no fixed order. */
-    int rc = relative_impl(dst, cap, &n, base, target, flags, err);
-    return curi__wend(rc, n, outlen, err);
+    return curi__ref_writer(relative_impl, CURI__RELATIVE_FLAGS, dst, cap, outlen, base, target, flags, err);
 }

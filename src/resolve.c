@@ -177,26 +177,12 @@ CURI__INLINE int resolve_impl(char *dst, size_t cap, size_t *outlen, const curi_
     } else {
         resolve_put_path(&o, &it, &m, hole);
     }
-    if (query->ptr != NULL) {
-        curi__put(&o, "?", 1);
-        curi__put(&o, query->ptr, query->len);
-    }
-    if (ref->fragment.ptr != NULL) {
-        curi__put(&o, "#", 1);
-        curi__put(&o, ref->fragment.ptr, ref->fragment.len);
-    }
-    *outlen = o.len;
-    return o.len > o.cap ? CURI_ERR_NOSPACE : CURI_OK;
+    curi__put_tail(&o, *query, ref->fragment);
+    return curi__out_end(&o, outlen);
 }
 
 int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                  const curi_uri *ref, unsigned flags, curi_error *err)
 {
-    size_t n = 0;
-    if (!curi__wbegin(dst, cap, outlen, 0) || (flags & ~CURI__RESOLVE_FLAGS)) {
-        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
-    }
-    /* The work first: the arguments of one call are evaluated in no fixed order. */
-    int rc = resolve_impl(dst, cap, &n, base, ref, flags, err);
-    return curi__wend(rc, n, outlen, err);
+    return curi__ref_writer(resolve_impl, CURI__RESOLVE_FLAGS, dst, cap, outlen, base, ref, flags, err);
 }
