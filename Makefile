@@ -1,8 +1,9 @@
 # curi -- build with nothing but a C compiler and make.
 #
 #   make                 static and shared library, the curi tool
-#   make check           build and run every test (vectors, CLI, install and uninstall into a
-#                        temporary DESTDIR, fuzz corpus replay, API example)
+#   make check           build and run every test (vectors, the header's binding block through
+#                        cffi, CLI, install and uninstall into a temporary DESTDIR, fuzz corpus
+#                        replay, API example)
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
 #   make install PREFIX=/usr/local [DESTDIR=...]   (also bash and zsh completion)
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
@@ -93,9 +94,22 @@ $(B)/example: docs/example.c $(STATIC)
 FUZZ_REPLAY := $(B)/fuzz-replay
 FUZZ_SRC := $(sort $(wildcard fuzz/*.c))
 
+# The header's binding block (CURI_CDEF_BEGIN to CURI_CDEF_END) read by cffi, and the built
+# shared library called through it (tools/check-cdef.py; SKIPPED without python3-cffi).  Under
+# SAN=1 python is not instrumented: the compiler's sanitizer runtimes are preloaded so that
+# the instrumented library loads, and python's own leaks are not reported.
+CHECK_CDEF = /usr/bin/python3 tools/check-cdef.py $(B)/libcuri.so.$(SOMAJOR) include/curi.h
+ifeq ($(SAN),1)
+CHECK_CDEF := asan=$$($(CC) -print-file-name=libasan.so); ubsan=$$($(CC) -print-file-name=libubsan.so); \
+	if [ -f "$$asan" ] && [ -f "$$ubsan" ]; then \
+	    LD_PRELOAD="$$asan $$ubsan" ASAN_OPTIONS=detect_leaks=0 $(CHECK_CDEF); \
+	else echo "check-cdef: no sanitizer runtime of $(CC) to preload into python: SKIPPED"; fi
+endif
+
 check: all $(VECRUN) $(B)/example $(B)/curi-limits
 	$(VECRUN) tests/vectors/*.vec
 	$(B)/curi-limits
+	$(CHECK_CDEF)
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
 	CURI=$(TOOL) sh tests/cli/build-roundtrip.sh
 	CURI=$(TOOL) sh tests/cli/completion-zsh.sh
