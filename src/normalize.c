@@ -780,7 +780,7 @@ typedef struct rstream {
     size_t i;
     int phase;     /* 0 trail, 1 span, 2 lead, 3 next piece */
     size_t lim;    /* chunk size, at most CHUNK (the suites use small ones) */
-    char buf[CHUNK];
+    char buf[CHUNK + 2]; /* a chunk grows by up to 2 bytes so as not to cut a triplet */
 } rstream;
 
 /* The next bytes from the end into s->buf: their number, 0 when the form is done. */
