@@ -45,7 +45,9 @@
 #define CURI__FORM (1u << 13)      /* curi_pct_encode FORM set: unreserved ! $ ' ( ) * , ; : @ / ? */
 #define CURI__IPVF (1u << 14)      /* IPvFuture tail: unreserved sub-delims ":" */
 
-extern const uint16_t curi__ctab[256];
+/* 32 bits an entry: room for 17 more classes (IRI, schemes); the nibble tables below cover
+ * only classes within 0x20-0x7F, so a class with bytes above 0x7F is scanned scalar. */
+extern const uint32_t curi__ctab[256];
 /* The classes again as nibble tables for SIMD: index k is the class with bit (1u << k). */
 extern const uint8_t curi__nib_hi[16];
 extern const uint8_t curi__nib_lo[15][16];
