@@ -431,6 +431,11 @@ int main(void)
                   curi_relative(buf, sizeof buf, &m, &hb, &v, 0, &e) == CURI_OK && m == 1 &&
                   buf[0] == 'x',
               "curi_relative: http://a/x against a base with an absent path is \"x\"");
+        check(curi_relative_bound(&hb, &v) >= 1 &&
+                  curi_parse(&v, "http://a/./x", 12, 0, &e) == CURI_OK &&
+                  curi_relative(buf, curi_relative_bound(&hb, &v), &m, &hb, &v, 0, &e) == CURI_OK &&
+                  m == 1 && buf[0] == 'x',
+              "curi_relative: http://a/./x against it is \"x\" too, within the bound");
         ht = hb;
         check(curi_parse(&v, "http://a/b", 10, 0, &e) == CURI_OK &&
                   curi_relative(buf, sizeof buf, &m, &v, &ht, 0, &e) == CURI_OK && m == 3 &&
@@ -453,6 +458,67 @@ int main(void)
                   curi_compare(NULL, &r, CURI_EQ_SCHEME) == CURI_EQ_NONE &&
                   curi_compare(&r, NULL, CURI_EQ_STRING) == CURI_EQ_NONE,
               "curi_normalize, curi_is_normalized, curi_compare: NULL u");
+
+        /* Normalization of a hand-built reference without path: the path is empty (6.2.3). */
+        {
+            curi_uri np, a1, a2, bad;
+            memset(&np, 0, sizeof np);
+            np.scheme = (curi_str){"HTTP", 4};
+            np.host = (curi_str){"A", 1};
+            np.host_type = CURI_HOST_REGNAME;
+            check(curi_normalize(buf, sizeof buf, &m, &np, CURI_NORM_DEFAULT, &e) == CURI_OK &&
+                      m == 9 && memcmp(buf, "http://a/", 9) == 0,
+                  "curi_normalize: HTTP://A with an absent path is http://a/");
+            check(curi_normalize(buf, 3, &m, &np, CURI_NORM_DEFAULT, &e) == CURI_ERR_NOSPACE &&
+                      m == 9,
+                  "curi_normalize: the same into 3 bytes is NOSPACE, 9 needed");
+            check(curi_normalize(buf, sizeof buf, &m, &np, CURI_NORM_SYNTAX, &e) == CURI_OK &&
+                      m == 8 && memcmp(buf, "http://a", 8) == 0,
+                  "curi_normalize: syntax only keeps the path empty");
+            check(curi_is_normalized(&np, 0) == 1 && curi_is_normalized(&np, CURI_NORM_CASE) == 0,
+                  "curi_is_normalized: an absent path");
+            check(curi_parse(&a1, "http://a/", 9, 0, &e) == CURI_OK &&
+                      curi_parse(&a2, "HTTP://A", 8, 0, &e) == CURI_OK &&
+                      curi_compare(&np, &a1, CURI_EQ_SCHEME) == CURI_EQ_SCHEME &&
+                      curi_compare(&np, &a2, CURI_EQ_SCHEME) == CURI_EQ_STRING,
+                  "curi_compare: an absent path is the empty path");
+            np.host = (curi_str){NULL, 0};
+            np.host_type = CURI_HOST_NONE;
+            check(curi_normalize(buf, sizeof buf, &m, &np, CURI_NORM_DEFAULT, &e) == CURI_OK &&
+                      m == 5 && memcmp(buf, "http:", 5) == 0,
+                  "curi_normalize: a scheme alone");
+            /* Against a long reference (compared from the end, in chunks) it is as empty. */
+            {
+                static char lp[700];
+                curi_uri lu;
+                memcpy(lp, "http://a/", 9);
+                memset(lp + 9, 'x', sizeof lp - 9);
+                np.host = (curi_str){"A", 1};
+                np.host_type = CURI_HOST_REGNAME;
+                check(curi_parse(&lu, lp, sizeof lp, 0, &e) == CURI_OK &&
+                          curi_compare(&np, &lu, CURI_EQ_SCHEME) == CURI_EQ_NONE &&
+                          curi_compare(&lu, &np, CURI_EQ_SCHEME) == CURI_EQ_NONE,
+                      "curi_compare: an absent path against a 700-byte reference");
+                lu.path = (curi_str){NULL, 0};
+                check(curi_compare(&np, &lu, CURI_EQ_SCHEME) == CURI_EQ_SYNTAX,
+                      "curi_compare: HTTP://A and http://a, both without path, agree at syntax");
+            }
+            /* A reference with nothing at all normalizes to nothing. */
+            memset(&np, 0, sizeof np);
+            m = 7;
+            check(curi_normalize(buf, sizeof buf, &m, &np, CURI_NORM_DEFAULT, &e) == CURI_OK &&
+                      m == 0 && curi_is_normalized(&np, CURI_NORM_DEFAULT) == 1,
+                  "curi_normalize: every view absent gives the empty reference");
+            /* The ladder stops at max_level; a refused reference equals nothing. */
+            bad = a1;
+            bad.path = (curi_str){"x", 1};
+            check(curi_compare(&a1, &a1, CURI_EQ_NONE) == CURI_EQ_NONE &&
+                      curi_compare(&a1, &a2, CURI_EQ_STRING) == CURI_EQ_NONE &&
+                      curi_compare(&a1, &a2, CURI_EQ_SYNTAX) == CURI_EQ_NONE &&
+                      curi_compare(&a1, &bad, CURI_EQ_SCHEME) == CURI_EQ_NONE &&
+                      curi_compare(&bad, &a1, CURI_EQ_SCHEME) == CURI_EQ_NONE,
+                  "curi_compare: max_level NONE, STRING and SYNTAX stop there; one refused side");
+        }
 
         /* The scheme registry on NULL. */
         check(curi_scheme_find(NULL, 4) == NULL && curi_scheme_name(NULL) == NULL &&
