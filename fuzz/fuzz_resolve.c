@@ -10,13 +10,18 @@
  *    segments (past the "/." that curi.h documents) unless it is the base's path
  *    copied by 5.2.2; resolving it again against the same base changes nothing;
  *  - curi_remove_dot_segments equals the literal 5.2.4 on the reference's path
- *    and on the raw input, and never lengthens its input.
+ *    and on the raw input, and never lengthens its input;
+ *  - twins (dots.c): the in-place pass and the right-to-left walk give the same
+ *    path in both modes (RFC, and "%2E" counted as a dot), with the walk's input
+ *    whole and cut in two after a '/', and curi__has_dot_seg says 0 only for a
+ *    path the pass leaves as it is.
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
+#include "../src/internal.h"
 
 typedef struct res_ctx {
     const curi_uri *base, *ref;
@@ -42,6 +47,32 @@ static void check_dots(const char *s, size_t n)
               fz_show2(buf, got <= n ? got : 0), (int)want.n, want.p);
     fz_free(&want);
     free(buf);
+
+    /* The two walks of dots.c agree. */
+    for (int mode = CURI__DOTS_RFC; mode <= CURI__DOTS_PCT; mode++) {
+        const char *cut = (n > 0) ? memchr(s, '/', n) : NULL;
+        size_t n1 = (cut == NULL) ? 0 : (size_t)(cut - s) + 1;
+        char *in = fz_dup(s, n), *walked = fz_alloc(n + 1);
+        size_t len = curi__dots_inplace(in, n, mode);
+        for (int split = 0; split <= 1; split++) {
+            curi__dots it;
+            curi__dots_info m;
+            size_t k = split ? n1 : 0;
+            curi__dots_init(&it, s, k, s + k, n - k, mode);
+            m = curi__dots_measure(&it);
+            FZ_CHECKF(m.len == len, "dots walk of %s (mode %d, cut %zu): %zu bytes, the pass %zu",
+                      fz_show(s, n), mode, k, m.len, len);
+            curi__dots_write_back(&it, m.count, 0, walked, m.len);
+            FZ_CHECKF(fz_eq(walked, m.len, in, len), "dots walk of %s (mode %d) = %s, the pass %s",
+                      fz_show(s, n), mode, fz_show2(walked, m.len), fz_show(in, len));
+        }
+        if (mode == CURI__DOTS_RFC && !curi__has_dot_seg(s, n)) {
+            FZ_CHECKF(fz_eq(in, len, s, n), "curi__has_dot_seg(%s) = 0, but the pass gives %s",
+                      fz_show(s, n), fz_show2(in, len));
+        }
+        free(in);
+        free(walked);
+    }
 }
 
 static void check_one(const curi_uri *base, const curi_uri *ref, unsigned flags)

@@ -271,8 +271,8 @@ enum {
  * Parse s[0..len) as a URI-reference and fill *out with views into s.  Does
  * not allocate; *out is fully written on success, and cleared on failure (every
  * view absent, host_type NONE), so that nothing half-parsed is left to act on.
- * Returns CURI_OK or an error code with the offset in *err.  out must not be
- * NULL (not checked); s may be NULL when len is 0.
+ * Returns CURI_OK or an error code with the offset in *err.  A NULL out is
+ * CURI_ERR_INVALID_ARG (as for curi_host_parse); s may be NULL when len is 0.
  */
 int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 

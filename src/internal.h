@@ -360,13 +360,14 @@ static inline int curi__out_end(const curi__out *o, size_t *outlen)
 
 /*
  * The public face of resolve and relative: the writer contract and the flags check
- * around the work (impl, which reports OK or NOSPACE with the length in *n).
+ * around the work (impl, which reports OK or NOSPACE with the length in *n).  Always
+ * inlined, so that impl is a known callee wherever the compiler optimizes.
  */
 typedef int (*curi__ref_work)(char *dst, size_t cap, size_t *n, const curi_uri *base,
                               const curi_uri *ref, unsigned flags, curi_error *err);
-static inline int curi__ref_writer(curi__ref_work impl, unsigned known, char *dst, size_t cap,
-                                   size_t *outlen, const curi_uri *base, const curi_uri *ref,
-                                   unsigned flags, curi_error *err)
+CURI__INLINE int curi__ref_writer(curi__ref_work impl, unsigned known, char *dst, size_t cap,
+                                  size_t *outlen, const curi_uri *base, const curi_uri *ref,
+                                  unsigned flags, curi_error *err)
 {
     size_t n = 0;
     int rc;

@@ -273,9 +273,12 @@ scan_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
 
 int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err)
 {
-    if (len > CURI_MAX_LEN)
-        return parse_cleared(u, curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN));
-    if (!s) {
+    /* One test for the rare cases: too long, no output, no input. */
+    if (len > CURI_MAX_LEN || !u || !s) {
+        if (!u)
+            return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+        if (len > CURI_MAX_LEN)
+            return parse_cleared(u, curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN));
         if (len)
             return parse_cleared(u, curi__fail(err, CURI_ERR_INVALID_ARG, 0));
         s = "";

@@ -277,7 +277,7 @@ size_t curi_relative_bound(const curi_uri *base, const curi_uri *target)
 
 enum { F_SAME, F_REL, F_ABS, F_NET, F_FULL };
 
-CURI__INLINE int relative_impl(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+static int relative_impl(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                          const curi_uri *target, unsigned flags, curi_error *err)
 {
     const char *tp;

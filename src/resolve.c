@@ -72,7 +72,7 @@ size_t curi_resolve_bound(const curi_uri *base, const curi_uri *ref)
  * Resolve ref against base into dst.  The steps of 5.2.2 choose where each component of
  * the target T comes from; nothing is copied until the total length is known.
  */
-CURI__INLINE int resolve_impl(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
+static int resolve_impl(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                         const curi_uri *ref, unsigned flags, curi_error *err)
 {
     const curi_str *scheme, *query;
