@@ -264,6 +264,9 @@ int main(void)
         check(curi_parse(&v, NULL, 1, 0, &e) == CURI_ERR_INVALID_ARG && e.offset == 0 &&
                   v.path.ptr == NULL,
               "curi_parse(NULL, 1) is INVALID_ARG and clears *out");
+        check(curi_parse(NULL, "a", 1, 0, &e) == CURI_ERR_INVALID_ARG && e.offset == 0 &&
+                  curi_parse(NULL, NULL, 0, 0, &e) == CURI_ERR_INVALID_ARG,
+              "curi_parse: a NULL out is INVALID_ARG");
         check(curi_host_parse(NULL, "a", 1, 0, &e) == CURI_ERR_INVALID_ARG,
               "curi_host_parse: a NULL out is INVALID_ARG");
         memset(&v, 0, sizeof v);
