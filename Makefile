@@ -11,7 +11,7 @@
 #   make fuzz            libFuzzer targets (needs clang)
 #   make coverage        branch coverage of src/ by the tests (gcov)
 #
-# Sources are picked up by wildcard: a new src/*.c or src/schemes/*.c joins the library, a new cli/*.c the tool.
+# Sources are picked up by wildcard: a new src/*.c, src/schemes/*.c or src/lint/*.c joins the library, a new cli/*.c the tool.
 
 CC      ?= cc
 AR      ?= ar
@@ -45,7 +45,7 @@ CSTD = -std=c11
 ALL_CFLAGS = $(CSTD) $(OPT) $(WARN) $(SANFLAGS) -Iinclude $(CFLAGS)
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
-LIB_SRC  := $(sort $(wildcard src/*.c src/schemes/*.c))
+LIB_SRC  := $(sort $(wildcard src/*.c src/schemes/*.c src/lint/*.c))
 CLI_SRC  := $(sort $(wildcard cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
@@ -60,7 +60,7 @@ VECRUN := $(B)/curi-test
 .PHONY: all check install uninstall clean bench fuzz coverage
 all: $(STATIC) $(SHARED) $(TOOL)
 
-$(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h src/schemes/*.h cli/*.h tests/*.h)
+$(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h cli/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 

@@ -19,7 +19,7 @@ FUZZ_TARGETS := $(patsubst fuzz/fuzz_%.c,%,$(sort $(wildcard fuzz/fuzz_*.c)))
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_B)/obj/%.o)
 FUZZ_CLI_SRC := $(filter-out cli/main.c,$(CLI_SRC))
 FUZZ_CLI_OBJ := $(FUZZ_CLI_SRC:%.c=$(FUZZ_B)/obj/%.o) $(FUZZ_B)/obj/cli/main.o
-FUZZ_HDRS := include/curi.h fuzz/util.h $(wildcard src/*.h src/schemes/*.h cli/*.h)
+FUZZ_HDRS := include/curi.h fuzz/util.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h cli/*.h)
 
 .PHONY: fuzz fuzz-replay fuzz-diff
 

@@ -608,6 +608,125 @@ size_t curi_parse_many(curi_row *rows, const char *data, const size_t *offsets, 
 size_t curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes, const char *data,
                            const size_t *offsets, size_t n, unsigned parse_flags, unsigned mask);
 
+/*
+ * ---------------------------------------------------------------------------
+ * Lint: security and reliability findings (curi check)
+ * ---------------------------------------------------------------------------
+ * One call runs every rule of the catalogue (../shared/specs/lint-rules.md in
+ * the source tree; curi(1) lists them) over one input, valid or not.  A finding
+ * is a rule, its severity, a half-open byte span [start, end) into the input
+ * and a rule-specific detail that curi_lint_message turns into the sentence.
+ * Rule numbers and names are an interface: never renamed or reused.
+ */
+typedef enum curi_lint_rule {
+    CURI_LINT_SYNTAX_INVALID = 1,
+    CURI_LINT_RAW_CONTROL_OR_SPACE = 2,
+    CURI_LINT_RAW_BACKSLASH = 3,
+    CURI_LINT_PCT_MALFORMED = 4,
+    CURI_LINT_RELATIVE_COLON_FIRST_SEGMENT = 5,
+    CURI_LINT_SCHEME_DANGEROUS = 6,
+    CURI_LINT_SCHEME_FILE = 7,
+    CURI_LINT_SCHEME_LOOKS_LIKE_HOST = 8,
+    CURI_LINT_AUTHORITY_MULTIPLE_AT = 9,
+    CURI_LINT_AUTHORITY_LOOKALIKE = 10,
+    CURI_LINT_NETWORK_PATH_REFERENCE = 11,
+    CURI_LINT_HOST_MISSING = 12,
+    CURI_LINT_USERINFO_PASSWORD = 13,
+    CURI_LINT_USERINFO_IN_HTTP = 14,
+    CURI_LINT_USERINFO_HOSTLIKE = 15,
+    CURI_LINT_HOST_ENCODED_DELIMITER = 16,
+    CURI_LINT_HOST_IPV4_RARE_FORM = 17,
+    CURI_LINT_HOST_SPECIAL_ADDRESS = 18,
+    CURI_LINT_HOST_IPV6_ZONE_ID = 19,
+    CURI_LINT_HOST_IPV4_MAPPED_IPV6 = 20,
+    CURI_LINT_HOST_TRAILING_DOT = 21,
+    CURI_LINT_HOST_DNS_LENGTH = 22,
+    CURI_LINT_HOST_NOT_DNS = 23,
+    CURI_LINT_HOST_IDN = 24,
+    CURI_LINT_FILE_REMOTE_HOST = 25,
+    CURI_LINT_PORT_OUT_OF_RANGE = 26,
+    CURI_LINT_PORT_OTHER_PROTOCOL = 27,
+    CURI_LINT_PORT_NON_DEFAULT = 28,
+    CURI_LINT_PORT_NOT_CANONICAL = 29,
+    CURI_LINT_PCT_NUL = 30,
+    CURI_LINT_PCT_CRLF = 31,
+    CURI_LINT_PCT_CONTROL = 32,
+    CURI_LINT_PCT_INVALID_UTF8 = 33,
+    CURI_LINT_PCT_DOUBLE_ENCODED = 34,
+    CURI_LINT_PCT_UNRESERVED = 35,
+    CURI_LINT_PATH_ENCODED_DELIMITER = 36,
+    CURI_LINT_PATH_DOT_ABOVE_ROOT = 37,
+    CURI_LINT_PATH_DOT_WITH_PARAMS = 38,
+    CURI_LINT_PATH_AMBIGUOUS_AUTHORITY = 39,
+    CURI_LINT_LONG_COMPONENT = 40,
+    CURI_LINT_RULES = 40 /* the highest rule number */
+} curi_lint_rule;
+
+typedef enum curi_severity {
+    CURI_SEVERITY_INFO = 1,
+    CURI_SEVERITY_WARNING = 2,
+    CURI_SEVERITY_ERROR = 3
+} curi_severity;
+
+/* One finding (32 bytes on LP64). */
+typedef struct curi_finding {
+    size_t start, end;  /* the span: input bytes [start, end); start == end is a point */
+    uint32_t detail;    /* what the message needs beyond the span (rule-specific) */
+    uint8_t rule;       /* a curi_lint_rule */
+    uint8_t severity;   /* a curi_severity */
+    uint16_t reserved;  /* zero */
+    uint32_t reserved2[2];
+} curi_finding;
+
+/* A well-known port and who owns it, for port-other-protocol: protocol names it in the
+ * message, schemes is the space-separated list of URI schemes that may use it ("" when
+ * no URI scheme does, as for 53 dns). */
+typedef struct curi_lint_port {
+    uint32_t port;
+    const char *protocol;
+    const char *schemes;
+} curi_lint_port;
+
+enum { CURI_LINT_STRICT_3986 = 0x1 }; /* an RFC 6874 zone ID is syntax-invalid too */
+
+/* Options for curi_lint; a NULL options pointer means all zero. */
+typedef struct curi_lint_options {
+    unsigned flags;              /* CURI_LINT_STRICT_3986 */
+    uint32_t disabled[2];        /* rule r is off when bit (r - 1) % 32 of disabled[(r - 1) / 32] is set */
+    const curi_lint_port *ports; /* replaces the built-in well-known port table when not NULL */
+    size_t nports;
+    void *reserved[2];           /* NULL */
+} curi_lint_options;
+
+/*
+ * Run every enabled rule over s[0..len) (any bytes; s may be NULL when len is
+ * 0).  Returns the number of findings, and writes the first cap of them, in
+ * order (by start, then rule, then end), to out[0..cap): with a return above
+ * cap, call again with a larger array.  out may be NULL when cap is 0.  No
+ * allocation; time linear in len (times log cap).  An unknown flag bit, a
+ * NULL out with cap > 0, or NULL s with len > 0 give one finding-free answer:
+ * 0.  Inputs longer than CURI_MAX_LEN get syntax-invalid and long-component only.
+ */
+size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, curi_finding *out,
+                 size_t cap);
+
+/* "syntax-invalid" ... "long-component"; NULL for a number outside 1..CURI_LINT_RULES. */
+const char *curi_lint_rule_name(int rule);
+/* The rule number of a name (exactly as curi_lint_rule_name gives it), 0 if none. */
+int curi_lint_rule_from_name(const char *name, size_t len);
+/* A rule's severity (a curi_severity), 0 for an unknown rule. */
+int curi_lint_rule_severity(int rule);
+/* "error", "warning", "info"; NULL for anything else. */
+const char *curi_severity_name(int severity);
+
+/*
+ * The sentence for finding f of s[0..len) (the same input curi_lint saw), into
+ * dst with the writer contract.  Input bytes quoted in it are copied as they
+ * are: escape them before showing them on a terminal.
+ */
+int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                      const curi_finding *f, curi_error *err);
+
 /* CURI_CDEF_END */
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -519,6 +519,10 @@ static const flagword equal_words[] = {
     {"syntax", 0, OPT_MAXSYN},
     {NULL, 0, 0},
 };
+static const flagword lint_words[] = {
+    {"strict-3986", CURI_LINT_STRICT_3986, 0},
+    {NULL, 0, 0},
+};
 static const flagword no_words[] = {
     {NULL, 0, 0},
 };
@@ -544,6 +548,8 @@ static const kinddef kinds[] = {
     {"dots", kind_dots, no_words},
     {"scheme", kind_scheme, no_words},
     {"batch", kind_batch, parse_words},
+    {"lint", kind_lint, lint_words},
+    {"lintmsg", kind_lintmsg, lint_words},
     {"urlfile", NULL, no_words},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))

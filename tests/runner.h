@@ -138,6 +138,8 @@ void kind_relative(tcase *tc);
 void kind_normalize(tcase *tc);
 void kind_equal(tcase *tc);
 void kind_dots(tcase *tc);
+void kind_lint(tcase *tc);
+void kind_lintmsg(tcase *tc);
 void kind_scheme(tcase *tc);
 void kind_batch(tcase *tc);
 /*

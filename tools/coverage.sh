@@ -16,7 +16,7 @@ $B/curi-limits | tail -n 1
 total_taken=0
 total_branches=0
 printf '%-28s %8s %10s\n' file branches taken
-for src in src/*.c src/schemes/*.c; do
+for src in src/*.c src/schemes/*.c src/lint/*.c; do
     obj=$B/obj/${src%.c}.o
     [ -f "${obj%.o}.gcda" ] || continue
     line=$(gcov -b -n -o "$(dirname "$obj")" "$src" 2>/dev/null |

@@ -1,0 +1,591 @@
+/*
+ * lint.c -- curi_lint: the lenient split every input gets, the tables of lint-rules.md
+ * section 1, the finding sink, syntax-invalid, and the rule groups called in turn.
+ * Findings go into the caller's array kept as a max-heap of the cap smallest (by start,
+ * rule, end), sorted in place at the end: no allocation, O(findings * log cap).
+ * SPDX-License-Identifier: MIT
+ */
+#include "lint.h"
+
+/* ------------------------------------------------------------------ the catalogue */
+
+static const struct {
+    const char *name;
+    unsigned char sev;
+} rules[CURI_LINT_RULES + 1] = {
+    {NULL, 0},
+    {"syntax-invalid", CURI_SEVERITY_ERROR},
+    {"raw-control-or-space", CURI_SEVERITY_ERROR},
+    {"raw-backslash", CURI_SEVERITY_ERROR},
+    {"pct-malformed", CURI_SEVERITY_ERROR},
+    {"relative-colon-first-segment", CURI_SEVERITY_ERROR},
+    {"scheme-dangerous", CURI_SEVERITY_WARNING},
+    {"scheme-file", CURI_SEVERITY_INFO},
+    {"scheme-looks-like-host", CURI_SEVERITY_WARNING},
+    {"authority-multiple-at", CURI_SEVERITY_ERROR},
+    {"authority-lookalike", CURI_SEVERITY_WARNING},
+    {"network-path-reference", CURI_SEVERITY_WARNING},
+    {"host-missing", CURI_SEVERITY_WARNING},
+    {"userinfo-password", CURI_SEVERITY_WARNING},
+    {"userinfo-in-http", CURI_SEVERITY_WARNING},
+    {"userinfo-hostlike", CURI_SEVERITY_WARNING},
+    {"host-encoded-delimiter", CURI_SEVERITY_ERROR},
+    {"host-ipv4-rare-form", CURI_SEVERITY_WARNING},
+    {"host-special-address", CURI_SEVERITY_INFO},
+    {"host-ipv6-zone-id", CURI_SEVERITY_WARNING},
+    {"host-ipv4-mapped-ipv6", CURI_SEVERITY_WARNING},
+    {"host-trailing-dot", CURI_SEVERITY_INFO},
+    {"host-dns-length", CURI_SEVERITY_WARNING},
+    {"host-not-dns", CURI_SEVERITY_INFO},
+    {"host-idn", CURI_SEVERITY_INFO},
+    {"file-remote-host", CURI_SEVERITY_WARNING},
+    {"port-out-of-range", CURI_SEVERITY_ERROR},
+    {"port-other-protocol", CURI_SEVERITY_WARNING},
+    {"port-non-default", CURI_SEVERITY_INFO},
+    {"port-not-canonical", CURI_SEVERITY_INFO},
+    {"pct-nul", CURI_SEVERITY_ERROR},
+    {"pct-crlf", CURI_SEVERITY_ERROR},
+    {"pct-control", CURI_SEVERITY_WARNING},
+    {"pct-invalid-utf8", CURI_SEVERITY_WARNING},
+    {"pct-double-encoded", CURI_SEVERITY_WARNING},
+    {"pct-unreserved", CURI_SEVERITY_INFO},
+    {"path-encoded-delimiter", CURI_SEVERITY_WARNING},
+    {"path-dot-above-root", CURI_SEVERITY_WARNING},
+    {"path-dot-with-params", CURI_SEVERITY_WARNING},
+    {"path-ambiguous-authority", CURI_SEVERITY_WARNING},
+    {"long-component", CURI_SEVERITY_WARNING},
+};
+
+const char *curi_lint_rule_name(int rule)
+{
+    return (rule >= 1 && rule <= CURI_LINT_RULES) ? rules[rule].name : NULL;
+}
+
+int curi_lint_rule_from_name(const char *name, size_t len)
+{
+    if (name == NULL) {
+        return 0;
+    }
+    for (int r = 1; r <= CURI_LINT_RULES; r++) {
+        if (strlen(rules[r].name) == len && memcmp(rules[r].name, name, len) == 0) {
+            return r;
+        }
+    }
+    return 0;
+}
+
+int curi_lint_rule_severity(int rule)
+{
+    return (rule >= 1 && rule <= CURI_LINT_RULES) ? rules[rule].sev : 0;
+}
+
+const char *curi_severity_name(int severity)
+{
+    switch (severity) {
+    case CURI_SEVERITY_INFO:
+        return "info";
+    case CURI_SEVERITY_WARNING:
+        return "warning";
+    case CURI_SEVERITY_ERROR:
+        return "error";
+    default:
+        return NULL;
+    }
+}
+
+/* ------------------------------------------------------------------ tables (1.10) */
+
+static const struct {
+    const char *name;
+    unsigned port;
+} defaults[] = {
+    {"http", 80},    {"https", 443},  {"ws", 80},       {"wss", 443},     {"ftp", 21},
+    {"ftps", 990},   {"sftp", 22},    {"ssh", 22},      {"gopher", 70},   {"telnet", 23},
+    {"nntp", 119},   {"news", 119},   {"wais", 210},    {"prospero", 1525}, {"ldap", 389},
+    {"ldaps", 636},  {"imap", 143},   {"imaps", 993},   {"pop", 110},     {"pop3", 110},
+    {"pop3s", 995},  {"smtp", 25},    {"smtps", 465},   {"dict", 2628},   {"rtsp", 554},
+};
+
+static const curi_lint_port wellknown[] = {
+    {21, "ftp", "ftp"},
+    {22, "ssh", "ssh sftp"},
+    {23, "telnet", "telnet"},
+    {25, "smtp", "smtp"},
+    {53, "dns", ""},
+    {70, "gopher", "gopher"},
+    {79, "finger", ""},
+    {80, "http", "http https ws wss"},
+    {110, "pop3", "pop pop3"},
+    {119, "nntp", "nntp news"},
+    {143, "imap", "imap"},
+    {389, "ldap", "ldap"},
+    {443, "https", "http https ws wss"},
+    {445, "smb", ""},
+    {465, "smtps", "smtp smtps"},
+    {587, "smtp submission", "smtp smtps"},
+    {636, "ldaps", "ldaps"},
+    {990, "ftps", "ftps"},
+    {993, "imaps", "imaps"},
+    {995, "pop3s", "pop3s"},
+    {1433, "mssql", ""},
+    {2628, "dict", "dict"},
+    {3306, "mysql", ""},
+    {5432, "postgresql", ""},
+    {6379, "redis", ""},
+    {11211, "memcached", ""},
+    {27017, "mongodb", ""},
+};
+
+int curi__lint_scheme_is(const curi__split *sp, const char *name)
+{
+    return sp->scheme.on && strcmp(sp->lc, name) == 0;
+}
+
+int curi__lint_list_has(const char *list, const curi__split *sp)
+{
+    size_t k = strlen(sp->lc);
+
+    if (!sp->scheme.on || k == 0) {
+        return 0;
+    }
+    while (*list != '\0') {
+        size_t w = strcspn(list, " ");
+        if (w == k && memcmp(list, sp->lc, k) == 0) {
+            return 1;
+        }
+        list += w;
+        list += (*list == ' ');
+    }
+    return 0;
+}
+
+const curi_lint_port *curi__lint_port_entry(const curi__lint *c, unsigned long port)
+{
+    const curi_lint_port *t = c->ports ? c->ports : wellknown;
+    size_t n = c->ports ? c->nports : sizeof wellknown / sizeof wellknown[0];
+
+    for (size_t i = 0; i < n; i++) {
+        if (t[i].port == port) {
+            return &t[i];
+        }
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ shared tests */
+
+int curi__lint_triplet(const char *p, const char *end)
+{
+    if (!curi__is_pct(p, end)) {
+        return -1;
+    }
+    return (int)(curi__hexval((unsigned char)p[1]) << 4 | curi__hexval((unsigned char)p[2]));
+}
+
+static int lower_is(const char *p, size_t n, const char *t)
+{
+    if (strlen(t) != n) {
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (curi__lower((unsigned char)p[i]) != (unsigned char)t[i]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int curi__lint_hostlike(const char *p, size_t n)
+{
+    static const char *const tlds[] = {"com", "net", "org", "edu", "gov", "mil", "int",
+                                       "info", "biz", "arpa", "app", "dev"};
+    size_t labels = 0, a = 0, last_at = 0, last_len = 0;
+    int digits4 = 1, ldh = 1;
+
+    /* (a) localhost */
+    if (lower_is(p, n, "localhost")) {
+        return 1;
+    }
+    /* Walk the '.'-separated labels once for (b) and (c). */
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || p[i] == '.') {
+            size_t len = i - a;
+            labels++;
+            if (len == 0) {
+                ldh = 0;
+                digits4 = 0;
+            }
+            if (len < 1 || len > 3) {
+                digits4 = 0;
+            }
+            last_at = a;
+            last_len = len;
+            a = i + 1;
+            continue;
+        }
+        unsigned char ch = curi__lower((unsigned char)p[i]);
+        if (!(ch >= '0' && ch <= '9')) {
+            digits4 = 0;
+        }
+        if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-')) {
+            ldh = 0;
+        }
+    }
+    /* (b) four labels of 1-3 digits */
+    if (digits4 && labels == 4) {
+        return 1;
+    }
+    /* (c) two or more LDH labels, the last two letters or a listed TLD */
+    if (!ldh || labels < 2) {
+        return 0;
+    }
+    if (last_len == 2 && curi__is((unsigned char)p[last_at], CURI__ALPHA) &&
+        curi__is((unsigned char)p[last_at + 1], CURI__ALPHA)) {
+        return 1;
+    }
+    for (size_t k = 0; k < sizeof tlds / sizeof tlds[0]; k++) {
+        if (lower_is(p + last_at, last_len, tlds[k])) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the split (1.2-1.4) */
+
+static size_t find_any(const char *s, size_t i, size_t n, const char *set)
+{
+    while (i < n && strchr(set, s[i]) == NULL) {
+        i++;
+    }
+    return i;
+}
+
+static curi__piece piece(size_t at, size_t end)
+{
+    curi__piece p = {at, end, 1};
+    return p;
+}
+
+void curi__lint_split(curi__split *sp, const char *s, size_t n)
+{
+    size_t i = 0, e;
+
+    memset(sp, 0, sizeof *sp);
+    sp->dflt = -1;
+    /* 1. scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" */
+    if (n > 0 && curi__is((unsigned char)s[0], CURI__ALPHA)) {
+        e = 1;
+        while (e < n && curi__is((unsigned char)s[e], CURI__SCHEME)) {
+            e++;
+        }
+        if (e < n && s[e] == ':') {
+            sp->scheme = piece(0, e);
+            i = e + 1;
+        }
+    }
+    /* 2. authority */
+    if (n - i >= 2 && s[i] == '/' && s[i + 1] == '/') {
+        e = find_any(s, i + 2, n, "/?#");
+        sp->authority = piece(i + 2, e);
+        i = e;
+    }
+    /* 3-5. path, query, fragment */
+    e = find_any(s, i, n, "?#");
+    sp->path = piece(i, e);
+    i = e;
+    if (i < n && s[i] == '?') {
+        e = find_any(s, i + 1, n, "#");
+        sp->query = piece(i + 1, e);
+        i = e;
+    }
+    if (i < n && s[i] == '#') {
+        sp->fragment = piece(i + 1, n);
+    }
+    /* 1.3 the authority: userinfo before the last '@', then host and port */
+    if (sp->authority.on) {
+        size_t a = sp->authority.at, b = sp->authority.end, hp = a;
+        for (size_t k = b; k > a; k--) {
+            if (s[k - 1] == '@') {
+                sp->userinfo = piece(a, k - 1);
+                hp = k;
+                break;
+            }
+        }
+        if (hp < b && s[hp] == '[') {
+            const char *close = memchr(s + hp, ']', b - hp);
+            if (close != NULL) {
+                size_t c = (size_t)(close - s);
+                sp->host = piece(hp, c + 1);
+                if (c + 1 < b && s[c + 1] == ':') {
+                    sp->port = piece(c + 2, b);
+                }
+            } else {
+                sp->host = piece(hp, b);
+            }
+        } else {
+            const char *colon = (hp < b) ? memchr(s + hp, ':', b - hp) : NULL;
+            if (colon != NULL) {
+                sp->host = piece(hp, (size_t)(colon - s));
+                sp->port = piece((size_t)(colon - s) + 1, b);
+            } else {
+                sp->host = piece(hp, b);
+            }
+        }
+    }
+    /* 1.4 host kinds */
+    if (!sp->host.on) {
+        sp->host_kind = CURI__LH_NONE;
+    } else if (sp->host.end == sp->host.at) {
+        sp->host_kind = CURI__LH_EMPTY;
+    } else if (s[sp->host.at] == '[') {
+        size_t in = sp->host.at + 1, out = sp->host.end - 1;
+        const char *bad;
+        if (sp->host.end - sp->host.at >= 2 && s[out] == ']') {
+            const char *pct = memchr(s + in, '%', out - in);
+            sp->host_kind = CURI__LH_LITERAL;
+            sp->addr_end = (pct != NULL) ? (size_t)(pct - s) : out;
+            sp->ip6_ok = curi__ipv6(sp->ip6, s + in, s + sp->addr_end, &bad);
+        } else {
+            sp->host_kind = CURI__LH_BRACKET;
+        }
+    } else {
+        const char *bad;
+        sp->host_kind = curi__ipv4(sp->ip4, s + sp->host.at, s + sp->host.end, &bad)
+                            ? CURI__LH_IPV4
+                            : CURI__LH_REGNAME;
+    }
+    /* 1.10 the scheme's tables */
+    if (sp->scheme.on && sp->scheme.end < sizeof sp->lc) {
+        for (size_t k = 0; k < sp->scheme.end; k++) {
+            sp->lc[k] = (char)curi__lower((unsigned char)s[k]);
+        }
+        sp->lc[sp->scheme.end] = '\0';
+        for (size_t k = 0; k < sizeof defaults / sizeof defaults[0]; k++) {
+            if (strcmp(sp->lc, defaults[k].name) == 0) {
+                sp->dflt = (long)defaults[k].port;
+            }
+        }
+        sp->web = !strcmp(sp->lc, "http") || !strcmp(sp->lc, "https") ||
+                  !strcmp(sp->lc, "ws") || !strcmp(sp->lc, "wss");
+        sp->hostreq = sp->dflt >= 0 && strcmp(sp->lc, "ldap") != 0 &&
+                      strcmp(sp->lc, "ldaps") != 0 && strcmp(sp->lc, "news") != 0;
+    }
+}
+
+/* ------------------------------------------------------------------ the sink */
+
+static int before(const curi_finding *a, const curi_finding *b)
+{
+    if (a->start != b->start) {
+        return a->start < b->start;
+    }
+    if (a->rule != b->rule) {
+        return a->rule < b->rule;
+    }
+    return a->end < b->end;
+}
+
+static void sift_down(curi_finding *h, size_t n, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        curi_finding t;
+        if (l < n && before(&h[m], &h[l])) {
+            m = l;
+        }
+        if (r < n && before(&h[m], &h[r])) {
+            m = r;
+        }
+        if (m == i) {
+            return;
+        }
+        t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
+    }
+}
+
+void curi__lint_emit(curi__lint *c, int rule, size_t start, size_t end, uint32_t detail)
+{
+    curi_finding f;
+
+    if (rule < 1 || rule > CURI_LINT_RULES ||
+        (c->disabled[(rule - 1) / 32] >> ((rule - 1) % 32)) & 1u) {
+        return;
+    }
+    memset(&f, 0, sizeof f);
+    f.start = start;
+    f.end = end;
+    f.detail = detail;
+    f.rule = (uint8_t)rule;
+    f.severity = (uint8_t)rules[rule].sev;
+    c->count++;
+    if (c->kept < c->cap) {
+        /* sift up into the max-heap */
+        size_t i = c->kept++;
+        c->out[i] = f;
+        while (i > 0 && before(&c->out[(i - 1) / 2], &c->out[i])) {
+            curi_finding t = c->out[i];
+            c->out[i] = c->out[(i - 1) / 2];
+            c->out[(i - 1) / 2] = t;
+            i = (i - 1) / 2;
+        }
+    } else if (c->cap > 0 && before(&f, &c->out[0])) {
+        c->out[0] = f;
+        sift_down(c->out, c->kept, 0);
+    }
+}
+
+/* ------------------------------------------------------------------ syntax-invalid */
+
+/* The detail of syntax-invalid: the byte, or 0x100 + the component the input ends in. */
+enum { END_SCHEME, END_AUTHORITY, END_PATH, END_QUERY, END_FRAGMENT };
+static const char *const end_names[] = {"the scheme", "the authority", "the path", "the query",
+                                        "the fragment"};
+
+static void syntax(curi__lint *c)
+{
+    curi_uri u;
+    curi_error e;
+    unsigned pf = (c->flags & CURI_LINT_STRICT_3986) ? CURI_PARSE_STRICT_3986 : 0;
+
+    if (curi_parse(&u, c->s, c->n, pf, &e) == CURI_OK) {
+        return;
+    }
+    if (e.offset < c->n) {
+        curi__lint_emit(c, CURI_LINT_SYNTAX_INVALID, e.offset, e.offset + 1,
+                        (unsigned char)c->s[e.offset]);
+    } else {
+        const curi__split *sp = &c->sp;
+        unsigned comp = sp->fragment.on   ? END_FRAGMENT
+                        : sp->query.on    ? END_QUERY
+                        : (sp->authority.on && sp->path.at == sp->path.end) ? END_AUTHORITY
+                        : (sp->path.at < sp->path.end || sp->scheme.on) ? END_PATH
+                                                                          : END_SCHEME;
+        curi__lint_emit(c, CURI_LINT_SYNTAX_INVALID, c->n, c->n, 0x100u + comp);
+    }
+}
+
+/* ------------------------------------------------------------------ the entry point */
+
+size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, curi_finding *out,
+                 size_t cap)
+{
+    curi__lint c;
+    const curi_lint_options none = {0, {0, 0}, NULL, 0, {NULL, NULL}};
+
+    if (options == NULL) {
+        options = &none;
+    }
+    if ((options->flags & ~(unsigned)CURI_LINT_STRICT_3986) || (out == NULL && cap > 0) ||
+        (s == NULL && len > 0)) {
+        return 0;
+    }
+    if (s == NULL) {
+        s = "";
+    }
+    memset(&c, 0, sizeof c);
+    c.s = s;
+    c.n = len;
+    c.flags = options->flags;
+    c.disabled[0] = options->disabled[0];
+    c.disabled[1] = options->disabled[1];
+    c.ports = options->ports;
+    c.nports = options->ports ? options->nports : 0;
+    c.out = out;
+    c.cap = cap;
+    if (len > CURI_MAX_LEN) {
+        curi__lint_emit(&c, CURI_LINT_SYNTAX_INVALID, CURI_MAX_LEN, CURI_MAX_LEN + 1, 0);
+        curi__lint_emit(&c, CURI_LINT_LONG_COMPONENT, 0, len, 0);
+    } else {
+        curi__lint_split(&c.sp, s, len);
+        syntax(&c);
+        curi__lint_general(&c);
+        curi__lint_host(&c);
+        curi__lint_port_path(&c);
+        curi__lint_pct(&c);
+    }
+    /* heapsort the kept findings into order */
+    for (size_t k = c.kept; k > 1; k--) {
+        curi_finding t = c.out[0];
+        c.out[0] = c.out[k - 1];
+        c.out[k - 1] = t;
+        sift_down(c.out, k - 1, 0);
+    }
+    return c.count;
+}
+
+/* ------------------------------------------------------------------ messages */
+
+void curi__lint_put_num(curi__out *o, unsigned long v)
+{
+    char b[24];
+    size_t k = sizeof b;
+
+    do {
+        b[--k] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0);
+    curi__put(o, b + k, sizeof b - k);
+}
+
+void curi__lint_put_hex2(curi__out *o, unsigned v)
+{
+    char b[2] = {"0123456789ABCDEF"[(v >> 4) & 15], "0123456789ABCDEF"[v & 15]};
+    curi__put(o, b, 2);
+}
+
+CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len, const curi_finding *f)
+{
+    curi__lint c;
+
+    if (f == NULL || f->rule < 1 || f->rule > CURI_LINT_RULES || (s == NULL && len > 0) ||
+        f->start > f->end || f->end > len + 1) {
+        return CURI_ERR_INVALID_ARG;
+    }
+    memset(&c, 0, sizeof c);
+    c.s = (s == NULL) ? "" : s;
+    c.n = len;
+    if (len <= CURI_MAX_LEN) {
+        curi__lint_split(&c.sp, c.s, len);
+    }
+    if (f->rule == CURI_LINT_SYNTAX_INVALID) {
+        curi__lint_puts(o, "not an RFC 3986 URI reference: ");
+        if (f->detail >= 0x100 && f->detail - 0x100 < 5) {
+            curi__lint_puts(o, "input ends inside ");
+            curi__lint_puts(o, end_names[f->detail - 0x100]);
+        } else {
+            curi__lint_puts(o, "byte 0x");
+            curi__lint_put_hex2(o, f->detail & 0xFF);
+            curi__lint_puts(o, " at offset ");
+            curi__lint_put_num(o, (unsigned long)f->start);
+            curi__lint_puts(o, " is not allowed here");
+        }
+        return CURI_OK;
+    }
+    if (curi__lint_general_msg(o, &c, f) || curi__lint_host_msg(o, &c, f) ||
+        curi__lint_port_path_msg(o, &c, f) || curi__lint_pct_msg(o, &c, f)) {
+        return CURI_OK;
+    }
+    /* A rule whose group writes no message yet: its name. */
+    curi__lint_puts(o, rules[f->rule].name);
+    return CURI_OK;
+}
+
+int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                      const curi_finding *f, curi_error *err)
+{
+    curi__out o = {dst, (dst == NULL) ? 0 : cap, 0};
+    int rc;
+
+    if (!curi__wbegin(dst, cap, outlen, 0)) {
+        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
+    }
+    rc = message_impl(&o, s, len, f);
+    if (rc != CURI_OK) {
+        return curi__wend(curi__fail(err, rc, 0), 0, outlen, err);
+    }
+    return curi__wend(o.len > o.cap ? CURI_ERR_NOSPACE : CURI_OK, o.len, outlen, err);
+}

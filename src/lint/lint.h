@@ -1,0 +1,96 @@
+/*
+ * lint.h -- what the files of src/lint/ share: the lenient split of every input
+ * (lint-rules.md section 1.2 and 1.3), the scheme and port tables (1.10), the finding sink,
+ * and the rule groups, one file each.  Never installed.
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef CURI_LINT_H
+#define CURI_LINT_H
+
+#include "../internal.h"
+
+/* A piece of the input: [at, end), present or not. */
+typedef struct curi__piece {
+    size_t at, end;
+    int on;
+} curi__piece;
+
+/* Host kinds (1.4). */
+enum {
+    CURI__LH_NONE,    /* no authority */
+    CURI__LH_EMPTY,   /* authority with an empty host */
+    CURI__LH_LITERAL, /* begins with '[' and ends with ']' */
+    CURI__LH_BRACKET, /* begins with '[' without a closing ']' (neither literal nor reg-name) */
+    CURI__LH_IPV4,    /* IPv4address */
+    CURI__LH_REGNAME
+};
+
+/* The lenient split of s[0..n) and what the rules ask of it more than once. */
+typedef struct curi__split {
+    curi__piece scheme, authority, userinfo, host, port, path, query, fragment;
+    int host_kind;
+    /* An IP literal: inside = [host.at + 1, host.end - 1), addr = inside up to its first
+     * '%' (addr_end); ip6_ok when addr is an IPv6address, its value in ip6. */
+    size_t addr_end;
+    int ip6_ok;
+    unsigned char ip6[16];
+    unsigned char ip4[4]; /* the host's value when host_kind is CURI__LH_IPV4 */
+    /* The scheme, ASCII-lowercased, when it is at most 15 bytes ("" otherwise) */
+    char lc[16];
+    int web;         /* scheme in WEB: http https ws wss */
+    long dflt;       /* DEFAULTS[scheme], or -1 */
+    int hostreq;     /* scheme in HOSTREQ */
+} curi__split;
+
+void curi__lint_split(curi__split *sp, const char *s, size_t n);
+
+/* The run of one curi_lint call. */
+typedef struct curi__lint {
+    const char *s;
+    size_t n;
+    unsigned flags;
+    uint32_t disabled[2];
+    const curi_lint_port *ports;
+    size_t nports;
+    curi__split sp;
+    curi_finding *out; /* a max-heap of the cap smallest findings so far */
+    size_t cap, count, kept;
+} curi__lint;
+
+/* Report rule over [start, end) with detail (ignored when the rule is disabled). */
+void curi__lint_emit(curi__lint *c, int rule, size_t start, size_t end, uint32_t detail);
+
+/* 1 when the scheme (lowercased) is name. */
+int curi__lint_scheme_is(const curi__split *sp, const char *name);
+/* The owners of a well-known port: the entry, or NULL. */
+const curi_lint_port *curi__lint_port_entry(const curi__lint *c, unsigned long port);
+/* 1 when the space-separated list has the lowercased scheme of sp. */
+int curi__lint_list_has(const char *list, const curi__split *sp);
+/* HOSTLIKE(s) of section 1.9. */
+int curi__lint_hostlike(const char *p, size_t n);
+/* pct-encoded at p (p < end, *p == '%'): the octet, or -1 (a malformed '%'). */
+int curi__lint_triplet(const char *p, const char *end);
+
+/*
+ * The rule groups.  Each runs its rules over c (appending findings with curi__lint_emit)
+ * and writes the message of a finding of one of its rules; the message function returns 0
+ * for a rule that is not its own.
+ */
+void curi__lint_general(curi__lint *c); /* 2-15, 40: raw bytes, scheme, authority, userinfo, size */
+int curi__lint_general_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
+void curi__lint_host(curi__lint *c); /* 16-25 */
+int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
+void curi__lint_port_path(curi__lint *c); /* 26-29, 36-39 */
+int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
+void curi__lint_pct(curi__lint *c); /* 30-35 */
+int curi__lint_pct_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
+
+/* Message helpers: text, the input bytes [a, b), a number. */
+static inline void curi__lint_puts(curi__out *o, const char *t)
+{
+    curi__put(o, t, strlen(t));
+}
+void curi__lint_put_num(curi__out *o, unsigned long v);
+void curi__lint_put_hex2(curi__out *o, unsigned v); /* two uppercase hex digits */
+
+#endif /* CURI_LINT_H */

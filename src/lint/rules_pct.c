@@ -1,0 +1,18 @@
+/*
+ * rules_pct.c -- the pct rules of curi_lint (lint-rules.md section 2).
+ * SPDX-License-Identifier: MIT
+ */
+#include "lint.h"
+
+void curi__lint_pct(curi__lint *c)
+{
+    (void)c;
+}
+
+int curi__lint_pct_msg(curi__out *o, const curi__lint *c, const curi_finding *f)
+{
+    (void)o;
+    (void)c;
+    (void)f;
+    return 0;
+}
