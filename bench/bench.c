@@ -174,6 +174,7 @@ static int dataset_load(dataset *ds, const char *path)
 #pragma weak curi_normalize
 #pragma weak curi_resolve
 #pragma weak curi_relative
+#pragma weak curi_lint
 
 /* Whether libcuri has the functions the curi runner of operation op calls. */
 static int curi_has(const char *op)
@@ -186,6 +187,8 @@ static int curi_has(const char *op)
         return curi_resolve != NULL;
     if (strcmp(op, "relative") == 0)
         return curi_relative != NULL;
+    if (strcmp(op, "check") == 0)
+        return curi_lint != NULL;
     return 1;
 }
 
@@ -271,6 +274,22 @@ static uint64_t run_curi_relative(const bench_data *d, size_t *ok)
     return sum;
 }
 
+/* Every rule over each line (valid or not), findings into a small array: what curi check
+ * does per input before printing. */
+static uint64_t run_curi_check(const bench_data *d, size_t *ok)
+{
+    uint64_t sum = 0;
+    size_t good = 0;
+    for (size_t k = 0; k < d->n; k++) {
+        curi_finding f[16];
+        size_t n = curi_lint(d->ptrs[k], d->lens[k], NULL, f, 16);
+        good += (n == 0);
+        sum += n + (n > 0 ? f[0].start : 0);
+    }
+    *ok = good;
+    return sum;
+}
+
 static const bench_runner curi_runners[] = {
     {"curi-parse", "parse", "curi_parse(flags 0) to component views", run_curi_parse},
     {"curi-normalize", "normalize", "curi_parse + curi_normalize(CURI_NORM_DEFAULT) into a buffer",
@@ -279,6 +298,8 @@ static const bench_runner curi_runners[] = {
      run_curi_resolve},
     {"curi-relative", "relative", "curi_parse + curi_relative against " BENCH_BASE,
      run_curi_relative},
+    {"curi-check", "check", "curi_lint: every rule over the line, findings into an array of 16",
+     run_curi_check},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -79,7 +79,7 @@ FILENAME ~ /\.vec$/ {
     if (kind == "parse") {
         emit("parse", a); emit("normalize", a); emit("iter", a); emit("compare", a)
         emit("resolve", a); emit("relative", a); emit("cli", byte(NR % 12) a)
-        emit("pct", a)
+        emit("pct", a); emit("lint", a)
         if ($NF !~ /^!/) {
             parts_of()
             if ("host" in part) emit("host_parse", part["host"])
@@ -114,6 +114,8 @@ FILENAME ~ /\.vec$/ {
         if ($2 !~ /^!/) emit("compare", a "\\n" fmt_tok($2))
     } else if (kind == "dots") {
         emit("resolve", a)
+    } else if (kind == "lint" || kind == "lintmsg") {
+        emit("lint", a)
     }
     next
 }
@@ -124,7 +126,7 @@ FILENAME ~ /\.vec$/ {
     if (FNR % step != 1) next
     u = fmt_raw($0)
     emit("parse", u); emit("normalize", u); emit("iter", u); emit("compare", u)
-    emit("resolve", u); emit("cli", byte(FNR % 12) u)
+    emit("resolve", u); emit("cli", byte(FNR % 12) u); emit("lint", u)
     if (prev != "") emit("relative", prev "\\n" u)
     emit("set", byte(FNR % 128) u "\\n" fmt_raw(substr($0, 1, 12)))
     prev = u

@@ -12,6 +12,9 @@
  */
 #define CURI__PARSE_SCALAR (1u << 4)
 
+/* A curi_lint flag: parse with the scalar scanner (syntax-invalid must not depend on it). */
+#define CURI__LINT_SCALAR (1u << 8)
+
 /*
  * curi_is_normalized and curi_compare with a choice of path: stream = 0 is what the public
  * functions do (two forward-written strings when both fit 512 bytes, else the streaming

@@ -449,7 +449,8 @@ static void syntax(curi__lint *c)
 {
     curi_uri u;
     curi_error e;
-    unsigned pf = (c->flags & CURI_LINT_STRICT_3986) ? CURI_PARSE_STRICT_3986 : 0;
+    unsigned pf = ((c->flags & CURI_LINT_STRICT_3986) ? CURI_PARSE_STRICT_3986 : 0) |
+                  ((c->flags & CURI__LINT_SCALAR) ? CURI__PARSE_SCALAR : 0);
 
     if (curi_parse(&u, c->s, c->n, pf, &e) == CURI_OK) {
         return;
@@ -479,7 +480,8 @@ size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, cu
     if (options == NULL) {
         options = &none;
     }
-    if ((options->flags & ~(unsigned)CURI_LINT_STRICT_3986) || (out == NULL && cap > 0) ||
+    if ((options->flags & ~((unsigned)CURI_LINT_STRICT_3986 | CURI__LINT_SCALAR)) ||
+        (out == NULL && cap > 0) ||
         (s == NULL && len > 0)) {
         return 0;
     }
