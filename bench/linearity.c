@@ -32,6 +32,7 @@
 #pragma weak curi_remove_dot_segments
 #pragma weak curi_query_init
 #pragma weak curi_query_next
+#pragma weak curi_lint
 
 /* A 10x input may take at most this many times as long before we call it superlinear. */
 #define WARN_RATIO 30.0
@@ -61,6 +62,12 @@ static const shape shapes[] = {
     {"pct-unreserved", "http://h/", "%7E", ""},        /* 6.2.2.2 decodes each one */
     {"bracket-host", "http://", "[", "/"},             /* '[' never closed */
     {"query-pairs", "http://h/p?", "a=b&", ""},        /* key=value pairs */
+    {"lint-labels", "http://", "a.", "/"},             /* host rules walk the labels */
+    {"lint-bidi", "http://h/", "%E2%80%AE", ""},       /* decoded runs, one long run */
+    {"lint-overlong", "http://h/", "%C0%AE", ""},      /* ill-formed UTF-8 everywhere */
+    {"lint-backslash", "http://h/", "\\", ""},       /* one run of backslashes */
+    {"lint-space-at", "http://u", " @", "h/"},         /* raw spaces and '@' in the authority */
+    {"lint-dot-params", "http://h/", "..;/", ""},      /* Tomcat-style segments */
 };
 
 static double now_s(void)
@@ -98,10 +105,11 @@ typedef struct job {
     char *work;       /* copy of the path for remove_dot_segments */
 } job;
 
-enum op { OP_MEMCHR, OP_PARSE, OP_NORMALIZE, OP_RESOLVE, OP_DOTS, OP_QUERY, OP_COUNT };
+enum op { OP_MEMCHR, OP_PARSE, OP_NORMALIZE, OP_RESOLVE, OP_DOTS, OP_QUERY, OP_LINT, OP_COUNT };
 static const char *const op_names[OP_COUNT] = {"memchr",       "curi_parse",
                                                "curi_normalize", "curi_resolve",
-                                               "curi_remove_dot_segments", "curi_query_next"};
+                                               "curi_remove_dot_segments", "curi_query_next",
+                                               "curi_lint"};
 
 /* Whether op applies to this job and exists in this libcuri. */
 static int applies(enum op op, const job *j)
@@ -119,6 +127,8 @@ static int applies(enum op op, const job *j)
         return j->parsed_ok && curi_remove_dot_segments != NULL && j->u.path.len > 0;
     case OP_QUERY:
         return j->parsed_ok && curi_query_next != NULL && j->u.query.ptr != NULL;
+    case OP_LINT:
+        return curi_lint != NULL;
     default:
         return 0;
     }
@@ -157,6 +167,11 @@ static size_t run_op(enum op op, job *j)
         while (curi_query_next(&c, &k, &v))
             pairs++;
         return pairs;
+    }
+    case OP_LINT: {
+        /* Every rule, valid or not; findings kept in a 64-entry heap. */
+        curi_finding f[64];
+        return curi_lint(j->s, j->len, NULL, f, 64);
     }
     default:
         return 0;
