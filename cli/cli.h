@@ -77,14 +77,20 @@ struct common;
  * Run fn over the operands, then over the lines of each -f FILE, or over the
  * lines of standard input when there are neither, writing the outputs in
  * input order, with the input options of c (--jobs, --binary, --skip-invalid,
- * --accept-space, --max-length; stream.c says what each does), and free
- * c->files.  `records` is set by commands whose output is multi-line records
- * that begin with a '\n' separator: the very first '\n' written is dropped,
- * and an invalid input writes nothing rather than an empty line.  Returns the
- * exit status.
+ * --accept-space, --max-length, -z; stream.c says what each does), and free
+ * c->files.  `records` is RECORDS_BLOCK for commands whose output is
+ * multi-line records that begin with a '\n' separator: the very first '\n'
+ * written is dropped, and an invalid input writes nothing rather than an
+ * empty line; RECORDS_LINES tells -z that every '\n' of the output ends a
+ * record.  Returns the exit status.
  */
 int run_lines(line_fn fn, const void *ctx, char **ops, int nops, const struct common *c,
               int records);
+/* The `records` argument of run_lines: 0 for one line per input, or one of these. */
+enum {
+    RECORDS_BLOCK = 1, /* multi-line blocks, each after a '\n' separator (parse, explain) */
+    RECORDS_LINES = 2  /* several lines per input, every '\n' a line end (set --iterate) */
+};
 
 /*
  * Where the input being processed came from: a file (or "-") and a line
@@ -197,6 +203,7 @@ struct common {
     int skip_invalid; /* --skip-invalid: no output at all for an invalid input */
     int accept_space; /* --accept-space: a raw space is read as %20 */
     size_t max_len;   /* --max-length N: longer inputs are refused (default CURI_MAX_LEN) */
+    int zero;         /* -z: records end at NUL, in the input and in the output */
     int plain;        /* set by run_lines: none of the options that touch every input */
 };
 
@@ -214,7 +221,8 @@ int is_option(const struct common *c, const char *arg);
  */
 enum {
     CMD_PARSE_BIT, CMD_GET_BIT, CMD_SET_BIT, CMD_ENCODE_BIT, CMD_DECODE_BIT, CMD_EXPLAIN_BIT,
-    CMD_RESOLVE_BIT, CMD_RELATIVE_BIT, CMD_NORMALIZE_BIT, CMD_EQUAL_BIT, CMD_BUILD_BIT, CMD_COUNT
+    CMD_RESOLVE_BIT, CMD_RELATIVE_BIT, CMD_NORMALIZE_BIT, CMD_EQUAL_BIT, CMD_BUILD_BIT,
+    CMD_CHECK_BIT, CMD_COUNT
 };
 #define C_PARSE (1u << CMD_PARSE_BIT)
 #define C_GET (1u << CMD_GET_BIT)
@@ -227,6 +235,7 @@ enum {
 #define C_NORMALIZE (1u << CMD_NORMALIZE_BIT)
 #define C_EQUAL (1u << CMD_EQUAL_BIT)
 #define C_BUILD (1u << CMD_BUILD_BIT)
+#define C_CHECK (1u << CMD_CHECK_BIT)
 struct optdef {
     unsigned cmds;
     const char *name, *alias, *arg;
@@ -273,5 +282,6 @@ int cmd_relative(int argc, char **argv);
 int cmd_normalize(int argc, char **argv);
 int cmd_equal(int argc, char **argv);
 int cmd_build(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 #endif /* CURI_CLI_H */

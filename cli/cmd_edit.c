@@ -668,7 +668,7 @@ int cmd_set(int argc, char **argv)
     free(rawoff);
     free(qraw);
     free(qoff);
-    int status = run_lines(set_line, &ctx, argv, nops, &c, 0);
+    int status = run_lines(set_line, &ctx, argv, nops, &c, RECORDS_LINES);
     blocks_free(&keep);
     free(ctx.v);
     free(ctx.it);

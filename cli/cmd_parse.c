@@ -206,7 +206,7 @@ int cmd_parse(int argc, char **argv)
             argv[nops++] = argv[i];
     }
     struct parse_ctx ctx = {c.pflags, c.json, qflags};
-    return run_lines(parse_line, &ctx, argv, nops, &c, !c.json);
+    return run_lines(parse_line, &ctx, argv, nops, &c, c.json ? 0 : RECORDS_BLOCK);
 }
 
 /*

@@ -33,6 +33,7 @@ static const char *const summaries[CMD_COUNT] = {
     "normalize URIs",
     "compare two URIs on the ladder of RFC 3986 6.2",
     "build URIs from JSON objects",
+    "report security findings (lint rules)",
 };
 
 /*

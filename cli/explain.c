@@ -375,5 +375,5 @@ int cmd_explain(int argc, char **argv)
     } else if (strcmp(when, "never") != 0) {
         usage_error(&c, "--color must be always, never or auto, not", when);
     }
-    return run_lines(explain_line, &ctx, argv, nops, &c, 1);
+    return run_lines(explain_line, &ctx, argv, nops, &c, RECORDS_BLOCK);
 }

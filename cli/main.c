@@ -34,10 +34,13 @@ static const char main_help[] =
     "  normalize  normalize URIs (RFC 3986 6.2.2 and 6.2.3)\n"
     "  equal      compare two URIs on the ladder of RFC 3986 6.2\n"
     "  build      build URIs from JSON objects (the keys of parse --json)\n"
+    "  check      report security findings: 40 lint rules with spans\n"
     "  completion print the bash or zsh completion script\n"
     "\n"
-    "With no URI operands a command reads one input per line from standard input.\n"
-    "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage error, 3 I/O error.\n"
+    "With no URI operands a command reads one input per line from standard input\n"
+    "(-z: one per NUL-terminated record).\n"
+    "Exit status: 0 all inputs valid, 1 some input invalid (check: a finding at or\n"
+    "above --fail-on), 2 usage error, 3 I/O error.\n"
     "Run 'curi COMMAND --help' for the options of a command; see also curi(1).\n";
 
 /* Print text to stdout and exit 0, or 3 if it could not be written. */
@@ -165,7 +168,7 @@ static size_t parse_max_length(const struct common *c, const char *v)
 
 /*
  * The input options (stream.c): -f FILE, --binary, --skip-invalid,
- * --max-length N.  Returns 1 when argv[*i] was consumed.
+ * --max-length N, -z.  Returns 1 when argv[*i] was consumed.
  */
 static int opt_input(struct common *c, char **argv, int argc, int *i)
 {
@@ -185,8 +188,10 @@ static int opt_input(struct common *c, char **argv, int argc, int *i)
     }
     if (strcmp(a, "--binary") == 0)
         c->binary = 1;
-    else if (strcmp(a, "--skip-invalid") == 0)
+    else if (strcmp(a, "--skip-invalid") == 0 && cmd_has_option(c->cmd, "--skip-invalid"))
         c->skip_invalid = 1;
+    else if (strcmp(a, "--zero-terminated") == 0 || strcmp(a, "-z") == 0)
+        c->zero = 1;
     else
         return 0;
     return 1;
@@ -240,7 +245,8 @@ static const struct {
     {"parse", cmd_parse},     {"get", cmd_get},           {"set", cmd_set},
     {"encode", cmd_encode},   {"decode", cmd_decode},     {"explain", cmd_explain},
     {"resolve", cmd_resolve}, {"relative", cmd_relative}, {"normalize", cmd_normalize},
-    {"equal", cmd_equal},     {"build", cmd_build},       {"completion", cmd_completion},
+    {"equal", cmd_equal},     {"build", cmd_build},       {"check", cmd_check},
+    {"completion", cmd_completion},
 };
 
 int main(int argc, char **argv)

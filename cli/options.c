@@ -104,6 +104,27 @@ const struct optdef cli_options[] = {
     {C_BUILD,
      "--encode", NULL, NULL, 0, NULL, NULL,
      "percent-encode each string for its component (not scheme,\nport; a host in [ ] is taken as an IP literal)"},
+    {C_CHECK,
+     "--fail-on", NULL, "LEVEL", 0, "error warning info none", "error",
+     "exit with status 1 when an input has a finding of LEVEL or\nabove: error, warning (the default), info, or none (never)"},
+    {C_CHECK,
+     "--disable", NULL, "RULE,...", 0,
+     "syntax-invalid raw-control-or-space raw-backslash pct-malformed "
+     "relative-colon-first-segment scheme-dangerous scheme-file "
+     "scheme-looks-like-host authority-multiple-at authority-lookalike "
+     "network-path-reference host-missing userinfo-password userinfo-in-http "
+     "userinfo-hostlike host-encoded-delimiter host-ipv4-rare-form "
+     "host-special-address host-ipv6-zone-id host-ipv4-mapped-ipv6 host-trailing-dot "
+     "host-dns-length host-not-dns host-idn file-remote-host port-out-of-range "
+     "port-other-protocol port-non-default port-not-canonical pct-nul pct-crlf "
+     "pct-control pct-invalid-utf8 pct-double-encoded pct-unreserved "
+     "path-encoded-delimiter path-dot-above-root path-dot-with-params "
+     "path-ambiguous-authority long-component",
+     "syntax-invalid",
+     "turn these rules off (names as curi(1) lists them, separated\nby commas; may be repeated)"},
+    {C_CHECK,
+     "--ports", NULL, "FILE", 0, "FILE", "/dev/null",
+     "replace the well-known port table of port-other-protocol\nwith the lines 'PORT PROTOCOL [SCHEME...]' of FILE ('#'\nstarts a comment; an empty FILE empties the table)"},
     {C_PARSE,
      "--json", NULL, NULL, 0, NULL, NULL,
      "one JSON object per input, keys in this order: input, scheme,\nuserinfo, host, host_type, port, path, query, fragment (raw\ntext, null when absent), then segments (the path's segments,\nraw: \"/a/b/\" gives a, b and \"\"; \"\" gives none), params\n(the query's pairs as {\"key\", \"value\"}, decoded as form data,\nvalue null without '='; null without a query) and labels (a\nreg-name's dot-separated labels, raw; null for other hosts);\nfor an invalid input: input, error, message, offset"},
@@ -131,27 +152,39 @@ const struct optdef cli_options[] = {
     {C_BUILD,
      "--json", NULL, NULL, 0, NULL, NULL,
      "one JSON object per input: input, output (or the error keys\nand \"key\", the member at fault)"},
+    {C_CHECK,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per input: input, findings (an array of\n{rule, severity, message, start, end}; [] when clean)"},
     {C_PARSE | C_GET | C_SET | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_EQUAL,
      "--accept-space", NULL, NULL, 0, NULL, NULL,
      "read each raw space as %20 before parsing (a leniency)"},
-    {C_PARSE | C_GET | C_SET | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_EQUAL | C_BUILD,
+    {C_PARSE | C_GET | C_SET | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_EQUAL | C_BUILD |
+         C_CHECK,
      "--strict-3986", NULL, NULL, 0, NULL, NULL,
      "reject IPv6 zone IDs (RFC 6874)"},
-    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
+         C_CHECK,
      "--jobs", "-j", "N", 0, NULL, "2",
      "process standard input on N threads (0: one per CPU)"},
-    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
+         C_CHECK,
      "--url-file", "-f", "FILE", 0, "FILE", "/dev/null",
      "read inputs from the lines of FILE ('-': standard\ninput) after the operands; may be repeated"},
-    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
+         C_CHECK,
      "--binary", NULL, NULL, 0, NULL, NULL,
      "keep a CR before LF and a byte order mark at the start"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
      "--skip-invalid", NULL, NULL, 0, NULL, NULL,
      "print nothing for an invalid input (the diagnostic stays)"},
-    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
+         C_CHECK,
      "--max-length", NULL, "N", 0, NULL, "100",
      "refuse a line longer than N bytes (TOO_LONG)"},
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
+         C_CHECK,
+     "--zero-terminated", "-z", NULL, 0, NULL, NULL,
+     "input records end at NUL instead of newline (a CR before\nit is kept), and so does each input's output"},
     {C_ALL,
      "--help", "-h", NULL, 0, NULL, NULL,
      "show this help"},
@@ -160,7 +193,7 @@ const size_t cli_noptions = sizeof cli_options / sizeof cli_options[0];
 
 static const char *const cmd_names[CMD_COUNT] = {
     "parse", "get", "set", "encode", "decode", "explain",
-    "resolve", "relative", "normalize", "equal", "build",
+    "resolve", "relative", "normalize", "equal", "build", "check",
 };
 
 const char *cmd_name(unsigned bit)

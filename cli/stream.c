@@ -15,6 +15,10 @@
  * written with write(2) in large blocks, or after every input when stdout is
  * a terminal.  With --jobs N, N worker threads process whole chunks while the
  * main thread reads ahead and writes finished chunks strictly in input order.
+ * With -z (--zero-terminated) records end at NUL instead of '\n' (everywhere
+ * above), a CR is never dropped, and each input's output ends with a NUL in
+ * place of its final '\n' (finish_record says how for blocks and for several
+ * lines per input).
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
@@ -207,6 +211,7 @@ struct reader {
     struct buf carry;           /* the start of an unfinished line */
     int skipping;               /* dropping the rest of a too-long line */
     size_t max;                 /* the longest line accepted */
+    char sep;                   /* the record separator: '\n', or '\0' with -z */
 };
 
 /*
@@ -231,22 +236,22 @@ static ssize_t read_some(int fd, struct buf *b, size_t limit)
     }
 }
 
-/* Offset just past the last '\n' in s[from..n), or 0 when there is none. */
-static size_t last_line_end(const char *s, size_t from, size_t n)
+/* Offset just past the last separator in s[from..n), or 0 when there is none. */
+static size_t last_line_end(const char *s, size_t from, size_t n, char sep)
 {
     while (n > from) {
-        if (s[n - 1] == '\n')
+        if (s[n - 1] == sep)
             return n;
         n--;
     }
     return 0;
 }
 
-static unsigned long long count_lines(const char *s, size_t n)
+static unsigned long long count_lines(const char *s, size_t n, char sep)
 {
     unsigned long long k = 0;
     const char *end = s + n;
-    while (s < end && (s = memchr(s, '\n', (size_t)(end - s))) != NULL) {
+    while (s < end && (s = memchr(s, sep, (size_t)(end - s))) != NULL) {
         k++;
         s++;
     }
@@ -279,7 +284,7 @@ static int skip_rest(struct reader *r, struct chunk *ch)
             }
             return 0;
         }
-        const char *nl = memchr(ch->in.p, '\n', ch->in.len);
+        const char *nl = memchr(ch->in.p, r->sep, ch->in.len);
         if (nl != NULL) {
             size_t rest = ch->in.len - (size_t)(nl + 1 - ch->in.p);
             buf_put(&r->carry, nl + 1, rest);
@@ -331,7 +336,7 @@ static int fill_chunk(struct reader *r, struct chunk *ch, size_t min, int count)
     }
     buf_put(&ch->in, r->carry.p, r->carry.len);
     r->carry.len = 0;
-    size_t cut = last_line_end(ch->in.p, 0, ch->in.len);
+    size_t cut = last_line_end(ch->in.p, 0, ch->in.len, r->sep);
     int eof = 0;
     for (;;) {
         if (cut > 0 && ch->in.len >= min)
@@ -364,7 +369,7 @@ static int fill_chunk(struct reader *r, struct chunk *ch, size_t min, int count)
             }
             break;
         }
-        size_t c = last_line_end(ch->in.p, old, ch->in.len);
+        size_t c = last_line_end(ch->in.p, old, ch->in.len, r->sep);
         if (c > 0)
             cut = c;
     }
@@ -372,8 +377,8 @@ static int fill_chunk(struct reader *r, struct chunk *ch, size_t min, int count)
     ch->in.len = cut;
     if (count) {
         /* The next chunk's first line number is needed now (threads); else run_chunk counts. */
-        ch->nlines = count_lines(ch->in.p, cut);
-        if (cut > 0 && ch->in.p[cut - 1] != '\n')
+        ch->nlines = count_lines(ch->in.p, cut, r->sep);
+        if (cut > 0 && ch->in.p[cut - 1] != r->sep)
             ch->nlines++;
         r->line += ch->nlines + (unsigned long long)ch->too_long;
     }
@@ -393,6 +398,36 @@ struct scratch {
     struct buf tmp;   /* the line function's */
     struct buf space; /* the input with spaces encoded, for --accept-space */
 };
+
+/*
+ * -z: the output of one input, out[before..len), as NUL-terminated records.
+ * A block of lines (records & RECORDS_BLOCK: parse, explain) loses the '\n'
+ * that separated it from the previous block; output whose every '\n' ends a
+ * record (RECORDS_LINES: set, several lines per input with --iterate) gets a
+ * NUL for each; any other output (one line per input, or a block of check)
+ * gets a NUL in place of its final '\n' only, so that a '\n' inside a value
+ * (decode of %0A) stays data.
+ */
+static void finish_record(const struct common *c, int records, struct buf *out, size_t before)
+{
+    if (!c->zero || out->len == before)
+        return;
+    char *p = out->p + before;
+    size_t n = out->len - before;
+    if ((records & RECORDS_BLOCK) && p[0] == '\n') {
+        memmove(p, p + 1, n - 1);
+        out->len--;
+        if (--n == 0)
+            return;
+    }
+    if (records & RECORDS_LINES) {
+        for (size_t i = 0; i < n; i++)
+            if (p[i] == '\n')
+                p[i] = '\0';
+    } else if (p[n - 1] == '\n') {
+        p[n - 1] = '\0';
+    }
+}
 
 /* What a refused over-long input gives: a diagnostic, or a JSON object; an empty line. */
 static void refuse_long(const struct common *c, int records, struct buf *out, struct buf *err)
@@ -417,7 +452,7 @@ static void refuse_long(const struct common *c, int records, struct buf *out, st
         buf_put(err, ": ", 2);
         buf_put(err, msg.p, msg.len);
         buf_puts(err, "; skipped\n");
-        if (!records)
+        if (!(records & RECORDS_BLOCK))
             buf_putc(out, '\n');
     }
     buf_free(&msg);
@@ -451,6 +486,7 @@ static int run_one(const struct common *c, line_fn fn, const void *ctx, int reco
     }
     if (st != EXIT_VALID && c->skip_invalid)
         out->len = before;
+    finish_record(c, records, out, before);
     return st;
 }
 
@@ -467,15 +503,16 @@ static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int re
     const char *s = ch->in.p, *end = s + ch->in.len;
     unsigned long long line = ch->first;
     cli_where.file = ch->name;
+    const char sep = c->zero ? '\0' : '\n';
     while (s < end) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        const char *nl = memchr(s, sep, (size_t)(end - s));
         const char *stop = nl ? nl : end;
         const char *ls = s;
         if (!c->binary) {
             if (line == 1 && stop - ls >= 3 && memcmp(ls, "\xEF\xBB\xBF", 3) == 0)
                 ls += 3; /* U+FEFF at the start of the source: a byte order mark */
-            if (nl && stop > ls && stop[-1] == '\r')
-                stop--;
+            if (nl && !c->zero && stop > ls && stop[-1] == '\r')
+                stop--; /* (with -z a CR is data: checking it is the point) */
         }
         cli_where.line = line++;
         size_t n = (size_t)(stop - ls);
@@ -489,8 +526,10 @@ static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int re
     }
     ch->nlines = line - ch->first;
     if (ch->too_long) {
+        size_t before = out->len;
         cli_where.line = line;
         refuse_long(c, records, out, err);
+        finish_record(c, records, out, before);
         status = EXIT_INVALID;
     }
     if (ch->ioerr) {
@@ -679,13 +718,13 @@ int run_lines(line_fn fn, const void *ctx, char **ops, int nops, const struct co
     struct common copy = *c;
     if (copy.max_len == 0)
         copy.max_len = CURI_MAX_LEN;
-    copy.plain = !copy.accept_space && !copy.skip_invalid;
+    copy.plain = !copy.accept_space && !copy.skip_invalid && !copy.zero;
     c = &copy;
     struct sink k;
     memset(&k, 0, sizeof k);
     k.interactive = isatty(1);
     k.err_tty = isatty(2);
-    k.skip_first_nl = records;
+    k.skip_first_nl = (records & RECORDS_BLOCK) && !c->zero;
     struct scratch sc;
     memset(&sc, 0, sizeof sc);
     int status = EXIT_VALID, ioerr = 0;
@@ -701,6 +740,7 @@ int run_lines(line_fn fn, const void *ctx, char **ops, int nops, const struct co
     memset(&r, 0, sizeof r);
     r.fd = -1;
     r.max = c->max_len;
+    r.sep = c->zero ? '\0' : '\n';
     if (c->nfiles > 0) {
         r.src = c->files;
         r.nsrc = c->nfiles;

@@ -7,21 +7,25 @@ parse
 ? 0
 
 # Options of the command being typed, and only its own: equal has --json but no --jobs.
-$ curi completion bash >c.bash; for w in 'parse --js' 'equal --js' 'equal --jo' 'normalize --j' 'set --repl' 'build --en'; do bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi $1); COMP_CWORD=2; _curi; echo "$1: ${COMPREPLY[*]}"' _ "$w"; done; rm -f c.bash
+$ curi completion bash >c.bash; for w in 'parse --js' 'equal --js' 'equal --jo' 'normalize --j' 'set --repl' 'build --en' 'check --dis' 'parse -z'; do bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi $1); COMP_CWORD=2; _curi; echo "$1: ${COMPREPLY[*]}"' _ "$w"; done; rm -f c.bash
 parse --js: --json
 equal --js: --json
 equal --jo: 
 normalize --j: --json --jobs
 set --repl: --replace --replace-append
 build --en: --encode
+check --dis: --disable
+parse -z: -z
 ? 0
 
 # Values of an option: word lists from the table, files for -f.
-$ curi completion bash >c.bash; for w in 'explain --color a' 'encode -c q' 'set --remove ho' 'get --query-separator ;'; do bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi $1); COMP_CWORD=3; _curi; echo "$1: ${COMPREPLY[*]}"' _ "$w"; done; rm -f c.bash
+$ curi completion bash >c.bash; for w in 'explain --color a' 'encode -c q' 'set --remove ho' 'get --query-separator ;' 'check --fail-on w' 'check --disable pct-c'; do bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi $1); COMP_CWORD=3; _curi; echo "$1: ${COMPREPLY[*]}"' _ "$w"; done; rm -f c.bash
 explain --color a: auto always
 encode -c q: query
 set --remove ho: host
 get --query-separator ;: ;
+check --fail-on w: warning
+check --disable pct-c: pct-crlf pct-control
 ? 0
 
 $ d=$(mktemp -d); curi completion bash >"$d/c.bash"; cd "$d" && touch urls.txt && bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi parse -f ur); COMP_CWORD=3; _curi; echo "${COMPREPLY[@]}"'; cd / && rm -rf "$d"
@@ -36,7 +40,7 @@ zsh
 
 # list: the table, one row per command and option (tools/check-options.py reads it).
 $ curi completion list | grep -c .
-116
+137
 ? 0
 
 $ curi completion list | grep '^encode'
@@ -48,6 +52,7 @@ encode	--url-file	-f	FILE	FILE	/dev/null
 encode	--binary	-	-	-	-
 encode	--skip-invalid	-	-	-	-
 encode	--max-length	-	N	-	100
+encode	--zero-terminated	-z	-	-	-
 encode	--help	-h	-	-	-
 ? 0
 

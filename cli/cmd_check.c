@@ -1,0 +1,398 @@
+/*
+ * cmd_check.c -- "curi check": the lint rules of curi_lint (../shared/specs/
+ * lint-rules.md; curi(1) lists them) over each input, as compiler-style text
+ * or as one JSON object per input, with an exit status chosen by --fail-on.
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char check_help[] =
+    "Usage: curi check [--json] [--strict-3986] [-z] [--fail-on LEVEL]\n"
+    "                  [--disable RULE,...] [--ports FILE] [--jobs N] [--] [URI...]\n"
+    "\n"
+    "Run the lint rules over each input (valid or not) and report every finding:\n"
+    "a rule, its severity (error, warning or info), a byte span [START, END) of\n"
+    "the input and a sentence.  With no URI operands, read one input per line\n"
+    "from standard input (with -z, one per NUL-terminated record).\n"
+    "\n"
+    "@OPTIONS@\n"
+    "\n"
+    "Text output: for each finding the line\n"
+    "  INPUT:START-END: SEVERITY: MESSAGE [RULE]\n"
+    "then the input, indented by two spaces, and a line with ^~~~ under the span\n"
+    "(a lone ^ for an empty span).  Control, non-ASCII and '\\' bytes of the input\n"
+    "and of the message are shown as \\xHH (\\\\); INPUT shows at most 100 bytes and\n"
+    "a long input is echoed as a window around the span.  A clean input prints\n"
+    "nothing.  With -z each input's block ends with NUL instead of its last\n"
+    "newline.\n"
+    "\n"
+    "Exit status: 1 when some input has a finding at or above --fail-on, else 0;\n"
+    "2 usage error (also an unknown rule, a bad LEVEL, an unreadable or ill-formed\n"
+    "--ports FILE); 3 I/O error.\n";
+
+struct check_ctx {
+    curi_lint_options opt;
+    curi_lint_port *ports; /* --ports: the table (opt.ports) and the text it points into */
+    char *ports_text;
+    int json;
+    int fail_on; /* the lowest curi_severity that fails, or 0 (none) */
+};
+
+/* At most this many input bytes name an input in front of a finding. */
+#define PREFIX_MAX 100
+/* An input longer than ECHO_WHOLE bytes is echoed as a window of ECHO_SIDE bytes around the span. */
+#define ECHO_WHOLE 160
+#define ECHO_SIDE 60
+#define ECHO_SPAN 120
+
+/* "  <input>\n  <spaces>^~~~\n": the span [start, end) marked under the escaped input. */
+static void echo_span(struct buf *out, const char *s, size_t n, size_t start, size_t end)
+{
+    size_t from = 0, to = n;
+    if (start > n)
+        start = n;
+    if (end > n)
+        end = n;
+    if (end < start)
+        end = start;
+    if (n > ECHO_WHOLE) {
+        from = start > ECHO_SIDE ? start - ECHO_SIDE : 0;
+        size_t stop = end - start > ECHO_SPAN ? start + ECHO_SPAN : end;
+        to = n - stop > ECHO_SIDE ? stop + ECHO_SIDE : n;
+    }
+    buf_put(out, "  ", 2);
+    size_t col = 0;
+    if (from > 0) {
+        buf_put(out, "...", 3);
+        col = 3;
+    }
+    show_bytes(out, s + from, to - from);
+    if (to < n)
+        buf_put(out, "...", 3);
+    buf_putc(out, '\n');
+    for (size_t i = from; i < start; i++)
+        col += show_width((unsigned char)s[i]);
+    size_t marks = 0;
+    for (size_t i = start; i < end && i < to; i++)
+        marks += show_width((unsigned char)s[i]);
+    if (marks == 0)
+        marks = 1;
+    buf_reserve(out, col + marks + 3);
+    buf_put(out, "  ", 2);
+    memset(out->p + out->len, ' ', col);
+    out->len += col;
+    out->p[out->len++] = '^';
+    memset(out->p + out->len, '~', marks - 1);
+    out->len += marks - 1;
+    out->p[out->len++] = '\n';
+}
+
+/* The message of finding f into *msg (stack space first, else malloc'd; free when != stack). */
+static size_t finding_message(char *stack, size_t cap, char **msg, const char *s, size_t n,
+                              const curi_finding *f)
+{
+    size_t len = 0;
+    *msg = stack;
+    int rc = curi_lint_message(stack, cap, &len, s, n, f, NULL);
+    if (rc == CURI_ERR_NOSPACE) {
+        *msg = xmalloc(len);
+        rc = curi_lint_message(*msg, len, &len, s, n, f, NULL);
+    }
+    return rc == CURI_OK ? len : 0;
+}
+
+static int check_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                      struct buf *tmp)
+{
+    const struct check_ctx *ctx = vctx;
+    curi_finding small[16];
+    curi_finding *fs = small;
+    size_t cap = sizeof small / sizeof small[0];
+    size_t nf = curi_lint(s, n, &ctx->opt, fs, cap);
+    (void)err;
+    if (nf > cap) {
+        /* tmp holds the larger array: malloc'd memory, aligned for any type. */
+        tmp->len = 0;
+        buf_reserve(tmp, nf * sizeof *fs);
+        fs = (curi_finding *)(void *)tmp->p;
+        cap = nf;
+        nf = curi_lint(s, n, &ctx->opt, fs, cap);
+        if (nf > cap)
+            nf = cap;
+    }
+    int status = EXIT_VALID;
+    char stack[512];
+    if (ctx->json) {
+        buf_putc(out, '{');
+        json_member(out, "input", s, n);
+        json_key(out, "findings");
+        buf_putc(out, '[');
+    }
+    for (size_t i = 0; i < nf; i++) {
+        const curi_finding *f = &fs[i];
+        if (ctx->fail_on != 0 && f->severity >= ctx->fail_on)
+            status = EXIT_INVALID;
+        const char *rule = curi_lint_rule_name(f->rule);
+        const char *sev = curi_severity_name(f->severity);
+        if (rule == NULL)
+            rule = "unknown";
+        if (sev == NULL)
+            sev = "unknown";
+        char *msg;
+        size_t mlen = finding_message(stack, sizeof stack, &msg, s, n, f);
+        if (ctx->json) {
+            if (i > 0)
+                buf_putc(out, ',');
+            buf_putc(out, '{');
+            json_member(out, "rule", rule, strlen(rule));
+            json_member(out, "severity", sev, strlen(sev));
+            json_member(out, "message", msg, mlen);
+            json_key(out, "start");
+            buf_putu(out, f->start);
+            json_key(out, "end");
+            buf_putu(out, f->end);
+            buf_putc(out, '}');
+        } else {
+            show_bytes(out, s, n > PREFIX_MAX ? PREFIX_MAX : n);
+            if (n > PREFIX_MAX)
+                buf_put(out, "...", 3);
+            buf_putc(out, ':');
+            buf_putu(out, f->start);
+            buf_putc(out, '-');
+            buf_putu(out, f->end);
+            buf_put(out, ": ", 2);
+            buf_puts(out, sev);
+            buf_put(out, ": ", 2);
+            show_bytes(out, msg, mlen);
+            buf_put(out, " [", 2);
+            buf_puts(out, rule);
+            buf_put(out, "]\n", 2);
+            echo_span(out, s, n, f->start, f->end);
+        }
+        if (msg != stack)
+            free(msg);
+    }
+    if (ctx->json)
+        buf_put(out, "]}\n", 3);
+    return status;
+}
+
+/*
+ * ---------------------------------------------------------------------------
+ * Options
+ * ---------------------------------------------------------------------------
+ */
+
+/* --disable RULE,...: set each rule's bit; an unknown or empty name is a usage error. */
+static void disable_rules(const struct common *c, curi_lint_options *opt, const char *v)
+{
+    for (;;) {
+        size_t len = strcspn(v, ",");
+        int r = curi_lint_rule_from_name(v, len);
+        if (r <= 0 || r > CURI_LINT_RULES) {
+            struct buf name = {0};
+            buf_put(&name, v, len);
+            buf_putc(&name, '\0');
+            usage_error(c, "--disable: unknown rule", name.p);
+        }
+        opt->disabled[(r - 1) / 32] |= (uint32_t)1 << ((r - 1) % 32);
+        if (v[len] == '\0')
+            break;
+        v += len + 1;
+    }
+}
+
+/* "--ports FILE:LINE: WHAT" and the word at fault; exit 2. */
+static void ports_error(const struct common *c, const char *file, size_t line, const char *what,
+                        const char *word)
+{
+    struct buf m = {0};
+    buf_puts(&m, "--ports ");
+    show_bytes(&m, file, strlen(file));
+    if (line > 0) {
+        buf_putc(&m, ':');
+        buf_putu(&m, line);
+    }
+    buf_put(&m, ": ", 2);
+    buf_puts(&m, what);
+    buf_putc(&m, '\0');
+    usage_error(c, m.p, word);
+}
+
+static int is_alpha(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+/*
+ * --ports FILE: lines "PORT PROTOCOL [SCHEME...]", words separated by spaces
+ * or tabs, '#' to the end of the line a comment, blank lines ignored.  PORT
+ * is 1 to 65535 (once per file), PROTOCOL any word of visible ASCII, each
+ * SCHEME an RFC 3986 scheme name (stored lowercase).  The table replaces the
+ * built-in one; the file's text is kept (the entries point into it).
+ */
+static void read_ports(const struct common *c, struct check_ctx *ctx, const char *file)
+{
+    FILE *fp = fopen(file, "rb");
+    struct buf text = {0};
+    if (fp == NULL)
+        ports_error(c, file, 0, "cannot open:", strerror(errno));
+    for (;;) {
+        buf_reserve(&text, 4096);
+        size_t got = fread(text.p + text.len, 1, text.cap - text.len, fp);
+        text.len += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(fp)) {
+        int e = errno;
+        fclose(fp);
+        ports_error(c, file, 0, "cannot read:", strerror(e));
+    }
+    fclose(fp);
+    if (memchr(text.p, '\0', text.len) != NULL)
+        ports_error(c, file, 0, "holds a NUL byte", NULL);
+    buf_putc(&text, '\0');
+
+    size_t nlines = 1;
+    for (size_t i = 0; i < text.len; i++)
+        nlines += text.p[i] == '\n';
+    curi_lint_port *ports = xmalloc(nlines * sizeof *ports);
+    size_t np = 0;
+    unsigned char *seen = xmalloc(65536 / 8);
+    memset(seen, 0, 65536 / 8);
+
+    char *p = text.p;
+    for (size_t line = 1;; line++) {
+        char *eol = strchr(p, '\n');
+        char *next = eol ? eol + 1 : p + strlen(p);
+        if (eol)
+            *eol = '\0';
+        char *hash = strchr(p, '#');
+        if (hash)
+            *hash = '\0';
+        /* The words of the line, each NUL-terminated in place. */
+        char *w[2] = {NULL, NULL};
+        size_t nw = 0;
+        char *q = p, *schemes = NULL, *sw = NULL;
+        for (;;) {
+            while (*q == ' ' || *q == '\t' || *q == '\r')
+                q++;
+            if (*q == '\0')
+                break;
+            char *start = q;
+            while (*q != '\0' && *q != ' ' && *q != '\t' && *q != '\r') {
+                if ((unsigned char)*q < 0x21 || (unsigned char)*q > 0x7E)
+                    ports_error(c, file, line, "not a word of visible ASCII:", start);
+                q++;
+            }
+            int last = *q == '\0';
+            *q = '\0';
+            if (nw < 2) {
+                w[nw++] = start;
+            } else {
+                /* A scheme: checked, lowercased and moved left after the previous one. */
+                if (!is_alpha(start[0]))
+                    ports_error(c, file, line, "not a scheme name:", start);
+                for (char *k = start; *k; k++) {
+                    if (!is_alpha(*k) && !(*k >= '0' && *k <= '9') && *k != '+' && *k != '-' &&
+                        *k != '.')
+                        ports_error(c, file, line, "not a scheme name:", start);
+                    if (*k >= 'A' && *k <= 'Z')
+                        *k = (char)(*k - 'A' + 'a');
+                }
+                size_t len = strlen(start);
+                if (schemes == NULL) {
+                    schemes = sw = start;
+                } else {
+                    *sw++ = ' ';
+                    memmove(sw, start, len);
+                }
+                sw += len;
+                *sw = '\0';
+            }
+            if (last)
+                break;
+            q++;
+        }
+        if (nw == 1)
+            ports_error(c, file, line, "a port needs a protocol name:", w[0]);
+        if (nw == 2) {
+            unsigned long v = 0;
+            const char *d = w[0];
+            for (; *d >= '0' && *d <= '9' && v <= 65535; d++)
+                v = v * 10 + (unsigned long)(*d - '0');
+            if (*d != '\0' || v == 0 || v > 65535)
+                ports_error(c, file, line, "the port must be a number from 1 to 65535, got", w[0]);
+            if (seen[v / 8] & (1u << (v % 8)))
+                ports_error(c, file, line, "port listed twice:", w[0]);
+            seen[v / 8] |= (unsigned char)(1u << (v % 8));
+            ports[np].port = (uint32_t)v;
+            ports[np].protocol = w[1];
+            ports[np].schemes = schemes != NULL ? schemes : "";
+            np++;
+        }
+        if (eol == NULL)
+            break;
+        p = next;
+    }
+    free(seen);
+    ctx->opt.ports = ctx->ports = ports;
+    ctx->opt.nports = np;
+    ctx->ports_text = text.p; /* the entries point into it */
+}
+
+static int fail_level(const struct common *c, const char *v)
+{
+    if (strcmp(v, "error") == 0)
+        return CURI_SEVERITY_ERROR;
+    if (strcmp(v, "warning") == 0)
+        return CURI_SEVERITY_WARNING;
+    if (strcmp(v, "info") == 0)
+        return CURI_SEVERITY_INFO;
+    if (strcmp(v, "none") == 0)
+        return 0;
+    usage_error(c, "--fail-on needs error, warning, info or none, got", v);
+    return 0;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    struct common c = {.cmd = "check", .help = check_help, .jobs = 1};
+    struct check_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.fail_on = CURI_SEVERITY_WARNING;
+    const char *ports = NULL;
+    int nops = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if (opt_common(&c, argv, argc, &i))
+            continue;
+        if (!c.dashdash && opt_value(argv, argc, &i, "--fail-on", &v))
+            ctx.fail_on = fail_level(&c, v);
+        else if (!c.dashdash && opt_value(argv, argc, &i, "--disable", &v))
+            disable_rules(&c, &ctx.opt, v);
+        else if (!c.dashdash && opt_value(argv, argc, &i, "--ports", &v))
+            ports = v;
+        else if (is_option(&c, argv[i]))
+            usage_error(&c, "unknown option", argv[i]);
+        else
+            argv[nops++] = argv[i];
+    }
+    if (ports != NULL)
+        read_ports(&c, &ctx, ports);
+    if (c.pflags & CURI_PARSE_STRICT_3986)
+        ctx.opt.flags |= CURI_LINT_STRICT_3986;
+    ctx.json = c.json;
+    int status = run_lines(check_line, &ctx, argv, nops, &c, 0);
+    free(ctx.ports);
+    free(ctx.ports_text);
+    return status;
+}
