@@ -369,20 +369,52 @@ static void put_span(curi__out *o, const curi__lint *c, size_t a, size_t b)
     }
 }
 
+/* Each message: a fixed head, the variable middle written below, a fixed tail. */
+static const char *const msg_head[] = {
+    "encoded '",
+    "host '",
+    "host is a ",
+    ("IPv6 zone identifier: not RFC 3986 (RFC 6874 only, written '%25'), and it names an "
+     "interface of the machine that parses it"),
+    "IPv6 address embeds IPv4 ",
+    ("host ends with '.': the same host as without it, but cookie, HSTS and allow-list checks "
+     "often compare strings"),
+    "host exceeds DNS limits (",
+    "host '",
+    ("internationalized host name: check what it displays as before trusting it (homographs, "
+    "mixed scripts)"),
+    "file: URI names another machine (",
+};
+static const char *const msg_tail[] = {
+    ("' in the host: a decoder turns it into a delimiter and the host changes (curl "
+    "CVE-2022-27780)"),
+    "; resolvers accept it, string filters miss it",
+    ": a server that fetches it reaches internal services (SSRF)",
+    "",
+    ": filters that check only one address family miss it",
+    "",
+    " octets): resolution fails and fixed buffers overflow",
+    "); resolvers and other parsers disagree on it",
+    "",
+    "): on Windows it opens an SMB/UNC connection",
+};
+
 int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f)
 {
     static const char *const classes[] = {"special", "loopback", "unspecified", "private",
                                           "link-local", "multicast"};
     uint32_t d = f->detail;
+    int r = f->rule - CURI_LINT_HOST_ENCODED_DELIMITER;
 
+    if (r < 0 || r > CURI_LINT_FILE_REMOTE_HOST - CURI_LINT_HOST_ENCODED_DELIMITER) {
+        return 0;
+    }
+    curi__lint_puts(o, msg_head[r]);
     switch (f->rule) {
     case CURI_LINT_HOST_ENCODED_DELIMITER: {
         char ch = (char)(d & 0xFF);
-        curi__lint_puts(o, "encoded '");
         curi__put(o, &ch, 1);
-        curi__lint_puts(o, "' in the host: a decoder turns it into a delimiter and the host "
-                           "changes (curl CVE-2022-27780)");
-        return 1;
+        break;
     }
     case CURI_LINT_HOST_IPV4_RARE_FORM: {
         hscan h;
@@ -392,73 +424,49 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
             scan(&h, c->s, f->start, f->end, NULL);
             has = ipv4_value(&h, &v);
         }
-        curi__lint_puts(o, "host '");
         put_span(o, c, f->start, f->end);
         curi__lint_puts(o, "' is an IPv4 address in a non-standard spelling");
         if (has) {
             curi__lint_puts(o, " = ");
             put_ipv4(o, v);
         }
-        curi__lint_puts(o, "; resolvers accept it, string filters miss it");
-        return 1;
+        break;
     }
     case CURI_LINT_HOST_SPECIAL_ADDRESS: {
         int only = (d >> 24) == 1;
         int k = only ? (int)(d & 0xFF) : class4(d);
-        curi__lint_puts(o, "host is a ");
         curi__lint_puts(o, classes[k >= 1 && k <= 5 ? k : 0]);
-        curi__lint_puts(o, " address");
+        curi__lint_puts(o, only ? " address" : " address (");
         if (!only) {
-            curi__lint_puts(o, " (");
             put_ipv4(o, d);
-            curi__lint_puts(o, ")");
+            curi__put(o, ")", 1);
         }
-        curi__lint_puts(o, ": a server that fetches it reaches internal services (SSRF)");
-        return 1;
+        break;
     }
-    case CURI_LINT_HOST_IPV6_ZONE_ID:
-        curi__lint_puts(o, "IPv6 zone identifier: not RFC 3986 (RFC 6874 only, written '%25'), "
-                           "and it names an interface of the machine that parses it");
-        return 1;
     case CURI_LINT_HOST_IPV4_MAPPED_IPV6:
-        curi__lint_puts(o, "IPv6 address embeds IPv4 ");
         put_ipv4(o, d);
-        curi__lint_puts(o, ": filters that check only one address family miss it");
-        return 1;
-    case CURI_LINT_HOST_TRAILING_DOT:
-        curi__lint_puts(o, "host ends with '.': the same host as without it, but cookie, HSTS "
-                           "and allow-list checks often compare strings");
-        return 1;
+        break;
     case CURI_LINT_HOST_DNS_LENGTH:
-        curi__lint_puts(o, (d & NAME_LEN) ? "host exceeds DNS limits (name "
-                                          : "host exceeds DNS limits (label ");
+        curi__lint_puts(o, (d & NAME_LEN) ? "name " : "label ");
         curi__lint_put_num(o, d & ~NAME_LEN);
         curi__lint_puts(o, (d & NAME_LEN) ? " > 253" : " > 63");
-        curi__lint_puts(o, " octets): resolution fails and fixed buffers overflow");
-        return 1;
+        break;
     case CURI_LINT_HOST_NOT_DNS: {
-        unsigned ch = d & 0xFF;
-        curi__lint_puts(o, "host '");
+        char ch = (char)(d & 0xFF);
         put_span(o, c, f->start, f->end);
         curi__lint_puts(o, "' is not a DNS host name (");
         if ((d >> 8) == 1 && ch > 0x20 && ch < 0x7F) {
-            char b = (char)ch;
             curi__lint_puts(o, "contains '");
-            curi__put(o, &b, 1);
-            curi__lint_puts(o, "'");
+            curi__put(o, &ch, 1);
+            curi__put(o, "'", 1);
         } else if ((d >> 8) == 1) {
             curi__lint_puts(o, "contains byte 0x");
-            curi__lint_put_hex2(o, ch);
+            curi__lint_put_hex2(o, d & 0xFF);
         } else {
             curi__lint_puts(o, (d >> 8) == 2 ? "empty label" : "label starts or ends with '-'");
         }
-        curi__lint_puts(o, "); resolvers and other parsers disagree on it");
-        return 1;
+        break;
     }
-    case CURI_LINT_HOST_IDN:
-        curi__lint_puts(o, "internationalized host name: check what it displays as before "
-                           "trusting it (homographs, mixed scripts)");
-        return 1;
     case CURI_LINT_FILE_REMOTE_HOST: {
         size_t a = f->start, b = f->end;
         if (d == 1) {
@@ -469,12 +477,12 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
             sl = (b > a && b <= c->n) ? memchr(c->s + a, '/', b - a) : NULL;
             b = sl ? (size_t)(sl - c->s) : b;
         }
-        curi__lint_puts(o, "file: URI names another machine (");
         put_span(o, c, a, b);
-        curi__lint_puts(o, "): on Windows it opens an SMB/UNC connection");
-        return 1;
+        break;
     }
     default:
-        return 0;
+        break;
     }
+    curi__lint_puts(o, msg_tail[r]);
+    return 1;
 }
