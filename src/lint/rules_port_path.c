@@ -207,6 +207,15 @@ static void put_span(curi__out *o, const curi__lint *c, size_t a, size_t b)
     curi__put(o, c->s + a, b - a);
 }
 
+/* before, the finding's span as written, after. */
+static void around_span(curi__out *o, const curi__lint *c, const curi_finding *f,
+                        const char *before, const char *after)
+{
+    curi__lint_puts(o, before);
+    put_span(o, c, f->start, f->end);
+    curi__lint_puts(o, after);
+}
+
 /* The port's value: its digits after the leading zeros (the span is the port). */
 static void put_value(curi__out *o, const curi__lint *c, const curi_finding *f)
 {
@@ -226,10 +235,9 @@ int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_findi
 
     switch (f->rule) {
     case CURI_LINT_PORT_OUT_OF_RANGE:
-        curi__lint_puts(o, "port ");
-        put_span(o, c, f->start, f->end);
-        curi__lint_puts(o, " is outside 1-65535; code that stores it in 16 or 32 bits connects "
-                           "to a different port");
+        around_span(o, c, f, "port ",
+                    " is outside 1-65535; code that stores it in 16 or 32 bits connects to a "
+                    "different port");
         return 1;
     case CURI_LINT_PORT_OTHER_PROTOCOL: {
         /* The message has no options: the protocol is the built-in table's name for the
@@ -278,10 +286,9 @@ int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_findi
                            "ends may not");
         return 1;
     case CURI_LINT_PATH_DOT_WITH_PARAMS:
-        curi__lint_puts(o, "'");
-        put_span(o, c, f->start, f->end);
-        curi__lint_puts(o, "' is an ordinary segment in RFC 3986 but a dot segment for servers "
-                           "that strip ';' parameters (Tomcat-style traversal)");
+        around_span(o, c, f, "'",
+                    "' is an ordinary segment in RFC 3986 but a dot segment for servers that "
+                    "strip ';' parameters (Tomcat-style traversal)");
         return 1;
     case CURI_LINT_PATH_AMBIGUOUS_AUTHORITY:
         curi__lint_puts(o, "after dot-segment removal this path starts with '//', which "
