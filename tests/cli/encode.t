@@ -78,3 +78,12 @@ $ curi decode --json '%C3%A9' '%FF' '%'
 {"input":"%FF","output":"�","output_hex":"ff"}
 {"input":"%","error":"PCT","message":"'%' must be followed by two hexadecimal digits","offset":0}
 ? 1
+
+# -z: a decoded LF stays data inside its NUL-terminated record.
+$ printf 'a\0%%0a\0%%41' | curi decode -z | od -An -c | tr -s ' '
+ a \0 \n \0 A \0
+? 0
+
+$ printf 'a b\0c\nd\0' | curi encode -z | tr '\0' '@'; echo
+a%20b@c%0Ad@
+? 0

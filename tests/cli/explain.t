@@ -81,3 +81,16 @@ http://u:pppppppppppppppppppppppppppppppppppppppppppppppppppppppppp...pppppppppp
 $ /usr/bin/python3 -c "print('http://h/' + 'a' * 200)" | curi explain | head -n 1 | wc -c
 210
 ? 0
+
+# -z: each diagram ends with NUL instead of being separated by an empty line.
+$ printf 'a:b\0c:d' | curi explain -z | tr '\0' '@'; echo
+a:b
+| | |
+| | |
+| | path
+scheme@c:d
+| | |
+| | |
+| | path
+scheme@
+? 0

@@ -121,3 +121,13 @@ $ printf 'http://a/b\nhttp://a b\nmailto:x@y\n' | curi parse --json
 {"input":"http://a b","error":"HOST_CHAR","message":"character not allowed in the host","offset":8}
 {"input":"mailto:x@y","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"x@y","query":null,"fragment":null,"segments":["x@y"],"params":null,"labels":null}
 ? 1
+
+# -z: each record's block ends with NUL instead of being separated by an empty line.
+$ printf 'a:b\0c:d\0%%\0' | curi parse -z | tr '\0' '@'; echo
+scheme:    a
+path:      b@scheme:    c
+path:      d@
+! curi: -:3: PCT at byte 0: '%' must be followed by two hexadecimal digits
+!   %
+!   ^
+? 0

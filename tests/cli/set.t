@@ -282,3 +282,12 @@ $ curi set --iterate 'host?=a b' http://x/
 ! curi: set: --iterate needs NAME=VALUES, got 'host?=a b'
 ! Try 'curi set --help'.
 ? 2
+
+# -z: every output line of --iterate is its own NUL-terminated record.
+$ printf 'http://a/\0' | curi set -z --iterate 'scheme=http https' | tr '\0' '@'; echo
+http://a/@https://a/@
+? 0
+
+$ printf 'http://a/\0x\ny\0' | curi set -z --json --iterate 'scheme=http https' | tr '\0' '@'; echo
+{"input":"http://a/","output":"http://a/"}@{"input":"http://a/","output":"https://a/"}@{"input":"x\u000ay","error":"PATH_CHAR","message":"character not allowed in the path","offset":1}@{"input":"x\u000ay","error":"PATH_CHAR","message":"character not allowed in the path","offset":1}@
+? 0

@@ -135,3 +135,39 @@ http://b/
 $ curi parse http://a/ >&-
 ! curi: write error: Bad file descriptor
 ? 3
+
+# -z: records end at NUL instead of newline, so an input may hold LF or CR (a CR before the
+# NUL is data, and a diagnostic's line number counts records); a last record without NUL is
+# still an input; each input's output ends with NUL instead of its newline.
+$ printf 'HTTP://A/\r\0http://b/./c\0a\nb' | curi normalize -z | tr '\0' '@'; echo
+@http://b/c@@
+! curi: -:1: PATH_CHAR at byte 9: character not allowed in the path
+!   HTTP://A/\x0d
+!            ^
+! curi: -:3: PATH_CHAR at byte 1: character not allowed in the path
+!   a\x0ab
+!    ^
+? 0
+
+$ printf '\357\273\277http://a/\0' | curi get -z '{host}' | od -An -c | tr -s ' '
+ a \0
+? 0
+
+$ curi get --zero-terminated '{host}' http://a/ http://b/ | tr '\0' '@'; echo
+a@b@
+? 0
+
+# A refused over-long record gives an empty record; -f FILE is read the same way.
+$ printf 'http://a/\0b\0' | curi normalize -z --max-length 3 | tr '\0' '@'; echo
+@b@
+! curi: -:1: TOO_LONG at byte 3: the input is longer than 3 bytes (--max-length); skipped
+? 0
+
+$ printf 'x\ny\0/a/../b\0' >z.txt; curi normalize -z --json -f z.txt | tr '\0' '@'; echo; rm -f z.txt
+{"input":"x\u000ay","error":"PATH_CHAR","message":"character not allowed in the path","offset":1}@{"input":"/a/../b","normalized":"/b"}@
+? 0
+
+# -z on 3 threads: the same records as one thread.
+$ awk 'BEGIN { for (i = 0; i < 30000; i++) printf "HTTP://H%d/a/../b\n%d%c", i % 7, i, 0 }' >in.z; curi normalize -z <in.z >one.z 2>/dev/null; curi normalize -z -j3 <in.z >three.z 2>/dev/null; cmp one.z three.z && tr -cd '\0' <three.z | wc -c; rm -f in.z one.z three.z
+30000
+? 0
