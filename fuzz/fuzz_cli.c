@@ -11,7 +11,8 @@
  *  - the exit status is 0 when every line is valid for the library and 1
  *    otherwise (parse, get, normalize, resolve, relative, explain: valid means
  *    curi_parse accepts it; decode: curi_pct_decode accepts it; encode and set
- *    with a valid value: always 0; explain and build: 0 or 1).
+ *    with a valid value: always 0; explain and build: 0 or 1; check --fail-on
+ *    none: always 0; check --fail-on error: 1 when some line is invalid).
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
@@ -205,6 +206,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         {"get", "--", "{uri}{:query}{default_port}", NULL},
         {"build", "--json", NULL},
         {"build", "--encode", NULL},
+        {"check", "--json", "--fail-on", "none", NULL},
+        {"check", "--fail-on", "error", NULL},
     };
     enum { NCMDS = sizeof cmds / sizeof cmds[0] };
     char *argv[10];
@@ -263,7 +266,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int k = 0; k < argc; k++)
             free(own[k]);
     }
-    if (cmd != 9 && cmd != 12 && cmd != 13)
+    if (cmd == 14) /* check --fail-on none: never 1 */
+        FZ_CHECKF(status == 0, "curi check --fail-on none: status %d", status);
+    else if (cmd == 15) /* check --fail-on error: an invalid line is a syntax-invalid error */
+        FZ_CHECKF(status == 1 || (all_valid && status == 0), "curi check: status %d, all valid %d",
+                  status, all_valid);
+    else if (cmd != 9 && cmd != 12 && cmd != 13)
         FZ_CHECKF(status == (all_valid ? 0 : 1), "curi %s: status %d, want %d", cmds[cmd][0],
                   status, all_valid ? 0 : 1);
     else
