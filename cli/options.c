@@ -106,7 +106,7 @@ const struct optdef cli_options[] = {
      "percent-encode each string for its component (not scheme,\nport; a host in [ ] is taken as an IP literal)"},
     {C_CHECK,
      "--fail-on", NULL, "LEVEL", 0, "error warning info none", "error",
-     "exit with status 1 when an input has a finding of LEVEL or\nabove: error, warning (the default), info, or none (never)"},
+     "exit 1 when an input has a finding of LEVEL or above:\nerror, warning (the default), info, or none (never)"},
     {C_CHECK,
      "--disable", NULL, "RULE,...", 0,
      "syntax-invalid raw-control-or-space raw-backslash pct-malformed "
@@ -121,7 +121,7 @@ const struct optdef cli_options[] = {
      "path-encoded-delimiter path-dot-above-root path-dot-with-params "
      "path-ambiguous-authority long-component",
      "syntax-invalid",
-     "turn these rules off (names as curi(1) lists them, separated\nby commas; may be repeated)"},
+     "turn these rules off (names as curi(1) lists\nthem, separated by commas; may be repeated)"},
     {C_CHECK,
      "--ports", NULL, "FILE", 0, "FILE", "/dev/null",
      "replace the well-known port table of port-other-protocol\nwith the lines 'PORT PROTOCOL [SCHEME...]' of FILE ('#'\nstarts a comment; an empty FILE empties the table)"},
@@ -184,7 +184,7 @@ const struct optdef cli_options[] = {
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
          C_CHECK,
      "--zero-terminated", "-z", NULL, 0, NULL, NULL,
-     "input records end at NUL instead of newline (a CR before\nit is kept), and so does each input's output"},
+     "records end at NUL, not newline: inputs (a CR\nbefore the NUL is kept) and each input's output"},
     {C_ALL,
      "--help", "-h", NULL, 0, NULL, NULL,
      "show this help"},
