@@ -96,14 +96,14 @@ static void echo_span(struct buf *out, const char *s, size_t n, size_t start, si
 
 /* The message of finding f into *msg (stack space first, else malloc'd; free when != stack). */
 static size_t finding_message(char *stack, size_t cap, char **msg, const char *s, size_t n,
-                              const curi_finding *f)
+                              const curi_lint_options *opt, const curi_finding *f)
 {
     size_t len = 0;
     *msg = stack;
-    int rc = curi_lint_message(stack, cap, &len, s, n, f, NULL);
+    int rc = curi_lint_message(stack, cap, &len, s, n, opt, f, NULL);
     if (rc == CURI_ERR_NOSPACE) {
         *msg = xmalloc(len);
-        rc = curi_lint_message(*msg, len, &len, s, n, f, NULL);
+        rc = curi_lint_message(*msg, len, &len, s, n, opt, f, NULL);
     }
     return rc == CURI_OK ? len : 0;
 }
@@ -146,7 +146,7 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
         if (sev == NULL)
             sev = "unknown";
         char *msg;
-        size_t mlen = finding_message(stack, sizeof stack, &msg, s, n, f);
+        size_t mlen = finding_message(stack, sizeof stack, &msg, s, n, &ctx->opt, f);
         if (ctx->json) {
             if (i > 0)
                 buf_putc(out, ',');

@@ -64,10 +64,10 @@ static void one_mode(const char *s, size_t n, unsigned flags)
             FZ_CHECKF(prc != CURI_OK && f->start == e.offset,
                       "syntax-invalid at %zu, curi_parse says %d@%zu", f->start, prc, e.offset);
         }
-        FZ_CHECKF(curi_lint_message(msg, sizeof msg, &ml, s, n, f, NULL) == CURI_OK ||
+        FZ_CHECKF(curi_lint_message(msg, sizeof msg, &ml, s, n, NULL, f, NULL) == CURI_OK ||
                       ml > sizeof msg,
                   "%s: no message", curi_lint_rule_name(f->rule));
-        FZ_CHECK(curi_lint_message(NULL, 0, &ml, s, n, f, NULL) == CURI_ERR_NOSPACE && ml > 0);
+        FZ_CHECK(curi_lint_message(NULL, 0, &ml, s, n, NULL, f, NULL) == CURI_ERR_NOSPACE && ml > 0);
     }
     FZ_CHECKF(syn == (prc != CURI_OK), "syntax-invalid %zu times, curi_parse = %d", syn, prc);
 

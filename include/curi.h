@@ -720,12 +720,13 @@ int curi_lint_rule_severity(int rule);
 const char *curi_severity_name(int severity);
 
 /*
- * The sentence for finding f of s[0..len) (the same input curi_lint saw), into
- * dst with the writer contract.  Input bytes quoted in it are copied as they
- * are: escape them before showing them on a terminal.
+ * The sentence for finding f of s[0..len) (the same input and options curi_lint
+ * saw: a replacement port table names the protocols; options may be NULL),
+ * into dst with the writer contract.  Input bytes quoted in it are copied as
+ * they are: escape them before showing them on a terminal.
  */
 int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
-                      const curi_finding *f, curi_error *err);
+                      const curi_lint_options *options, const curi_finding *f, curi_error *err);
 
 /* CURI_CDEF_END */
 

@@ -44,13 +44,14 @@
 #define CURI__ZONE (1u << 12)      /* ZoneID: unreserved (pct-encoded separately) */
 #define CURI__FORM (1u << 13)      /* curi_pct_encode FORM set: unreserved ! $ ' ( ) * , ; : @ / ? */
 #define CURI__IPVF (1u << 14)      /* IPvFuture tail: unreserved sub-delims ":" */
+#define CURI__LDH (1u << 15)       /* a DNS label's letters, digits and "-" (curi_lint) */
 
-/* 32 bits an entry: room for 17 more classes (IRI, schemes); the nibble tables below cover
+/* 32 bits an entry: room for 16 more classes (IRI, schemes); the nibble tables below cover
  * only classes within 0x20-0x7F, so a class with bytes above 0x7F is scanned scalar. */
 extern const uint32_t curi__ctab[256];
 /* The classes again as nibble tables for SIMD: index k is the class with bit (1u << k). */
 extern const uint8_t curi__nib_hi[16];
-extern const uint8_t curi__nib_lo[15][16];
+extern const uint8_t curi__nib_lo[16][16];
 
 static inline int curi__is(unsigned char c, unsigned cls)
 {

@@ -6,7 +6,9 @@
  *          %flags strict-3986 passes CURI_LINT_STRICT_3986.
  *          Every case also checks: the count is the same with a one-finding array (which
  *          holds the first finding), each disabled rule drops exactly its own findings, the
- *          input at a guard page is never read past, and every finding has a message.
+ *          input at a guard page is never read past, every finding has a message, and the
+ *          reference paths (CURI__LINT_SCALAR: scalar parse, lenient split, full host walk)
+ *          give the same findings.
  * lintmsg: INPUT RULE@START-END WORD...  the finding must be among INPUT's findings and its
  *          message is the WORDs joined by single spaces.
  * SPDX-License-Identifier: MIT
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "runner.h"
+#include "../src/testing.h"
 
 #define MAXF 512
 
@@ -61,16 +64,22 @@ static void show_findings(char *buf, size_t cap, const curi_finding *f, size_t n
 }
 
 /* Run curi_lint on INPUT (at a guard page) with flags and a disabled set. */
-static size_t run(tcase *tc, const uint32_t disabled[2], curi_finding *out, size_t cap)
+static size_t run_flags(tcase *tc, unsigned extra, const uint32_t disabled[2], curi_finding *out,
+                        size_t cap)
 {
     curi_lint_options o;
     char *in = gput(G_IN0, tc->t[0].s, tc->t[0].len);
 
     memset(&o, 0, sizeof o);
-    o.flags = tc->flags;
+    o.flags = tc->flags | extra;
     o.disabled[0] = disabled[0];
     o.disabled[1] = disabled[1];
     return curi_lint(in, tc->t[0].len, &o, out, cap);
+}
+
+static size_t run(tcase *tc, const uint32_t disabled[2], curi_finding *out, size_t cap)
+{
+    return run_flags(tc, 0, disabled, out, cap);
 }
 
 void kind_lint(tcase *tc)
@@ -117,10 +126,23 @@ void kind_lint(tcase *tc)
             got[i].start > got[i].end || got[i].end > tc->t[0].len + (got[i].start == tc->t[0].len)) {
             fail(tc, "finding %zu: bad severity or span", i);
         }
-        if (curi_lint_message(msg, sizeof msg, &ml, tc->t[0].s, tc->t[0].len, &got[i], NULL) !=
+        if (curi_lint_message(msg, sizeof msg, &ml, tc->t[0].s, tc->t[0].len, NULL, &got[i], NULL) !=
                 CURI_OK ||
             ml == 0) {
             fail(tc, "finding %zu: no message", i);
+        }
+    }
+    /* The reference paths: the same findings, details included. */
+    {
+        size_t m = run_flags(tc, CURI__LINT_SCALAR, none, sub, MAXF);
+        int same = m == n;
+        for (size_t i = 0; same && i < n; i++) {
+            same = sub[i].rule == got[i].rule && sub[i].start == got[i].start &&
+                   sub[i].end == got[i].end && sub[i].detail == got[i].detail;
+        }
+        if (!same) {
+            show_findings(gs, sizeof gs, sub, m <= MAXF ? m : MAXF);
+            fail(tc, "the reference paths (CURI__LINT_SCALAR) give:%s", gs);
         }
     }
     /* A one-finding array: the same count, and the first finding. */
@@ -179,7 +201,7 @@ void kind_lintmsg(tcase *tc)
     n = run(tc, none, got, MAXF);
     for (size_t i = 0; i < n && i < MAXF; i++) {
         if (got[i].rule == rule && got[i].start == a && got[i].end == b) {
-            if (curi_lint_message(msg, sizeof msg, &ml, tc->t[0].s, tc->t[0].len, &got[i],
+            if (curi_lint_message(msg, sizeof msg, &ml, tc->t[0].s, tc->t[0].len, NULL, &got[i],
                                   NULL) != CURI_OK) {
                 fail(tc, "curi_lint_message failed");
                 return;

@@ -95,16 +95,84 @@ const char *curi_severity_name(int severity)
 
 /* ------------------------------------------------------------------ tables (1.10) */
 
-static const struct {
-    const char *name;
-    unsigned port;
-} defaults[] = {
-    {"http", 80},    {"https", 443},  {"ws", 80},       {"wss", 443},     {"ftp", 21},
-    {"ftps", 990},   {"sftp", 22},    {"ssh", 22},      {"gopher", 70},   {"telnet", 23},
-    {"nntp", 119},   {"news", 119},   {"wais", 210},    {"prospero", 1525}, {"ldap", 389},
-    {"ldaps", 636},  {"imap", 143},   {"imaps", 993},   {"pop", 110},     {"pop3", 110},
-    {"pop3s", 995},  {"smtp", 25},    {"smtps", 465},   {"dict", 2628},   {"rtsp", 554},
-};
+/*
+ * DEFAULTS of 1.10, with what else it says of a scheme (WEB, not in HOSTREQ, gopher, file):
+ * the lowercased scheme packed into 64 bits, one switch.
+ */
+enum { K_PLAIN, K_WEB, K_NOHOST, K_GOPHER, K_FILE };
+#define SK(a, b, c, d, e, f, g, h)                                                        \
+    ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 |     \
+     (uint64_t)(e) << 32 | (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
+
+static int set_scheme(curi__split *sp, int kind, unsigned port)
+{
+    sp->dflt = (kind == K_FILE) ? -1 : (long)port;
+    sp->web = kind == K_WEB;
+    sp->hostreq = kind != K_NOHOST && kind != K_FILE;
+    sp->gopher = kind == K_GOPHER;
+    sp->file = kind == K_FILE;
+    return 1;
+}
+
+static int scheme_kind(curi__split *sp, uint64_t key)
+{
+    switch (key) {
+    case SK('d', 'i', 'c', 't', 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 2628);
+    case SK('f', 't', 'p', 0, 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 21);
+    case SK('f', 't', 'p', 's', 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 990);
+    case SK('g', 'o', 'p', 'h', 'e', 'r', 0, 0):
+        return set_scheme(sp, K_GOPHER, 70);
+    case SK('h', 't', 't', 'p', 0, 0, 0, 0):
+        return set_scheme(sp, K_WEB, 80);
+    case SK('h', 't', 't', 'p', 's', 0, 0, 0):
+        return set_scheme(sp, K_WEB, 443);
+    case SK('i', 'm', 'a', 'p', 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 143);
+    case SK('i', 'm', 'a', 'p', 's', 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 993);
+    case SK('l', 'd', 'a', 'p', 0, 0, 0, 0):
+        return set_scheme(sp, K_NOHOST, 389);
+    case SK('l', 'd', 'a', 'p', 's', 0, 0, 0):
+        return set_scheme(sp, K_NOHOST, 636);
+    case SK('n', 'e', 'w', 's', 0, 0, 0, 0):
+        return set_scheme(sp, K_NOHOST, 119);
+    case SK('n', 'n', 't', 'p', 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 119);
+    case SK('p', 'o', 'p', 0, 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 110);
+    case SK('p', 'o', 'p', '3', 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 110);
+    case SK('p', 'o', 'p', '3', 's', 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 995);
+    case SK('p', 'r', 'o', 's', 'p', 'e', 'r', 'o'):
+        return set_scheme(sp, K_PLAIN, 1525);
+    case SK('r', 't', 's', 'p', 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 554);
+    case SK('s', 'f', 't', 'p', 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 22);
+    case SK('s', 'm', 't', 'p', 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 25);
+    case SK('s', 'm', 't', 'p', 's', 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 465);
+    case SK('s', 's', 'h', 0, 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 22);
+    case SK('t', 'e', 'l', 'n', 'e', 't', 0, 0):
+        return set_scheme(sp, K_PLAIN, 23);
+    case SK('w', 'a', 'i', 's', 0, 0, 0, 0):
+        return set_scheme(sp, K_PLAIN, 210);
+    case SK('w', 's', 0, 0, 0, 0, 0, 0):
+        return set_scheme(sp, K_WEB, 80);
+    case SK('w', 's', 's', 0, 0, 0, 0, 0):
+        return set_scheme(sp, K_WEB, 443);
+    case SK('f', 'i', 'l', 'e', 0, 0, 0, 0):
+        return set_scheme(sp, K_FILE, 0);
+    default:
+        return 0;
+    }
+}
 
 static const curi_lint_port wellknown[] = {
     {21, "ftp", "ftp"},
@@ -138,7 +206,9 @@ static const curi_lint_port wellknown[] = {
 
 int curi__lint_scheme_is(const curi__split *sp, const char *name)
 {
-    return sp->scheme.on && strcmp(sp->lc, name) == 0;
+    size_t k = strlen(name);
+
+    return sp->scheme.on && sp->scheme.end == k && memcmp(sp->lc, name, k) == 0;
 }
 
 int curi__lint_list_has(const char *list, const curi__split *sp)
@@ -202,9 +272,12 @@ int curi__lint_hostlike(const char *p, size_t n)
     size_t labels = 0, a = 0, last_at = 0, last_len = 0;
     int digits4 = 1, ldh = 1;
 
-    /* (a) localhost */
+    /* (a) localhost; (b) and (c) need a '.' */
     if (lower_is(p, n, "localhost")) {
         return 1;
+    }
+    if (n == 0 || memchr(p, '.', n) == NULL) {
+        return 0;
     }
     /* Walk the '.'-separated labels once for (b) and (c). */
     for (size_t i = 0; i <= n; i++) {
@@ -253,10 +326,14 @@ int curi__lint_hostlike(const char *p, size_t n)
 
 /* ------------------------------------------------------------------ the split (1.2-1.4) */
 
-static size_t find_any(const char *s, size_t i, size_t n, const char *set)
+/* The first of '/' '?' '#' (or only of those in stop) at or after i, or n. */
+static size_t find_delim(const char *s, size_t i, size_t n, int slash, int query)
 {
-    while (i < n && strchr(set, s[i]) == NULL) {
-        i++;
+    for (; i < n; i++) {
+        char ch = s[i];
+        if (ch == '#' || (query && ch == '?') || (slash && ch == '/')) {
+            break;
+        }
     }
     return i;
 }
@@ -265,6 +342,23 @@ static curi__piece piece(size_t at, size_t end)
 {
     curi__piece p = {at, end, 1};
     return p;
+}
+
+/* 1.10: the scheme's tables. */
+static void scheme_tables(curi__split *sp, const char *s)
+{
+    if (sp->scheme.on && sp->scheme.end < sizeof sp->lc) {
+        size_t k = sp->scheme.end;
+        uint64_t key = 0;
+        for (size_t j = 0; j < k; j++) {
+            sp->lc[j] = (char)curi__lower((unsigned char)s[j]);
+            key |= (uint64_t)(unsigned char)sp->lc[j] << (8 * (j & 7));
+        }
+        sp->lc[k] = '\0';
+        if (k <= 8) {
+            (void)scheme_kind(sp, key);
+        }
+    }
 }
 
 void curi__lint_split(curi__split *sp, const char *s, size_t n)
@@ -286,16 +380,16 @@ void curi__lint_split(curi__split *sp, const char *s, size_t n)
     }
     /* 2. authority */
     if (n - i >= 2 && s[i] == '/' && s[i + 1] == '/') {
-        e = find_any(s, i + 2, n, "/?#");
+        e = find_delim(s, i + 2, n, 1, 1);
         sp->authority = piece(i + 2, e);
         i = e;
     }
     /* 3-5. path, query, fragment */
-    e = find_any(s, i, n, "?#");
+    e = find_delim(s, i, n, 0, 1);
     sp->path = piece(i, e);
     i = e;
     if (i < n && s[i] == '?') {
-        e = find_any(s, i + 1, n, "#");
+        e = find_delim(s, i + 1, n, 0, 0);
         sp->query = piece(i + 1, e);
         i = e;
     }
@@ -355,22 +449,67 @@ void curi__lint_split(curi__split *sp, const char *s, size_t n)
                             ? CURI__LH_IPV4
                             : CURI__LH_REGNAME;
     }
-    /* 1.10 the scheme's tables */
-    if (sp->scheme.on && sp->scheme.end < sizeof sp->lc) {
-        for (size_t k = 0; k < sp->scheme.end; k++) {
-            sp->lc[k] = (char)curi__lower((unsigned char)s[k]);
-        }
-        sp->lc[sp->scheme.end] = '\0';
-        for (size_t k = 0; k < sizeof defaults / sizeof defaults[0]; k++) {
-            if (strcmp(sp->lc, defaults[k].name) == 0) {
-                sp->dflt = (long)defaults[k].port;
-            }
-        }
-        sp->web = !strcmp(sp->lc, "http") || !strcmp(sp->lc, "https") ||
-                  !strcmp(sp->lc, "ws") || !strcmp(sp->lc, "wss");
-        sp->hostreq = sp->dflt >= 0 && strcmp(sp->lc, "ldap") != 0 &&
-                      strcmp(sp->lc, "ldaps") != 0 && strcmp(sp->lc, "news") != 0;
+    scheme_tables(sp, s);
+}
+
+static curi__piece from_view(const char *s, curi_str v)
+{
+    curi__piece p = {0, 0, 0};
+
+    if (v.ptr != NULL) {
+        p.at = (size_t)(v.ptr - s);
+        p.end = p.at + v.len;
+        p.on = 1;
     }
+    return p;
+}
+
+/*
+ * The split of an input curi_parse accepted, read off its views: for a URI-reference the
+ * lenient split of 1.2-1.4 gives exactly its components (a valid authority has at most one
+ * '@', a valid reg-name no ':').  CURI__LINT_SCALAR takes curi__lint_split instead, and
+ * fuzz_lint holds the two to the same findings.
+ */
+static void split_from_uri(curi__split *sp, const char *s, const curi_uri *u)
+{
+    memset(sp, 0, sizeof *sp);
+    sp->dflt = -1;
+    sp->scheme = from_view(s, u->scheme);
+    sp->userinfo = from_view(s, u->userinfo);
+    sp->host = from_view(s, u->host);
+    sp->port = from_view(s, u->port);
+    sp->path = from_view(s, u->path);
+    sp->query = from_view(s, u->query);
+    sp->fragment = from_view(s, u->fragment);
+    if (sp->host.on) {
+        sp->authority.at = sp->userinfo.on ? sp->userinfo.at : sp->host.at;
+        sp->authority.end = sp->port.on ? sp->port.end : sp->host.end;
+        sp->authority.on = 1;
+    }
+    switch (u->host_type) {
+    case CURI_HOST_REGNAME:
+        sp->host_kind = (u->host.len == 0) ? CURI__LH_EMPTY : CURI__LH_REGNAME;
+        break;
+    case CURI_HOST_IPV4:
+        sp->host_kind = CURI__LH_IPV4;
+        memcpy(sp->ip4, u->ip, 4);
+        break;
+    case CURI_HOST_IPV6:
+    case CURI_HOST_IPVFUTURE: {
+        const char *pct = memchr(u->host.ptr, '%', u->host.len);
+        sp->host_kind = CURI__LH_LITERAL;
+        sp->addr_end = (pct != NULL) ? (size_t)(pct - s) : sp->host.end - 1;
+        sp->ip6_ok = u->host_type == CURI_HOST_IPV6;
+        if (sp->ip6_ok) {
+            memcpy(sp->ip6, u->ip, 16);
+        }
+        break;
+    }
+    default:
+        sp->host_kind = CURI__LH_NONE;
+        break;
+    }
+    scheme_tables(sp, s);
 }
 
 /* ------------------------------------------------------------------ the sink */
@@ -445,19 +584,11 @@ enum { END_SCHEME, END_AUTHORITY, END_PATH, END_QUERY, END_FRAGMENT };
 static const char *const end_names[] = {"the scheme", "the authority", "the path", "the query",
                                         "the fragment"};
 
-static void syntax(curi__lint *c)
+static void syntax(curi__lint *c, const curi_error *e)
 {
-    curi_uri u;
-    curi_error e;
-    unsigned pf = ((c->flags & CURI_LINT_STRICT_3986) ? CURI_PARSE_STRICT_3986 : 0) |
-                  ((c->flags & CURI__LINT_SCALAR) ? CURI__PARSE_SCALAR : 0);
-
-    if (curi_parse(&u, c->s, c->n, pf, &e) == CURI_OK) {
-        return;
-    }
-    if (e.offset < c->n) {
-        curi__lint_emit(c, CURI_LINT_SYNTAX_INVALID, e.offset, e.offset + 1,
-                        (unsigned char)c->s[e.offset]);
+    if (e->offset < c->n) {
+        curi__lint_emit(c, CURI_LINT_SYNTAX_INVALID, e->offset, e->offset + 1,
+                        (unsigned char)c->s[e->offset]);
     } else {
         const curi__split *sp = &c->sp;
         unsigned comp = sp->fragment.on   ? END_FRAGMENT
@@ -488,7 +619,11 @@ size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, cu
     if (s == NULL) {
         s = "";
     }
-    memset(&c, 0, sizeof c);
+    /* every field but sp, which the split fills */
+    c.count = 0;
+    c.kept = 0;
+    c.parsed_ok = 0;
+    c.has_pct = 0;
     c.s = s;
     c.n = len;
     c.flags = options->flags;
@@ -502,8 +637,20 @@ size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, cu
         curi__lint_emit(&c, CURI_LINT_SYNTAX_INVALID, CURI_MAX_LEN, CURI_MAX_LEN + 1, 0);
         curi__lint_emit(&c, CURI_LINT_LONG_COMPONENT, 0, len, 0);
     } else {
-        curi__lint_split(&c.sp, s, len);
-        syntax(&c);
+        curi_uri u;
+        curi_error e;
+        unsigned pf = ((c.flags & CURI_LINT_STRICT_3986) ? CURI_PARSE_STRICT_3986 : 0) |
+                      ((c.flags & CURI__LINT_SCALAR) ? CURI__PARSE_SCALAR : 0);
+        c.parsed_ok = curi_parse(&u, s, len, pf, &e) == CURI_OK;
+        if (c.parsed_ok && !(c.flags & CURI__LINT_SCALAR)) {
+            split_from_uri(&c.sp, s, &u);
+        } else {
+            curi__lint_split(&c.sp, s, len);
+        }
+        if (!c.parsed_ok) {
+            syntax(&c, &e);
+        }
+        c.has_pct = memchr(s, '%', len) != NULL;
         curi__lint_general(&c);
         curi__lint_host(&c);
         curi__lint_port_path(&c);
@@ -539,7 +686,8 @@ void curi__lint_put_hex2(curi__out *o, unsigned v)
     curi__put(o, b, 2);
 }
 
-CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len, const curi_finding *f)
+CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len,
+                              const curi_lint_options *options, const curi_finding *f)
 {
     curi__lint c;
 
@@ -550,6 +698,10 @@ CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len, const cur
     memset(&c, 0, sizeof c);
     c.s = (s == NULL) ? "" : s;
     c.n = len;
+    if (options != NULL && options->ports != NULL) {
+        c.ports = options->ports;
+        c.nports = options->nports;
+    }
     if (len <= CURI_MAX_LEN) {
         curi__lint_split(&c.sp, c.s, len);
     }
@@ -577,7 +729,7 @@ CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len, const cur
 }
 
 int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
-                      const curi_finding *f, curi_error *err)
+                      const curi_lint_options *options, const curi_finding *f, curi_error *err)
 {
     curi__out o = {dst, (dst == NULL) ? 0 : cap, 0};
     int rc;
@@ -585,7 +737,7 @@ int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size
     if (!curi__wbegin(dst, cap, outlen, 0)) {
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
     }
-    rc = message_impl(&o, s, len, f);
+    rc = message_impl(&o, s, len, options, f);
     if (rc != CURI_OK) {
         return curi__wend(curi__fail(err, rc, 0), 0, outlen, err);
     }

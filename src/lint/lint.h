@@ -40,6 +40,7 @@ typedef struct curi__split {
     int web;         /* scheme in WEB: http https ws wss */
     long dflt;       /* DEFAULTS[scheme], or -1 */
     int hostreq;     /* scheme in HOSTREQ */
+    int file, gopher; /* the scheme is file, gopher */
 } curi__split;
 
 void curi__lint_split(curi__split *sp, const char *s, size_t n);
@@ -53,6 +54,9 @@ typedef struct curi__lint {
     const curi_lint_port *ports;
     size_t nports;
     curi__split sp;
+    int parsed_ok;     /* curi_parse accepted the input (so: no raw control, space,
+                          backslash, non-ASCII byte or malformed '%' anywhere) */
+    int has_pct;       /* the input holds a '%' */
     curi_finding *out; /* a max-heap of the cap smallest findings so far */
     size_t cap, count, kept;
 } curi__lint;

@@ -157,9 +157,21 @@ static int scheme_key(const char *s, size_t n, char *key, size_t cap, size_t *kl
 static void scheme_rules(curi__lint *c)
 {
     char key[12];
-    size_t klen, at, end;
+    size_t klen = 0, at = 0, end = 0;
+    int has;
 
-    if (scheme_key(c->s, c->n, key, sizeof key, &klen, &at, &end) && klen < sizeof key) {
+    if (c->parsed_ok) {
+        /* no byte <= 0x20 anywhere: the key is the scheme, when it fits key */
+        has = c->sp.scheme.on && c->sp.scheme.end < sizeof key;
+        if (has) {
+            klen = c->sp.scheme.end;
+            memcpy(key, c->sp.lc, klen + 1);
+            end = klen + 1;
+        }
+    } else {
+        has = scheme_key(c->s, c->n, key, sizeof key, &klen, &at, &end) && klen < sizeof key;
+    }
+    if (has && (klen == 4 || klen == 8 || klen == 10)) {
         for (uint32_t d = 0; d < sizeof dangerous / sizeof dangerous[0]; d++) {
             if (strcmp(key, dangerous[d]) == 0) {
                 curi__lint_emit(c, CURI_LINT_SCHEME_DANGEROUS, at, end, d);
@@ -364,7 +376,10 @@ static void long_rules(curi__lint *c)
 
 void curi__lint_general(curi__lint *c)
 {
-    raw_bytes(c);
+    /* What curi_parse accepts has no raw control, space, backslash or malformed '%'. */
+    if (!c->parsed_ok) {
+        raw_bytes(c);
+    }
     relative_colon(c);
     scheme_rules(c);
     authority_rules(c);

@@ -87,7 +87,7 @@ static void label_end(hscan *h, size_t end)
 }
 
 /* One byte of D0, decoded from the input bytes [at, end). */
-static void feed(hscan *h, unsigned char ch, size_t at, size_t end)
+static inline void feed(hscan *h, unsigned char ch, size_t at, size_t end)
 {
     h->d0len++;
     h->last = ch;
@@ -105,14 +105,15 @@ static void feed(hscan *h, unsigned char ch, size_t at, size_t end)
     }
     h->hyphen_first |= (h->cur_len == 0 && ch == '-');
     h->hyphen_last = (ch == '-');
-    if (h->cur_len < 4) {
-        h->xn_ok &= curi__lower(ch) == (unsigned char)"xn--"[h->cur_len];
-    }
     if (h->cur_len < 9) {
+        if (h->cur_len < 4) {
+            h->xn_ok &= curi__lower(ch) == (unsigned char)"xn--"[h->cur_len];
+        }
         h->lh_ok &= curi__lower(ch) == (unsigned char)"localhost"[h->cur_len];
     }
-    /* the numeric state (1.7); val saturates at TOO_BIG */
-    {
+    /* the numeric state (1.7), while every label so far is numeric; val saturates at
+     * TOO_BIG */
+    if (h->numeric) {
         int dig = ch >= '0' && ch <= '9';
         unsigned base = 10;
         switch (h->state) {
@@ -131,6 +132,9 @@ static void feed(hscan *h, unsigned char ch, size_t at, size_t end)
             break;
         default:
             break;
+        }
+        if (h->state == N_NOT) {
+            h->numeric = 0; /* this label is not numeric-shaped, so the name is not */
         }
         if (h->state == N_OCT && ch >= '8' && ch <= '9') {
             h->novalue = 1;
@@ -177,6 +181,61 @@ static void scan(hscan *h, const char *s, size_t a, size_t b, curi__lint *c)
     if (!(h->cur_len == 0 && h->labels > 0)) {
         label_end(h, b);
     }
+}
+
+/*
+ * The usual reg-name in one light pass: only ASCII letters, digits, '-' and '.', no triplet,
+ * and a label that does not start with a digit (so the name is not numeric-shaped).  Fills
+ * *h as scan does and returns 1, or returns 0 for scan to do it.  fuzz_lint holds the two
+ * to the same findings (CURI__LINT_SCALAR takes scan always).
+ */
+static int fast_scan(hscan *h, const char *s, size_t a, size_t b)
+{
+    size_t la = a;
+    int lettered = 0;
+
+    if (a == b) {
+        return 0;
+    }
+    memset(h, 0, sizeof *h);
+    for (;;) {
+        /* the label [la, q): a run of LDH bytes */
+        size_t q = (size_t)(curi__scan_scalar(s + la, s + b, CURI__LDH) - s), len = q - la;
+        if (q < b && s[q] != '.') {
+            return 0; /* a byte outside LDH and '.', or a '%': the full walk */
+        }
+        h->empty |= len == 0;
+        if (len > 0) {
+            h->hyphen |= s[la] == '-' || s[q - 1] == '-';
+            lettered |= !curi__is((unsigned char)s[la], CURI__DIGIT);
+            h->xn |= len >= 4 && (s[la] | 0x20) == 'x' && (s[la + 1] | 0x20) == 'n' &&
+                     s[la + 2] == '-' && s[la + 3] == '-';
+        }
+        h->localhost = len == 9 && (s[la] | 0x20) == 'l' && (s[la + 1] | 0x20) == 'o' &&
+                       (s[la + 2] | 0x20) == 'c' && (s[la + 3] | 0x20) == 'a' &&
+                       (s[la + 4] | 0x20) == 'l' && (s[la + 5] | 0x20) == 'h' &&
+                       (s[la + 6] | 0x20) == 'o' && (s[la + 7] | 0x20) == 's' &&
+                       (s[la + 8] | 0x20) == 't';
+        if (len > 63 && h->long_len == 0) {
+            h->long_at = la;
+            h->long_end = q;
+            h->long_len = len;
+        }
+        h->labels++;
+        if (q == b || q + 1 == b) {
+            break; /* the last label; one final '.' is not a label of D */
+        }
+        la = q + 1;
+    }
+    if (!lettered) {
+        return 0; /* possibly numeric-shaped: the full walk */
+    }
+    h->d0len = b - a;
+    h->last = (unsigned char)s[b - 1];
+    h->last_at = b - 1;
+    h->last_end = b;
+    h->numeric = 0;
+    return 1;
 }
 
 /* The IPv4 value of a numeric-shaped reg-name (1.7): 1 and *v, or 0. */
@@ -276,7 +335,9 @@ static void regname(curi__lint *c, int special)
     uint32_t v;
     size_t dlen;
 
-    scan(&h, c->s, a, b, c);
+    if ((c->flags & CURI__LINT_SCALAR) || !fast_scan(&h, c->s, a, b)) {
+        scan(&h, c->s, a, b, c);
+    }
     dlen = h.d0len - (h.last == '.');
     if (h.numeric) {
         int has = ipv4_value(&h, &v);
@@ -303,7 +364,7 @@ static void regname(curi__lint *c, int special)
     if (h.xn || h.high) {
         curi__lint_emit(c, CURI_LINT_HOST_IDN, a, b, 0);
     }
-    if (curi__lint_scheme_is(sp, "file") && !(h.localhost && h.labels == 1)) {
+    if (sp->file && !(h.localhost && h.labels == 1)) {
         curi__lint_emit(c, CURI_LINT_FILE_REMOTE_HOST, a, b, 0);
     }
 }
@@ -312,7 +373,7 @@ void curi__lint_host(curi__lint *c)
 {
     const curi__split *sp = &c->sp;
     size_t a = sp->host.at, b = sp->host.end;
-    int file = curi__lint_scheme_is(sp, "file");
+    int file = sp->file;
     uint32_t d;
 
     switch (sp->host_kind) {

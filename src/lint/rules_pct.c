@@ -199,7 +199,7 @@ static void triplet(curi__lint *c, size_t i, unsigned v)
         int webqf = sp->web && (in_piece(&sp->query, i) || in_piece(&sp->fragment, i));
         curi__lint_emit(c, webqf ? CURI_LINT_PCT_CONTROL : CURI_LINT_PCT_CRLF, i, i + 3, v);
     } else if (v < 0x20 || v == 0x7F) {
-        if (!(v == 0x09 && curi__lint_scheme_is(sp, "gopher") && in_piece(&sp->path, i))) {
+        if (!(v == 0x09 && sp->gopher && in_piece(&sp->path, i))) {
             curi__lint_emit(c, CURI_LINT_PCT_CONTROL, i, i + 3, v);
         }
     } else if (v == 0x25) {
@@ -220,6 +220,10 @@ void curi__lint_pct(curi__lint *c)
     size_t i = 0;
     u8run r;
     int open = 0;
+
+    if (!c->has_pct) {
+        return; /* every rule here is about a triplet */
+    }
 
     memset(&r, 0, sizeof r);
     while (i < c->n) {

@@ -141,6 +141,16 @@ static void path_rules(curi__lint *c)
     size_t p0 = sp->path.at, pe = sp->path.end, a = p0, depth = 0;
     int rooted = (p0 < pe && s[p0] == '/'), climbed = 0;
 
+    /* Without '.' and '%' no segment is or hides a dot segment and nothing is encoded: only
+     * 39 can fire, when the path itself starts with "//".  (CURI__LINT_SCALAR walks on.) */
+    if (!c->has_pct && !(c->flags & CURI__LINT_SCALAR) &&
+        (p0 == pe || memchr(s + p0, '.', pe - p0) == NULL)) {
+        if (!sp->authority.on && pe - p0 >= 2 && s[p0] == '/' && s[p0 + 1] == '/') {
+            curi__lint_emit(c, CURI_LINT_PATH_AMBIGUOUS_AUTHORITY, p0, pe, 0);
+        }
+        return;
+    }
+
     /* Each segment [a, e): the pieces of the path split on '/'. */
     while (a <= pe) {
         const char *slash = (a < pe) ? memchr(s + a, '/', pe - a) : NULL;
@@ -240,8 +250,8 @@ int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_findi
                     "different port");
         return 1;
     case CURI_LINT_PORT_OTHER_PROTOCOL: {
-        /* The message has no options: the protocol is the built-in table's name for the
-         * port, "another protocol" for a port only a caller's table lists. */
+        /* The protocol: from the options' table when the caller passed one (the built-in
+         * table's otherwise); "another protocol" for a port the table does not list. */
         const curi_lint_port *e = curi__lint_port_entry(c, f->detail);
         const char *proto = (e != NULL && e->protocol != NULL) ? e->protocol : "another protocol";
         curi__lint_puts(o, "port ");

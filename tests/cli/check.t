@@ -130,6 +130,13 @@ $ printf '# port protocol schemes\n\n8080  proxy   # no scheme\n25 smtp SMTP Htt
 "rule":"port-other-protocol"
 ? 0
 
+# The message names the protocol of the caller's table.
+$ printf '8080 proxy\n25 mailer smtp\n' >p.txt; curi check --ports p.txt http://a:8080/; s=$?; rm -f p.txt; exit $s
+http://a:8080/:9-13: warning: port 8080 belongs to proxy, not http: the request's content can be read as proxy commands [port-other-protocol]
+  http://a:8080/
+           ^~~~
+? 1
+
 $ curi check --ports /dev/null --fail-on warning --json http://a:25/ | grep -o '"rule":"[a-z-]*"'
 "rule":"port-non-default"
 ? 0
