@@ -97,80 +97,63 @@ const char *curi_severity_name(int severity)
 
 /*
  * DEFAULTS of 1.10, with what else it says of a scheme (WEB, not in HOSTREQ, gopher, file):
- * the lowercased scheme packed into 64 bits, one switch.
+ * the lowercased scheme packed into 64 bits, so that a lookup compares integers (http and
+ * https first: most inputs are web URLs).
  */
 enum { K_PLAIN, K_WEB, K_NOHOST, K_GOPHER, K_FILE };
 #define SK(a, b, c, d, e, f, g, h)                                                        \
     ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 |     \
      (uint64_t)(e) << 32 | (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
 
-static int set_scheme(curi__split *sp, int kind, unsigned port)
+static void set_scheme(curi__split *sp, int kind, unsigned port)
 {
     sp->dflt = (kind == K_FILE) ? -1 : (long)port;
     sp->web = kind == K_WEB;
     sp->hostreq = kind != K_NOHOST && kind != K_FILE;
     sp->gopher = kind == K_GOPHER;
     sp->file = kind == K_FILE;
-    return 1;
 }
 
-static int scheme_kind(curi__split *sp, uint64_t key)
+static const struct {
+    uint64_t key;
+    unsigned char kind;
+    unsigned short port;
+} schemes[] = {
+    {SK('h', 't', 't', 'p', 0, 0, 0, 0), K_WEB, 80},
+    {SK('h', 't', 't', 'p', 's', 0, 0, 0), K_WEB, 443},
+    {SK('d', 'i', 'c', 't', 0, 0, 0, 0), K_PLAIN, 2628},
+    {SK('f', 't', 'p', 0, 0, 0, 0, 0), K_PLAIN, 21},
+    {SK('f', 't', 'p', 's', 0, 0, 0, 0), K_PLAIN, 990},
+    {SK('g', 'o', 'p', 'h', 'e', 'r', 0, 0), K_GOPHER, 70},
+    {SK('i', 'm', 'a', 'p', 0, 0, 0, 0), K_PLAIN, 143},
+    {SK('i', 'm', 'a', 'p', 's', 0, 0, 0), K_PLAIN, 993},
+    {SK('l', 'd', 'a', 'p', 0, 0, 0, 0), K_NOHOST, 389},
+    {SK('l', 'd', 'a', 'p', 's', 0, 0, 0), K_NOHOST, 636},
+    {SK('n', 'e', 'w', 's', 0, 0, 0, 0), K_NOHOST, 119},
+    {SK('n', 'n', 't', 'p', 0, 0, 0, 0), K_PLAIN, 119},
+    {SK('p', 'o', 'p', 0, 0, 0, 0, 0), K_PLAIN, 110},
+    {SK('p', 'o', 'p', '3', 0, 0, 0, 0), K_PLAIN, 110},
+    {SK('p', 'o', 'p', '3', 's', 0, 0, 0), K_PLAIN, 995},
+    {SK('p', 'r', 'o', 's', 'p', 'e', 'r', 'o'), K_PLAIN, 1525},
+    {SK('r', 't', 's', 'p', 0, 0, 0, 0), K_PLAIN, 554},
+    {SK('s', 'f', 't', 'p', 0, 0, 0, 0), K_PLAIN, 22},
+    {SK('s', 'm', 't', 'p', 0, 0, 0, 0), K_PLAIN, 25},
+    {SK('s', 'm', 't', 'p', 's', 0, 0, 0), K_PLAIN, 465},
+    {SK('s', 's', 'h', 0, 0, 0, 0, 0), K_PLAIN, 22},
+    {SK('t', 'e', 'l', 'n', 'e', 't', 0, 0), K_PLAIN, 23},
+    {SK('w', 'a', 'i', 's', 0, 0, 0, 0), K_PLAIN, 210},
+    {SK('w', 's', 0, 0, 0, 0, 0, 0), K_WEB, 80},
+    {SK('w', 's', 's', 0, 0, 0, 0, 0), K_WEB, 443},
+    {SK('f', 'i', 'l', 'e', 0, 0, 0, 0), K_FILE, 0},
+};
+
+static void scheme_kind(curi__split *sp, uint64_t key)
 {
-    switch (key) {
-    case SK('d', 'i', 'c', 't', 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 2628);
-    case SK('f', 't', 'p', 0, 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 21);
-    case SK('f', 't', 'p', 's', 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 990);
-    case SK('g', 'o', 'p', 'h', 'e', 'r', 0, 0):
-        return set_scheme(sp, K_GOPHER, 70);
-    case SK('h', 't', 't', 'p', 0, 0, 0, 0):
-        return set_scheme(sp, K_WEB, 80);
-    case SK('h', 't', 't', 'p', 's', 0, 0, 0):
-        return set_scheme(sp, K_WEB, 443);
-    case SK('i', 'm', 'a', 'p', 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 143);
-    case SK('i', 'm', 'a', 'p', 's', 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 993);
-    case SK('l', 'd', 'a', 'p', 0, 0, 0, 0):
-        return set_scheme(sp, K_NOHOST, 389);
-    case SK('l', 'd', 'a', 'p', 's', 0, 0, 0):
-        return set_scheme(sp, K_NOHOST, 636);
-    case SK('n', 'e', 'w', 's', 0, 0, 0, 0):
-        return set_scheme(sp, K_NOHOST, 119);
-    case SK('n', 'n', 't', 'p', 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 119);
-    case SK('p', 'o', 'p', 0, 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 110);
-    case SK('p', 'o', 'p', '3', 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 110);
-    case SK('p', 'o', 'p', '3', 's', 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 995);
-    case SK('p', 'r', 'o', 's', 'p', 'e', 'r', 'o'):
-        return set_scheme(sp, K_PLAIN, 1525);
-    case SK('r', 't', 's', 'p', 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 554);
-    case SK('s', 'f', 't', 'p', 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 22);
-    case SK('s', 'm', 't', 'p', 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 25);
-    case SK('s', 'm', 't', 'p', 's', 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 465);
-    case SK('s', 's', 'h', 0, 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 22);
-    case SK('t', 'e', 'l', 'n', 'e', 't', 0, 0):
-        return set_scheme(sp, K_PLAIN, 23);
-    case SK('w', 'a', 'i', 's', 0, 0, 0, 0):
-        return set_scheme(sp, K_PLAIN, 210);
-    case SK('w', 's', 0, 0, 0, 0, 0, 0):
-        return set_scheme(sp, K_WEB, 80);
-    case SK('w', 's', 's', 0, 0, 0, 0, 0):
-        return set_scheme(sp, K_WEB, 443);
-    case SK('f', 'i', 'l', 'e', 0, 0, 0, 0):
-        return set_scheme(sp, K_FILE, 0);
-    default:
-        return 0;
+    for (size_t j = 0; j < sizeof schemes / sizeof schemes[0]; j++) {
+        if (schemes[j].key == key) {
+            set_scheme(sp, schemes[j].kind, schemes[j].port);
+            return;
+        }
     }
 }
 
@@ -356,7 +339,7 @@ static void scheme_tables(curi__split *sp, const char *s)
         }
         sp->lc[k] = '\0';
         if (k <= 8) {
-            (void)scheme_kind(sp, key);
+            scheme_kind(sp, key);
         }
     }
 }
@@ -472,7 +455,13 @@ static curi__piece from_view(const char *s, curi_str v)
  */
 static void split_from_uri(curi__split *sp, const char *s, const curi_uri *u)
 {
-    memset(sp, 0, sizeof *sp);
+    /* every field, without clearing the arrays that only a literal or a scheme fills */
+    sp->authority.on = 0;
+    sp->authority.at = sp->authority.end = 0;
+    sp->addr_end = 0;
+    sp->ip6_ok = 0;
+    sp->lc[0] = '\0';
+    sp->web = sp->hostreq = sp->file = sp->gopher = 0;
     sp->dflt = -1;
     sp->scheme = from_view(s, u->scheme);
     sp->userinfo = from_view(s, u->userinfo);

@@ -197,7 +197,11 @@ static int fast_scan(hscan *h, const char *s, size_t a, size_t b)
     if (a == b) {
         return 0;
     }
-    memset(h, 0, sizeof *h);
+    /* the fields regname reads (the rest belong to the full walk) */
+    h->labels = 0;
+    h->empty = h->hyphen = h->xn = h->localhost = h->high = 0;
+    h->badc = 0;
+    h->long_len = h->long_at = h->long_end = 0;
     for (;;) {
         /* the label [la, q): a run of LDH bytes */
         size_t q = (size_t)(curi__scan_scalar(s + la, s + b, CURI__LDH) - s), len = q - la;
