@@ -571,6 +571,94 @@ int main(void)
           "an error 32 MiB in is reported at its offset");
     free(s);
 
+    /* curi_lint: the API's edges (the rules themselves are tests/vectors/lint*.vec). */
+    {
+        curi_finding f[4];
+        curi_lint_options o;
+        const curi_lint_port mine[] = {{8080, "proxy", ""}, {25, "mailer", "smtp"}};
+        char m[256];
+        size_t ml = 7;
+
+        check(curi_lint(b, big, NULL, f, 4) == 2 && f[0].rule == CURI_LINT_LONG_COMPONENT &&
+                  f[1].rule == CURI_LINT_SYNTAX_INVALID && f[1].start == CURI_MAX_LEN,
+              "curi_lint of CURI_MAX_LEN + 1 bytes: long-component and syntax-invalid, unread");
+        check(curi_lint(NULL, 0, NULL, NULL, 0) == 0, "curi_lint(NULL, 0): no finding");
+        check(curi_lint(NULL, 3, NULL, f, 4) == 0, "curi_lint(NULL, 3): 0");
+        check(curi_lint("a b", 3, NULL, NULL, 4) == 0, "curi_lint: NULL out with cap 4: 0");
+        check(curi_lint("a b", 3, NULL, NULL, 0) == 2, "curi_lint: NULL out, cap 0 counts");
+        memset(&o, 0, sizeof o);
+        o.flags = 0x80;
+        check(curi_lint("a b", 3, &o, f, 4) == 0, "curi_lint: an unknown flag: 0");
+        o.flags = 0;
+        o.ports = mine;
+        o.nports = 2;
+        check(curi_lint("http://a:8080/", 14, &o, f, 4) == 1 &&
+                  f[0].rule == CURI_LINT_PORT_OTHER_PROTOCOL,
+              "curi_lint: a caller's port table (8080 is another protocol's)");
+        check(curi_lint_message(m, sizeof m, &ml, "http://a:8080/", 14, &o, &f[0], &e) ==
+                      CURI_OK &&
+                  ml > 26 && memcmp(m, "port 8080 belongs to proxy", 26) == 0,
+              "curi_lint_message names the caller's protocol");
+        check(curi_lint("http://a:25/", 12, &o, f, 4) == 1 &&
+                  f[0].rule == CURI_LINT_PORT_OTHER_PROTOCOL,
+              "curi_lint: the caller's table replaces the built-in one (25 is mailer's)");
+        o.ports = NULL;
+        o.nports = 0;
+        o.disabled[1] = 1u << (CURI_LINT_LONG_COMPONENT - 33);
+        check(curi_lint(b, big, &o, f, 4) == 1 && f[0].rule == CURI_LINT_SYNTAX_INVALID,
+              "curi_lint: disabled[1] turns rule 40 off");
+        check(curi_lint("a b", 3, NULL, f, 4) == 2, "curi_lint(\"a b\"): two findings");
+        check(curi_lint_message(NULL, 0, &ml, "a b", 3, NULL, &f[0], &e) == CURI_ERR_NOSPACE &&
+                  ml > 0,
+              "curi_lint_message: NULL dst with cap 0 measures");
+        check(curi_lint_message(NULL, 1, &ml, "a b", 3, NULL, &f[0], &e) ==
+                      CURI_ERR_INVALID_ARG &&
+                  ml == 0,
+              "curi_lint_message: NULL dst with cap 1 is INVALID_ARG");
+        check(curi_lint_message(m, sizeof m, &ml, "a b", 3, NULL, NULL, &e) ==
+                  CURI_ERR_INVALID_ARG,
+              "curi_lint_message: NULL finding");
+        f[0].rule = 0;
+        check(curi_lint_message(m, sizeof m, &ml, "a b", 3, NULL, &f[0], &e) ==
+                  CURI_ERR_INVALID_ARG,
+              "curi_lint_message: rule 0");
+        f[0].rule = CURI_LINT_RAW_CONTROL_OR_SPACE;
+        f[0].start = 3;
+        f[0].end = 2;
+        check(curi_lint_message(m, sizeof m, &ml, "a b", 3, NULL, &f[0], &e) ==
+                  CURI_ERR_INVALID_ARG,
+              "curi_lint_message: a span that ends before it starts");
+        f[0].start = 0;
+        f[0].end = 9;
+        check(curi_lint_message(m, sizeof m, &ml, "a b", 3, NULL, &f[0], &e) ==
+                  CURI_ERR_INVALID_ARG,
+              "curi_lint_message: a span past the input");
+        check(curi_lint_rule_name(0) == NULL && curi_lint_rule_name(41) == NULL &&
+                  strcmp(curi_lint_rule_name(1), "syntax-invalid") == 0 &&
+                  strcmp(curi_lint_rule_name(40), "long-component") == 0,
+              "curi_lint_rule_name: 1..40 only");
+        check(curi_lint_rule_from_name(NULL, 3) == 0 &&
+                  curi_lint_rule_from_name("syntax-invalid", 14) == 1 &&
+                  curi_lint_rule_from_name("syntax-invalidx", 15) == 0 &&
+                  curi_lint_rule_from_name("syntax", 6) == 0,
+              "curi_lint_rule_from_name: exact names only");
+        check(curi_lint_rule_severity(0) == 0 && curi_lint_rule_severity(41) == 0 &&
+                  curi_lint_rule_severity(1) == CURI_SEVERITY_ERROR &&
+                  curi_lint_rule_severity(7) == CURI_SEVERITY_INFO,
+              "curi_lint_rule_severity");
+        check(curi_severity_name(0) == NULL && curi_severity_name(4) == NULL &&
+                  strcmp(curi_severity_name(CURI_SEVERITY_INFO), "info") == 0 &&
+                  strcmp(curi_severity_name(CURI_SEVERITY_WARNING), "warning") == 0 &&
+                  strcmp(curi_severity_name(CURI_SEVERITY_ERROR), "error") == 0,
+              "curi_severity_name");
+        for (int r = 1; r <= CURI_LINT_RULES; r++) {
+            const char *nm = curi_lint_rule_name(r);
+            if (curi_lint_rule_from_name(nm, strlen(nm)) != r) {
+                check(0, "curi_lint_rule_from_name(curi_lint_rule_name(r)) == r");
+            }
+        }
+    }
+
     printf("limits: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
