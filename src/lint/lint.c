@@ -100,18 +100,21 @@ const char *curi_severity_name(int severity)
  * the lowercased scheme packed into 64 bits, so that a lookup compares integers (http and
  * https first: most inputs are web URLs).
  */
-enum { K_PLAIN, K_WEB, K_NOHOST, K_GOPHER, K_FILE };
+enum { K_PLAIN, K_WEB, K_NOHOST, K_GOPHER, K_FILE, K_VBSCRIPT, K_DATA };
 #define SK(a, b, c, d, e, f, g, h)                                                        \
     ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 |     \
      (uint64_t)(e) << 32 | (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
 
 static void set_scheme(curi__split *sp, int kind, unsigned port)
 {
-    sp->dflt = (kind == K_FILE) ? -1 : (long)port;
+    sp->dflt = (port == 0) ? -1 : (long)port;
     sp->web = kind == K_WEB;
-    sp->hostreq = kind != K_NOHOST && kind != K_FILE;
+    sp->hostreq = port != 0 && kind != K_NOHOST;
     sp->gopher = kind == K_GOPHER;
     sp->file = kind == K_FILE;
+    sp->dangerous = (kind == K_VBSCRIPT) ? CURI__DANGER_VBSCRIPT
+                    : (kind == K_DATA)   ? CURI__DANGER_DATA
+                                         : 0;
 }
 
 static const struct {
@@ -145,6 +148,8 @@ static const struct {
     {SK('w', 's', 0, 0, 0, 0, 0, 0), K_WEB, 80},
     {SK('w', 's', 's', 0, 0, 0, 0, 0), K_WEB, 443},
     {SK('f', 'i', 'l', 'e', 0, 0, 0, 0), K_FILE, 0},
+    {SK('v', 'b', 's', 'c', 'r', 'i', 'p', 't'), K_VBSCRIPT, 0},
+    {SK('d', 'a', 't', 'a', 0, 0, 0, 0), K_DATA, 0},
 };
 
 static void scheme_kind(curi__split *sp, uint64_t key)
@@ -186,31 +191,6 @@ static const curi_lint_port wellknown[] = {
     {11211, "memcached", ""},
     {27017, "mongodb", ""},
 };
-
-int curi__lint_scheme_is(const curi__split *sp, const char *name)
-{
-    size_t k = strlen(name);
-
-    return sp->scheme.on && sp->scheme.end == k && memcmp(sp->lc, name, k) == 0;
-}
-
-int curi__lint_list_has(const char *list, const curi__split *sp)
-{
-    size_t k = strlen(sp->lc);
-
-    if (!sp->scheme.on || k == 0) {
-        return 0;
-    }
-    while (*list != '\0') {
-        size_t w = strcspn(list, " ");
-        if (w == k && memcmp(list, sp->lc, k) == 0) {
-            return 1;
-        }
-        list += w;
-        list += (*list == ' ');
-    }
-    return 0;
-}
 
 const curi_lint_port *curi__lint_port_entry(const curi__lint *c, unsigned long port)
 {
@@ -330,17 +310,26 @@ static curi__piece piece(size_t at, size_t end)
 /* 1.10: the scheme's tables. */
 static void scheme_tables(curi__split *sp, const char *s)
 {
-    if (sp->scheme.on && sp->scheme.end < sizeof sp->lc) {
-        size_t k = sp->scheme.end;
+    size_t k = sp->scheme.end;
+
+    if (!sp->scheme.on) {
+        return;
+    }
+    if (k <= 8) {
+        /* A scheme byte is a letter, a digit, '+', '-' or '.': OR-ing 0x20 lowercases the
+         * letters and leaves the others as they are. */
         uint64_t key = 0;
         for (size_t j = 0; j < k; j++) {
-            sp->lc[j] = (char)curi__lower((unsigned char)s[j]);
-            key |= (uint64_t)(unsigned char)sp->lc[j] << (8 * (j & 7));
+            key |= (uint64_t)((unsigned char)s[j] | 0x20) << (8 * j);
         }
-        sp->lc[k] = '\0';
-        if (k <= 8) {
-            scheme_kind(sp, key);
+        scheme_kind(sp, key);
+    } else if (k == 10) {
+        static const char js[] = "javascript";
+        size_t j = 0;
+        while (j < 10 && ((unsigned char)s[j] | 0x20) == (unsigned char)js[j]) {
+            j++;
         }
+        sp->dangerous = (j == 10) ? CURI__DANGER_JAVASCRIPT : 0;
     }
 }
 
@@ -460,8 +449,7 @@ static void split_from_uri(curi__split *sp, const char *s, const curi_uri *u)
     sp->authority.at = sp->authority.end = 0;
     sp->addr_end = 0;
     sp->ip6_ok = 0;
-    sp->lc[0] = '\0';
-    sp->web = sp->hostreq = sp->file = sp->gopher = 0;
+    sp->web = sp->hostreq = sp->file = sp->gopher = sp->dangerous = 0;
     sp->dflt = -1;
     sp->scheme = from_view(s, u->scheme);
     sp->userinfo = from_view(s, u->userinfo);

@@ -25,6 +25,9 @@ enum {
     CURI__LH_REGNAME
 };
 
+/* scheme-dangerous's detail: the key's index, plus one. */
+enum { CURI__DANGER_JAVASCRIPT = 1, CURI__DANGER_VBSCRIPT, CURI__DANGER_DATA };
+
 /* The lenient split of s[0..n) and what the rules ask of it more than once. */
 typedef struct curi__split {
     curi__piece scheme, authority, userinfo, host, port, path, query, fragment;
@@ -35,12 +38,11 @@ typedef struct curi__split {
     int ip6_ok;
     unsigned char ip6[16];
     unsigned char ip4[4]; /* the host's value when host_kind is CURI__LH_IPV4 */
-    /* The scheme, ASCII-lowercased, when it is at most 15 bytes ("" otherwise) */
-    char lc[16];
     int web;         /* scheme in WEB: http https ws wss */
     long dflt;       /* DEFAULTS[scheme], or -1 */
     int hostreq;     /* scheme in HOSTREQ */
     int file, gopher; /* the scheme is file, gopher */
+    int dangerous;    /* the scheme is javascript, vbscript, data (CURI__DANGER_*), else 0 */
 } curi__split;
 
 void curi__lint_split(curi__split *sp, const char *s, size_t n);
@@ -64,12 +66,8 @@ typedef struct curi__lint {
 /* Report rule over [start, end) with detail (ignored when the rule is disabled). */
 void curi__lint_emit(curi__lint *c, int rule, size_t start, size_t end, uint32_t detail);
 
-/* 1 when the scheme (lowercased) is name. */
-int curi__lint_scheme_is(const curi__split *sp, const char *name);
 /* The owners of a well-known port: the entry, or NULL. */
 const curi_lint_port *curi__lint_port_entry(const curi__lint *c, unsigned long port);
-/* 1 when the space-separated list has the lowercased scheme of sp. */
-int curi__lint_list_has(const char *list, const curi__split *sp);
 /* HOSTLIKE(s) of section 1.9. */
 int curi__lint_hostlike(const char *p, size_t n);
 /* pct-encoded at p (p < end, *p == '%'): the octet, or -1 (a malformed '%'). */

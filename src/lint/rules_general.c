@@ -158,20 +158,19 @@ static void scheme_rules(curi__lint *c)
 {
     char key[12];
     size_t klen = 0, at = 0, end = 0;
-    int has;
 
     if (c->parsed_ok) {
-        /* no byte <= 0x20 anywhere: the key is the scheme, when it fits key */
-        has = c->sp.scheme.on && c->sp.scheme.end < sizeof key;
-        if (has) {
-            klen = c->sp.scheme.end;
-            memcpy(key, c->sp.lc, klen + 1);
-            end = klen + 1;
+        /* no byte <= 0x20 anywhere: the key is the scheme, whose tables the split read */
+        end = c->sp.scheme.end + 1;
+        if (c->sp.dangerous != 0) {
+            curi__lint_emit(c, CURI_LINT_SCHEME_DANGEROUS, 0, end,
+                            (uint32_t)(c->sp.dangerous - CURI__DANGER_JAVASCRIPT));
         }
-    } else {
-        has = scheme_key(c->s, c->n, key, sizeof key, &klen, &at, &end) && klen < sizeof key;
-    }
-    if (has && (klen == 4 || klen == 8 || klen == 10)) {
+        if (c->sp.file) {
+            curi__lint_emit(c, CURI_LINT_SCHEME_FILE, 0, end, 0);
+        }
+    } else if (scheme_key(c->s, c->n, key, sizeof key, &klen, &at, &end) && klen < sizeof key &&
+               (klen == 4 || klen == 8 || klen == 10)) {
         for (uint32_t d = 0; d < sizeof dangerous / sizeof dangerous[0]; d++) {
             if (strcmp(key, dangerous[d]) == 0) {
                 curi__lint_emit(c, CURI_LINT_SCHEME_DANGEROUS, at, end, d);
