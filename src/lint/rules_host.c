@@ -191,42 +191,38 @@ static void scan(hscan *h, const char *s, size_t a, size_t b, curi__lint *c)
  */
 static int fast_scan(hscan *h, const char *s, size_t a, size_t b)
 {
-    size_t la = a;
-    int lettered = 0;
+    const unsigned char *u = (const unsigned char *)s;
+    size_t la = a, q, len, labels = 0;
+    int lettered = 0, empty = 0, hyphen = 0, xn = 0;
 
     if (a == b) {
         return 0;
     }
-    /* the fields regname reads (the rest belong to the full walk) */
-    h->labels = 0;
-    h->empty = h->hyphen = h->xn = h->localhost = h->high = 0;
-    h->badc = 0;
-    h->long_len = h->long_at = h->long_end = 0;
+    h->long_len = 0;
     for (;;) {
         /* the label [la, q): a run of LDH bytes */
-        size_t q = (size_t)(curi__scan_scalar(s + la, s + b, CURI__LDH) - s), len = q - la;
-        if (q < b && s[q] != '.') {
+        q = (size_t)(curi__scan_scalar(s + la, s + b, CURI__LDH) - s);
+        len = q - la;
+        if (q < b && u[q] != '.') {
             return 0; /* a byte outside LDH and '.', or a '%': the full walk */
         }
-        h->empty |= len == 0;
-        if (len > 0) {
-            h->hyphen |= s[la] == '-' || s[q - 1] == '-';
-            lettered |= !curi__is((unsigned char)s[la], CURI__DIGIT);
-            h->xn |= len >= 4 && (s[la] | 0x20) == 'x' && (s[la + 1] | 0x20) == 'n' &&
-                     s[la + 2] == '-' && s[la + 3] == '-';
+        labels++;
+        if (len == 0) {
+            empty = 1;
+        } else {
+            unsigned char f = u[la];
+            hyphen |= (f == '-') | (u[q - 1] == '-');
+            lettered |= (unsigned)(f - '0') > 9u;
+            if ((f | 0x20) == 'x' && len >= 4) {
+                xn |= (u[la + 1] | 0x20) == 'n' && u[la + 2] == '-' && u[la + 3] == '-';
+            }
+            if (len > 63 && h->long_len == 0) {
+                h->long_at = la;
+                h->long_end = q;
+                h->long_len = len;
+            }
         }
-        h->localhost = len == 9 && (s[la] | 0x20) == 'l' && (s[la + 1] | 0x20) == 'o' &&
-                       (s[la + 2] | 0x20) == 'c' && (s[la + 3] | 0x20) == 'a' &&
-                       (s[la + 4] | 0x20) == 'l' && (s[la + 5] | 0x20) == 'h' &&
-                       (s[la + 6] | 0x20) == 'o' && (s[la + 7] | 0x20) == 's' &&
-                       (s[la + 8] | 0x20) == 't';
-        if (len > 63 && h->long_len == 0) {
-            h->long_at = la;
-            h->long_end = q;
-            h->long_len = len;
-        }
-        h->labels++;
-        if (q == b || q + 1 == b) {
+        if (q + 1 >= b) {
             break; /* the last label; one final '.' is not a label of D */
         }
         la = q + 1;
@@ -234,8 +230,23 @@ static int fast_scan(hscan *h, const char *s, size_t a, size_t b)
     if (!lettered) {
         return 0; /* possibly numeric-shaped: the full walk */
     }
+    /* the last label of D is [la, q) */
+    h->localhost = len == 9 && (u[la] | 0x20) == 'l' && (u[la + 1] | 0x20) == 'o' &&
+                   (u[la + 2] | 0x20) == 'c' && (u[la + 3] | 0x20) == 'a' &&
+                   (u[la + 4] | 0x20) == 'l' && (u[la + 5] | 0x20) == 'h' &&
+                   (u[la + 6] | 0x20) == 'o' && (u[la + 7] | 0x20) == 's' &&
+                   (u[la + 8] | 0x20) == 't';
+    if (h->long_len == 0) {
+        h->long_at = h->long_end = 0;
+    }
+    h->labels = labels;
+    h->empty = empty;
+    h->hyphen = hyphen;
+    h->xn = xn;
+    h->high = 0;
+    h->badc = 0;
     h->d0len = b - a;
-    h->last = (unsigned char)s[b - 1];
+    h->last = u[b - 1];
     h->last_at = b - 1;
     h->last_end = b;
     h->numeric = 0;
