@@ -157,6 +157,7 @@ static void scheme_kind(curi__split *sp, uint64_t key)
     for (size_t j = 0; j < sizeof schemes / sizeof schemes[0]; j++) {
         if (schemes[j].key == key) {
             set_scheme(sp, schemes[j].kind, schemes[j].port);
+            sp->listed = 1;
             return;
         }
     }
@@ -307,8 +308,9 @@ static curi__piece piece(size_t at, size_t end)
     return p;
 }
 
-/* 1.10: the scheme's tables. */
-static void scheme_tables(curi__split *sp, const char *s)
+/* 1.10: the scheme's tables.  n is the input's length when the key may be read as one word
+ * (a parsed input, without CURI__LINT_SCALAR), else 0. */
+static void scheme_tables(curi__split *sp, const char *s, size_t n)
 {
     size_t k = sp->scheme.end;
 
@@ -319,8 +321,21 @@ static void scheme_tables(curi__split *sp, const char *s)
         /* A scheme byte is a letter, a digit, '+', '-' or '.': OR-ing 0x20 lowercases the
          * letters and leaves the others as they are. */
         uint64_t key = 0;
-        for (size_t j = 0; j < k; j++) {
-            key |= (uint64_t)((unsigned char)s[j] | 0x20) << (8 * j);
+        if (n >= 8) {
+            /* the first eight input bytes, little-endian (one load where the compiler can),
+             * the bytes past the scheme masked off */
+            const unsigned char *u = (const unsigned char *)s;
+            key = (uint64_t)u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
+                  (uint64_t)u[3] << 24 | (uint64_t)u[4] << 32 | (uint64_t)u[5] << 40 |
+                  (uint64_t)u[6] << 48 | (uint64_t)u[7] << 56;
+            key |= 0x2020202020202020ull;
+            if (k < 8) {
+                key &= (1ull << (8 * k)) - 1;
+            }
+        } else {
+            for (size_t j = 0; j < k; j++) {
+                key |= (uint64_t)((unsigned char)s[j] | 0x20) << (8 * j);
+            }
         }
         scheme_kind(sp, key);
     } else if (k == 10) {
@@ -330,6 +345,7 @@ static void scheme_tables(curi__split *sp, const char *s)
             j++;
         }
         sp->dangerous = (j == 10) ? CURI__DANGER_JAVASCRIPT : 0;
+        sp->listed = j == 10;
     }
 }
 
@@ -421,7 +437,7 @@ void curi__lint_split(curi__split *sp, const char *s, size_t n)
                             ? CURI__LH_IPV4
                             : CURI__LH_REGNAME;
     }
-    scheme_tables(sp, s);
+    scheme_tables(sp, s, 0);
 }
 
 static curi__piece from_view(const char *s, curi_str v)
@@ -442,14 +458,14 @@ static curi__piece from_view(const char *s, curi_str v)
  * '@', a valid reg-name no ':').  CURI__LINT_SCALAR takes curi__lint_split instead, and
  * fuzz_lint holds the two to the same findings.
  */
-static void split_from_uri(curi__split *sp, const char *s, const curi_uri *u)
+static void split_from_uri(curi__split *sp, const char *s, size_t n, const curi_uri *u)
 {
     /* every field, without clearing the arrays that only a literal or a scheme fills */
     sp->authority.on = 0;
     sp->authority.at = sp->authority.end = 0;
     sp->addr_end = 0;
     sp->ip6_ok = 0;
-    sp->web = sp->hostreq = sp->file = sp->gopher = sp->dangerous = 0;
+    sp->web = sp->hostreq = sp->file = sp->gopher = sp->dangerous = sp->listed = 0;
     sp->dflt = -1;
     sp->scheme = from_view(s, u->scheme);
     sp->userinfo = from_view(s, u->userinfo);
@@ -486,7 +502,7 @@ static void split_from_uri(curi__split *sp, const char *s, const curi_uri *u)
         sp->host_kind = CURI__LH_NONE;
         break;
     }
-    scheme_tables(sp, s);
+    scheme_tables(sp, s, n);
 }
 
 /* ------------------------------------------------------------------ the sink */
@@ -620,7 +636,7 @@ size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, cu
                       ((c.flags & CURI__LINT_SCALAR) ? CURI__PARSE_SCALAR : 0);
         c.parsed_ok = curi_parse(&u, s, len, pf, &e) == CURI_OK;
         if (c.parsed_ok && !(c.flags & CURI__LINT_SCALAR)) {
-            split_from_uri(&c.sp, s, &u);
+            split_from_uri(&c.sp, s, len, &u);
         } else {
             curi__lint_split(&c.sp, s, len);
         }

@@ -43,6 +43,8 @@ typedef struct curi__split {
     int hostreq;     /* scheme in HOSTREQ */
     int file, gopher; /* the scheme is file, gopher */
     int dangerous;    /* the scheme is javascript, vbscript, data (CURI__DANGER_*), else 0 */
+    int listed;       /* the scheme is a name of these tables: none has a '.' or is
+                         "localhost", so none is HOSTLIKE (1.9) */
 } curi__split;
 
 void curi__lint_split(curi__split *sp, const char *s, size_t n);

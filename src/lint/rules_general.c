@@ -180,7 +180,7 @@ static void scheme_rules(curi__lint *c)
             curi__lint_emit(c, CURI_LINT_SCHEME_FILE, at, end, 0);
         }
     }
-    if (c->sp.scheme.on &&
+    if (c->sp.scheme.on && ((c->flags & CURI__LINT_SCALAR) || !c->sp.listed) &&
         curi__lint_hostlike(c->s + c->sp.scheme.at, c->sp.scheme.end - c->sp.scheme.at)) {
         curi__lint_emit(c, CURI_LINT_SCHEME_LOOKS_LIKE_HOST, c->sp.scheme.at, c->sp.scheme.end, 0);
     }
@@ -367,6 +367,9 @@ static void long_rules(curi__lint *c)
 {
     const curi__piece all = {0, c->n, 1};
 
+    if (c->n <= lc_limits[LC_SCHEME] && !(c->flags & CURI__LINT_SCALAR)) {
+        return; /* every piece is within the input, so none is over the least limit */
+    }
     long_piece(c, &all, LC_INPUT);
     long_piece(c, &c->sp.scheme, LC_SCHEME);
     long_piece(c, &c->sp.userinfo, LC_USERINFO);
