@@ -105,16 +105,33 @@ enum { K_PLAIN, K_WEB, K_NOHOST, K_GOPHER, K_FILE, K_VBSCRIPT, K_DATA };
     ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 |     \
      (uint64_t)(e) << 32 | (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
 
+/* The fields of a listed scheme, over the split's cleared ones (dflt -1, the flags 0). */
 static void set_scheme(curi__split *sp, int kind, unsigned port)
 {
-    sp->dflt = (port == 0) ? -1 : (long)port;
-    sp->web = kind == K_WEB;
-    sp->hostreq = port != 0 && kind != K_NOHOST;
-    sp->gopher = kind == K_GOPHER;
-    sp->file = kind == K_FILE;
-    sp->dangerous = (kind == K_VBSCRIPT) ? CURI__DANGER_VBSCRIPT
-                    : (kind == K_DATA)   ? CURI__DANGER_DATA
-                                         : 0;
+    if (port != 0) {
+        sp->dflt = (long)port;
+        sp->hostreq = kind != K_NOHOST;
+    }
+    switch (kind) {
+    case K_WEB:
+        sp->web = 1;
+        break;
+    case K_GOPHER:
+        sp->gopher = 1;
+        break;
+    case K_FILE:
+        sp->file = 1;
+        break;
+    case K_VBSCRIPT:
+        sp->dangerous = CURI__DANGER_VBSCRIPT;
+        break;
+    case K_DATA:
+        sp->dangerous = CURI__DANGER_DATA;
+        break;
+    default:
+        break;
+    }
+    sp->listed = 1;
 }
 
 static const struct {
@@ -157,7 +174,6 @@ static void scheme_kind(curi__split *sp, uint64_t key)
     for (size_t j = 0; j < sizeof schemes / sizeof schemes[0]; j++) {
         if (schemes[j].key == key) {
             set_scheme(sp, schemes[j].kind, schemes[j].port);
-            sp->listed = 1;
             return;
         }
     }
@@ -308,9 +324,10 @@ static curi__piece piece(size_t at, size_t end)
     return p;
 }
 
-/* 1.10: the scheme's tables.  n is the input's length when the key may be read as one word
- * (a parsed input, without CURI__LINT_SCALAR), else 0. */
-static void scheme_tables(curi__split *sp, const char *s, size_t n)
+/* 1.10: the scheme's tables, over a split whose scheme fields are cleared.  n is the input's
+ * length when the key may be read as one word (a parsed input, without CURI__LINT_SCALAR),
+ * else 0. */
+CURI__INLINE void scheme_tables(curi__split *sp, const char *s, size_t n)
 {
     size_t k = sp->scheme.end;
 
@@ -344,8 +361,10 @@ static void scheme_tables(curi__split *sp, const char *s, size_t n)
         while (j < 10 && ((unsigned char)s[j] | 0x20) == (unsigned char)js[j]) {
             j++;
         }
-        sp->dangerous = (j == 10) ? CURI__DANGER_JAVASCRIPT : 0;
-        sp->listed = j == 10;
+        if (j == 10) {
+            sp->dangerous = CURI__DANGER_JAVASCRIPT;
+            sp->listed = 1;
+        }
     }
 }
 

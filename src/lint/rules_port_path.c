@@ -141,14 +141,20 @@ static void path_rules(curi__lint *c)
     size_t p0 = sp->path.at, pe = sp->path.end, a = p0, depth = 0;
     int rooted = (p0 < pe && s[p0] == '/'), climbed = 0;
 
-    /* Without '.' and '%' no segment is or hides a dot segment and nothing is encoded: only
-     * 39 can fire, when the path itself starts with "//".  (CURI__LINT_SCALAR walks on.) */
-    if (!c->has_pct && !(c->flags & CURI__LINT_SCALAR) &&
-        (p0 == pe || memchr(s + p0, '.', pe - p0) == NULL)) {
-        if (!sp->authority.on && pe - p0 >= 2 && s[p0] == '/' && s[p0 + 1] == '/') {
-            curi__lint_emit(c, CURI_LINT_PATH_AMBIGUOUS_AUTHORITY, p0, pe, 0);
+    /* Without '%' and a segment that starts with '.', no segment is or hides a dot segment
+     * and nothing is encoded: only 39 can fire, when the path itself starts with "//".
+     * (CURI__LINT_SCALAR walks on.) */
+    if (!c->has_pct && !(c->flags & CURI__LINT_SCALAR)) {
+        const char *d = (p0 < pe) ? memchr(s + p0, '.', pe - p0) : NULL;
+        while (d != NULL && d > s + p0 && d[-1] != '/') {
+            d = (d + 1 < s + pe) ? memchr(d + 1, '.', (size_t)(s + pe - d - 1)) : NULL;
         }
-        return;
+        if (d == NULL) {
+            if (!sp->authority.on && pe - p0 >= 2 && s[p0] == '/' && s[p0 + 1] == '/') {
+                curi__lint_emit(c, CURI_LINT_PATH_AMBIGUOUS_AUTHORITY, p0, pe, 0);
+            }
+            return;
+        }
     }
 
     /* Each segment [a, e): the pieces of the path split on '/'. */
