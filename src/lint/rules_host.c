@@ -185,20 +185,21 @@ static void scan(hscan *h, const char *s, size_t a, size_t b, curi__lint *c)
 
 /*
  * The usual reg-name in one light pass: only ASCII letters, digits, '-' and '.', no triplet,
- * and a label that does not start with a digit (so the name is not numeric-shaped).  Fills
- * *h as scan does and returns 1, or returns 0 for scan to do it.  fuzz_lint holds the two
- * to the same findings (CURI__LINT_SCALAR takes scan always).
+ * and a label that does not start with a digit (so the name is not numeric-shaped).  Reports
+ * what regname would from scan's walk and returns 1, or returns 0 (nothing reported) for
+ * regname to walk it.  fuzz_lint holds the two to the same findings (CURI__LINT_SCALAR takes
+ * scan always).
  */
-static int fast_scan(hscan *h, const char *s, size_t a, size_t b)
+static int fast_regname(curi__lint *c, int special, size_t a, size_t b)
 {
+    const char *s = c->s;
     const unsigned char *u = (const unsigned char *)s;
-    size_t la = a, q, len, labels = 0;
-    int lettered = 0, empty = 0, hyphen = 0, xn = 0;
+    size_t la = a, q, len, labels = 0, long_at = 0, long_end = 0, long_len = 0;
+    int lettered = 0, empty = 0, hyphen = 0, xn = 0, localhost, dot;
 
     if (a == b) {
         return 0;
     }
-    h->long_len = 0;
     for (;;) {
         /* the label [la, q): a run of LDH bytes */
         q = (size_t)(curi__scan_scalar(s + la, s + b, CURI__LDH) - s);
@@ -216,10 +217,10 @@ static int fast_scan(hscan *h, const char *s, size_t a, size_t b)
             if ((f | 0x20) == 'x' && len >= 4) {
                 xn |= (u[la + 1] | 0x20) == 'n' && u[la + 2] == '-' && u[la + 3] == '-';
             }
-            if (len > 63 && h->long_len == 0) {
-                h->long_at = la;
-                h->long_end = q;
-                h->long_len = len;
+            if (len > 63 && long_len == 0) {
+                long_at = la;
+                long_end = q;
+                long_len = len;
             }
         }
         if (q + 1 >= b) {
@@ -231,25 +232,37 @@ static int fast_scan(hscan *h, const char *s, size_t a, size_t b)
         return 0; /* possibly numeric-shaped: the full walk */
     }
     /* the last label of D is [la, q) */
-    h->localhost = len == 9 && (u[la] | 0x20) == 'l' && (u[la + 1] | 0x20) == 'o' &&
-                   (u[la + 2] | 0x20) == 'c' && (u[la + 3] | 0x20) == 'a' &&
-                   (u[la + 4] | 0x20) == 'l' && (u[la + 5] | 0x20) == 'h' &&
-                   (u[la + 6] | 0x20) == 'o' && (u[la + 7] | 0x20) == 's' &&
-                   (u[la + 8] | 0x20) == 't';
-    if (h->long_len == 0) {
-        h->long_at = h->long_end = 0;
+    localhost = len == 9 && (u[la] | 0x20) == 'l' && (u[la + 1] | 0x20) == 'o' &&
+                (u[la + 2] | 0x20) == 'c' && (u[la + 3] | 0x20) == 'a' &&
+                (u[la + 4] | 0x20) == 'l' && (u[la + 5] | 0x20) == 'h' &&
+                (u[la + 6] | 0x20) == 'o' && (u[la + 7] | 0x20) == 's' &&
+                (u[la + 8] | 0x20) == 't';
+    dot = u[b - 1] == '.';
+    if (!(localhost | dot | empty | hyphen | xn | c->sp.file) && long_len == 0 && b - a <= 253) {
+        return 1; /* the usual name: nothing to report */
     }
-    h->labels = labels;
-    h->empty = empty;
-    h->hyphen = hyphen;
-    h->xn = xn;
-    h->high = 0;
-    h->badc = 0;
-    h->d0len = b - a;
-    h->last = u[b - 1];
-    h->last_at = b - 1;
-    h->last_end = b;
-    h->numeric = 0;
+    /* regname's findings, in its order (h.high, h.numeric and h.badc are 0) */
+    if (special && localhost) {
+        curi__lint_emit(c, CURI_LINT_HOST_SPECIAL_ADDRESS, a, b, CLASS_ONLY + CL_LOOPBACK);
+    }
+    if (dot) {
+        curi__lint_emit(c, CURI_LINT_HOST_TRAILING_DOT, b - 1, b, 0);
+    }
+    if (long_len > 0) {
+        curi__lint_emit(c, CURI_LINT_HOST_DNS_LENGTH, long_at, long_end, (uint32_t)long_len);
+    } else if (b - a - (size_t)dot > 253) {
+        curi__lint_emit(c, CURI_LINT_HOST_DNS_LENGTH, a, b,
+                        NAME_LEN | (uint32_t)(b - a - (size_t)dot));
+    }
+    if (empty || hyphen) {
+        curi__lint_emit(c, CURI_LINT_HOST_NOT_DNS, a, b, empty ? 0x200u : 0x300u);
+    }
+    if (xn) {
+        curi__lint_emit(c, CURI_LINT_HOST_IDN, a, b, 0);
+    }
+    if (c->sp.file && !(localhost && labels == 1)) {
+        curi__lint_emit(c, CURI_LINT_FILE_REMOTE_HOST, a, b, 0);
+    }
     return 1;
 }
 
@@ -350,9 +363,10 @@ static void regname(curi__lint *c, int special)
     uint32_t v;
     size_t dlen;
 
-    if ((c->flags & CURI__LINT_SCALAR) || !fast_scan(&h, c->s, a, b)) {
-        scan(&h, c->s, a, b, c);
+    if (!(c->flags & CURI__LINT_SCALAR) && fast_regname(c, special, a, b)) {
+        return;
     }
+    scan(&h, c->s, a, b, c);
     dlen = h.d0len - (h.last == '.');
     if (h.numeric) {
         int has = ipv4_value(&h, &v);
