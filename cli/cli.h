@@ -151,6 +151,9 @@ void diagnose_where(struct buf *err);
 /* The input as diagnostics show it (a window around offset when long), with a caret under
  * byte offset, or without one when offset is (size_t)-1. */
 void show_window(struct buf *err, const char *s, size_t n, size_t offset);
+/* "  <input>\n  <spaces>^~~~\n": the escaped input (a window around [start, end) when it is
+ * long), and when mark is set, ^~~~ under the span (a lone ^ for an empty one). */
+void show_span(struct buf *b, const char *s, size_t n, size_t start, size_t end, int mark);
 void diagnose(struct buf *err, int code, const char *s, size_t n, size_t offset, int caret);
 void diagnose_value(struct buf *err, const char *what, int code, const char *s, size_t n,
                     size_t offset);

@@ -47,53 +47,6 @@ struct check_ctx {
 
 /* At most this many input bytes name an input in front of a finding. */
 #define PREFIX_MAX 100
-/* An input longer than ECHO_WHOLE bytes is echoed as a window of ECHO_SIDE bytes around the span. */
-#define ECHO_WHOLE 160
-#define ECHO_SIDE 60
-#define ECHO_SPAN 120
-
-/* "  <input>\n  <spaces>^~~~\n": the span [start, end) marked under the escaped input. */
-static void echo_span(struct buf *out, const char *s, size_t n, size_t start, size_t end)
-{
-    size_t from = 0, to = n;
-    if (start > n)
-        start = n;
-    if (end > n)
-        end = n;
-    if (end < start)
-        end = start;
-    if (n > ECHO_WHOLE) {
-        from = start > ECHO_SIDE ? start - ECHO_SIDE : 0;
-        size_t stop = end - start > ECHO_SPAN ? start + ECHO_SPAN : end;
-        to = n - stop > ECHO_SIDE ? stop + ECHO_SIDE : n;
-    }
-    buf_put(out, "  ", 2);
-    size_t col = 0;
-    if (from > 0) {
-        buf_put(out, "...", 3);
-        col = 3;
-    }
-    show_bytes(out, s + from, to - from);
-    if (to < n)
-        buf_put(out, "...", 3);
-    buf_putc(out, '\n');
-    for (size_t i = from; i < start; i++)
-        col += show_width((unsigned char)s[i]);
-    size_t marks = 0;
-    for (size_t i = start; i < end && i < to; i++)
-        marks += show_width((unsigned char)s[i]);
-    if (marks == 0)
-        marks = 1;
-    buf_reserve(out, col + marks + 3);
-    buf_put(out, "  ", 2);
-    memset(out->p + out->len, ' ', col);
-    out->len += col;
-    out->p[out->len++] = '^';
-    memset(out->p + out->len, '~', marks - 1);
-    out->len += marks - 1;
-    out->p[out->len++] = '\n';
-}
-
 /* The message of finding f into *msg (stack space first, else malloc'd; free when != stack). */
 static size_t finding_message(char *stack, size_t cap, char **msg, const char *s, size_t n,
                               const curi_lint_options *opt, const curi_finding *f)
@@ -174,7 +127,7 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
             buf_put(out, " [", 2);
             buf_puts(out, rule);
             buf_put(out, "]\n", 2);
-            echo_span(out, s, n, f->start, f->end);
+            show_span(out, s, n, f->start, f->end, 1);
         }
         if (msg != stack)
             free(msg);

@@ -256,46 +256,54 @@ void show_bytes(struct buf *b, const char *s, size_t n)
 }
 
 /*
- * Diagnostics show at most this many bytes on each side of the offending
- * byte, so that a huge bad input costs a line of stderr, not its own size.
+ * A long input is shown as at most WINDOW bytes on each side of what is marked (itself cut
+ * to SPAN_MAX bytes), so that a huge input costs a line of output, not its own size.
  */
 #define WINDOW 60
+#define SPAN_MAX 120
 
-/*
- * "  <input>\n  <spaces>^\n": the caret sits under byte offset (or just past
- * the end).  A long input is shown as a window around the offset, with "..."
- * where bytes were left out.
- */
-static void show_caret(struct buf *err, const char *s, size_t n, size_t offset, int caret)
+void show_span(struct buf *b, const char *s, size_t n, size_t start, size_t end, int mark)
 {
-    size_t from = 0, to = n;
-    if (!caret)
-        offset = 0;
-    if (offset > n)
-        offset = n;
+    size_t from = 0, to = n, col = 0, marks = 0;
+
+    start = start < n ? start : n;
+    end = end < n ? end : n;
+    end = end > start ? end : start;
     if (n > 2 * WINDOW) {
-        from = offset > WINDOW ? offset - WINDOW : 0;
-        to = n - offset > WINDOW ? offset + WINDOW : n;
+        size_t stop = end - start > SPAN_MAX ? start + SPAN_MAX : end;
+        from = start > WINDOW ? start - WINDOW : 0;
+        to = n - stop > WINDOW ? stop + WINDOW : n;
     }
-    buf_put(err, "  ", 2);
-    size_t col = 0;
+    buf_put(b, "  ", 2);
     if (from > 0) {
-        buf_put(err, "...", 3);
+        buf_put(b, "...", 3);
         col = 3;
     }
-    show_bytes(err, s + from, to - from);
+    show_bytes(b, s + from, to - from);
     if (to < n)
-        buf_put(err, "...", 3);
-    buf_putc(err, '\n');
-    if (!caret)
+        buf_put(b, "...", 3);
+    buf_putc(b, '\n');
+    if (!mark)
         return;
-    for (size_t i = from; i < offset; i++)
+    for (size_t i = from; i < start; i++)
         col += show_width((unsigned char)s[i]);
-    buf_reserve(err, col + 4);
-    buf_put(err, "  ", 2);
-    memset(err->p + err->len, ' ', col);
-    err->len += col;
-    buf_put(err, "^\n", 2);
+    for (size_t i = start; i < end && i < to; i++)
+        marks += show_width((unsigned char)s[i]);
+    marks = marks > 0 ? marks : 1;
+    buf_reserve(b, col + marks + 3);
+    buf_put(b, "  ", 2);
+    memset(b->p + b->len, ' ', col);
+    b->len += col;
+    b->p[b->len++] = '^';
+    memset(b->p + b->len, '~', marks - 1);
+    b->len += marks - 1;
+    b->p[b->len++] = '\n';
+}
+
+/* The input with a caret under byte offset (or just past the end), or without a caret. */
+static void show_caret(struct buf *err, const char *s, size_t n, size_t offset, int caret)
+{
+    show_span(err, s, n, caret ? offset : 0, caret ? offset : 0, caret);
 }
 
 /*

@@ -735,9 +735,8 @@ CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len,
         curi__lint_port_path_msg(o, &c, f) || curi__lint_pct_msg(o, &c, f)) {
         return CURI_OK;
     }
-    /* A rule whose group writes no message yet: its name. */
-    curi__lint_puts(o, rules[f->rule].name);
-    return CURI_OK;
+    /* Every rule 2..CURI_LINT_RULES belongs to one group: not reached. */
+    return CURI_ERR_INVALID_ARG;
 }
 
 int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
