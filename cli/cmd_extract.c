@@ -82,7 +82,7 @@ static void put_match(const struct xopts *o, struct xin *in, const curi_match *m
         len = 0; /* cannot happen: the bound always fits */
     count_lines(in, off + m->begin);
     if (m->flags & CURI_MATCH_HYPHEN_BREAK) {
-        buf_puts(err, "curi extract: ");
+        buf_puts(err, "curi: ");
         show_bytes(err, in->name, strlen(in->name));
         buf_putc(err, ':');
         buf_putu(err, in->line);
@@ -208,6 +208,18 @@ static long extract_fd(const struct xopts *o, struct xin *in, struct buf *out, s
     return found;
 }
 
+/* "curi: FILE: open error: MESSAGE", the file name escaped as diagnostics show input. */
+static void file_error(struct buf *err, const char *name, const char *what, int e)
+{
+    buf_puts(err, "curi: ");
+    show_bytes(err, name, strlen(name));
+    buf_puts(err, ": ");
+    buf_puts(err, what);
+    buf_puts(err, " error: ");
+    buf_puts(err, strerror(e));
+    buf_putc(err, '\n');
+}
+
 int cmd_extract(int argc, char **argv)
 {
     struct common c = {.cmd = "extract", .help = extract_help, .max_len = CURI_MAX_LEN};
@@ -244,15 +256,15 @@ int cmd_extract(int argc, char **argv)
         in.name = files[k];
         in.fd = strcmp(files[k], "-") == 0 ? 0 : open(files[k], O_RDONLY);
         if (in.fd < 0) {
+            file_error(&err, files[k], "open", errno);
             flush(&out, &err);
-            fprintf(stderr, "curi extract: %s: %s\n", files[k], strerror(errno));
             io = 1;
             continue;
         }
         n = extract_fd(&o, &in, &out, &err);
         if (n < 0) {
+            file_error(&err, files[k], "read", errno);
             flush(&out, &err);
-            fprintf(stderr, "curi extract: %s: %s\n", files[k], strerror(errno));
             io = 1;
         } else {
             total += n;
