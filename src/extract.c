@@ -230,21 +230,12 @@ static size_t valid_prefix(const unsigned char *v, size_t n, size_t slen, int *w
         cut = e.offset;
         if (cut >= n)
             break;
-        switch (rc) {
-        case CURI_ERR_IP_LITERAL:
-            if (cut > 0 && v[cut - 1] == ']')
-                break; /* after a whole literal: "[::1]x" keeps the literal */
-            /* fall through */
-        case CURI_ERR_IP_UNTERMINATED:
-        case CURI_ERR_IPV6:
-        case CURI_ERR_IPVFUTURE:
-        case CURI_ERR_ZONE:
-        case CURI_ERR_ZONE_FORBIDDEN:
+        /* An error inside an IP literal; IP_LITERAL right after a whole "[...]" is not. */
+        if (rc == CURI_ERR_IP_UNTERMINATED || rc == CURI_ERR_IPV6 || rc == CURI_ERR_IPVFUTURE ||
+            rc == CURI_ERR_ZONE || rc == CURI_ERR_ZONE_FORBIDDEN ||
+            (rc == CURI_ERR_IP_LITERAL && !(cut > 0 && v[cut - 1] == ']'))) {
             while (cut > 0 && v[cut] != '[')
                 cut--;
-            break;
-        default:
-            break;
         }
         if (cut <= slen)
             break;
