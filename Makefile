@@ -3,7 +3,7 @@
 #   make                 static and shared library, the curi tool
 #   make check           build and run every test (vectors, the header's binding block through
 #                        cffi, CLI, install and uninstall into a temporary DESTDIR, fuzz corpus
-#                        replay, API example)
+#                        replay, API example, curi_extract over /usr/share/doc)
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
 #   make install PREFIX=/usr/local [DESTDIR=...]   (also bash and zsh completion)
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
@@ -87,6 +87,10 @@ $(VECRUN): $(TEST_OBJ) $(STATIC)
 $(B)/curi-limits: tests/limits/limits.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
 
+# curi_extract over the machine's own text (tests/textprop/run.sh).
+$(B)/curi-textprop: tests/textprop/textprop.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
+
 # The README's API example, compiled and run as a test.
 $(B)/example: docs/example.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
@@ -106,9 +110,10 @@ CHECK_CDEF := asan=$$($(CC) -print-file-name=libasan.so); ubsan=$$($(CC) -print-
 	else echo "check-cdef: no sanitizer runtime of $(CC) to preload into python: SKIPPED"; fi
 endif
 
-check: all $(VECRUN) $(B)/example $(B)/curi-limits
+check: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop
 	$(VECRUN) tests/vectors/*.vec
 	$(B)/curi-limits
+	sh tests/textprop/run.sh $(B)/curi-textprop
 	$(CHECK_CDEF)
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
 	CURI=$(TOOL) sh tests/cli/build-roundtrip.sh
