@@ -8,6 +8,8 @@
 #                     and $(B)/instr.csv, when there, as $(B)/benchmarks-instr.svg
 #   make bench-report both CSVs as one markdown table per file (bench/report.sh)
 #   make linearity    build $(B)/curi-linearity and time pathological inputs at n and 10n
+#   make bench-extract  curi extract beside grep -oE and linkify-it (npm, when node is there)
+#                     on a few hundred MB of /usr/share/doc text (bench/extract.sh)
 #
 # libcuri is the project's own $(STATIC), built with the project's flags ($(OPT), -O2 by
 # default); the harness and the peers we compile (Boost.URL is header-only) get the same
@@ -128,6 +130,11 @@ $(B)/curi-linearity: $(B)/obj/bench/linearity.o $(STATIC)
 $(B)/obj/bench/linearity.o: bench/linearity.c include/curi.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+.PHONY: bench bench-instr bench-plot bench-report linearity bench-extract
+bench-extract: $(TOOL)
+	sh bench/extract.sh $(TOOL) $(BENCH_EXTRACT_MB)
+BENCH_EXTRACT_MB ?= 300
 
 .PHONY: bench bench-instr bench-plot bench-report linearity
 

@@ -15,6 +15,10 @@
 
 #include "cli.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 static const char extract_help[] =
     "Usage: curi extract [--complete] [--json] [-z] [--] [FILE...]\n"
     "\n"
@@ -53,21 +57,54 @@ struct xin {
     curi_extractor x;
 };
 
-/* Advance the line count to absolute offset to (its bytes are still in the window). */
+/*
+ * Advance the line count to absolute offset to (its bytes are still in the window): count the
+ * newlines in one pass the compiler vectorizes, then find the last one.
+ */
 static void count_lines(struct xin *in, unsigned long long to)
 {
     unsigned long long off = in->base + in->x.dropped;
-    while (in->counted < to) {
-        size_t i = (size_t)(in->counted - off);
-        const char *nl = memchr(in->buf + i, '\n', (size_t)(to - in->counted));
-        if (nl == NULL) {
-            in->counted = to;
-            break;
+    const unsigned char *p, *q, *e;
+    unsigned long long n = 0;
+
+    if (in->counted >= to)
+        return;
+    p = (const unsigned char *)in->buf + (size_t)(in->counted - off);
+    e = (const unsigned char *)in->buf + (size_t)(to - off);
+    q = p;
+#if defined(__SSE2__)
+    /* 16 bytes at a time: each '\n' subtracts 0xFF (adds 1) to its byte lane, and every 255
+       blocks at most the lanes are summed (SAD against zero) before they could wrap. */
+    while (e - q >= 16) {
+        __m128i acc = _mm_setzero_si128(), sum;
+        for (int k = 0; k < 255 && e - q >= 16; k++, q += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
         }
-        in->counted = off + (size_t)(nl - in->buf) + 1;
-        in->line++;
-        in->line_start = in->counted;
+        sum = _mm_sad_epu8(acc, _mm_setzero_si128());
+        n += (unsigned long long)_mm_cvtsi128_si32(sum) +
+             (unsigned long long)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
     }
+#endif
+    /* Eight bytes at a time: a byte of x is zero exactly where the word has '\n'; z gets
+       0x80 in those bytes only, and the multiplication adds the 0x01s up in the top byte. */
+    for (; e - q >= 8; q += 8) {
+        uint64_t x, z;
+        memcpy(&x, q, 8);
+        x ^= UINT64_C(0x0A0A0A0A0A0A0A0A);
+        z = ~(((x & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7F7F7F7F7F7F7F7F)) | x) &
+            UINT64_C(0x8080808080808080);
+        n += ((z >> 7) * UINT64_C(0x0101010101010101)) >> 56;
+    }
+    for (; q < e; q++)
+        n += *q == '\n';
+    if (n > 0) {
+        while (e[-1] != '\n')
+            e--;
+        in->line += n;
+        in->line_start = off + (size_t)(e - (const unsigned char *)in->buf);
+    }
+    in->counted = to;
 }
 
 static void put_match(const struct xopts *o, struct xin *in, const curi_match *m, struct buf *out,

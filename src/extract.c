@@ -4,9 +4,10 @@
  *
  * One forward pass over the text.  The scan stops only at a trigger byte ('<', ':', the
  * first byte of U+27E8, and in complete mode 'w'/'f'), decides there, and moves on.  The
- * far-reaching searches ('>', U+27E9, the next opener, the next blank line, the next stop
- * byte) are cursors that only move forward, so each byte is searched over a bounded number
- * of times; a candidate is cut with the strict parser's error offset (R9), never by trying
+ * far-reaching searches (the '>' or U+27E9 of an opener, the end of a run of URI characters)
+ * are cursors that only move forward, and the search for another opener or a blank line
+ * inside brackets stops at the first one, so each byte is searched over a bounded number of
+ * times; a candidate is cut with the strict parser's error offset (R9), never by trying
  * prefix after prefix.  Invariant: every match is a valid URI (curi_parse with
  * CURI_PARSE_URI) once its whitespace is dropped and its prefix added; matches do not
  * overlap and come in text order; nothing reads outside [text, text + len); no allocation.
@@ -65,9 +66,6 @@ enum {
     S_FLOOR, /* a scheme run starts at or after this (the last resume point) */
     S_GT,    /* the first '>' at or after the last query, or len: see cursor() */
     S_RA,    /* the first U+27E9 (E2 9F A9) */
-    S_OP,    /* the first '<' or U+27E8 (E2 9F A8) */
-    S_BL1,   /* the first LF of the first blank line */
-    S_BL2,   /* its last LF */
     S_STOP,  /* the first byte that is not a URI character */
     S_UNUSED
 };
@@ -91,18 +89,29 @@ typedef struct xs {
 /* K, the known schemes of section 1, without regard to case. */
 static int in_k(const unsigned char *p, size_t n)
 {
-    static const char *const k[] = {"ftp",  "http",  "https",  "gopher", "mailto",   "news",
-                                    "nntp", "telnet", "file",  "man",    "info",     "whatis",
-                                    "ghelp", "ldap", "wais",   "prospero", "urn", "tel"};
-    char low[8];
+    /* By length: the names of 3, 4, ... 8 letters, each in 8 bytes padded with NUL. */
+    static const char k3[] = "ftp\0\0\0\0\0man\0\0\0\0\0urn\0\0\0\0\0tel\0\0\0\0";
+    static const char k4[] = "http\0\0\0\0news\0\0\0\0nntp\0\0\0\0file\0\0\0\0info\0\0\0\0"
+                             "ldap\0\0\0\0wais\0\0\0";
+    static const char k5[] = "https\0\0\0ghelp\0\0";
+    static const char k6[] = "gopher\0\0mailto\0\0telnet\0\0whatis\0";
+    static const char k8[] = "prospero";
+    static const char *const byn[9] = {NULL, NULL, NULL, k3, k4, k5, k6, NULL, k8};
+    static const unsigned char count[9] = {0, 0, 0, 4, 7, 2, 4, 0, 1};
+    unsigned char low[8] = {0};
+    uint64_t v;
 
-    if (n < 3 || n > 8)
+    if (n < 3 || n > 8 || count[n] == 0)
         return 0;
     for (size_t i = 0; i < n; i++)
-        low[i] = (char)curi__lower(p[i]);
-    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
-        if (strlen(k[i]) == n && memcmp(k[i], low, n) == 0)
+        low[i] = curi__lower(p[i]);
+    memcpy(&v, low, 8);
+    for (size_t i = 0; i < count[n]; i++) {
+        uint64_t k;
+        memcpy(&k, byn[n] + 8 * i, 8);
+        if (k == v)
             return 1;
+    }
     return 0;
 }
 
@@ -151,47 +160,6 @@ static size_t cur_ra(xs *c, size_t q)
     if (*v == UNKNOWN || *v < q)
         *v = find_e29f(c, q, 0xA9);
     return *v;
-}
-
-static size_t cur_op(xs *c, size_t q)
-{
-    size_t *v = &c->x->state[S_OP];
-    if (*v == UNKNOWN || *v < q) {
-        size_t i = q;
-        while (i < c->len && !(c->t[i] == '<' ||
-                               (c->t[i] == 0xE2 && i + 2 < c->len && c->t[i + 1] == 0x9F &&
-                                c->t[i + 2] == 0xA8)))
-            i++;
-        *v = i;
-    }
-    return *v;
-}
-
-/* A blank line: LF, then WS other than LF, then LF.  Returns its last LF (len: none). */
-static size_t cur_blank(xs *c, size_t q)
-{
-    size_t *v1 = &c->x->state[S_BL1], *v2 = &c->x->state[S_BL2];
-    if (*v1 == UNKNOWN || *v1 < q) {
-        size_t i = q;
-        *v1 = *v2 = c->len;
-        while (i < c->len) {
-            const unsigned char *f = memchr(c->t + i, '\n', c->len - i);
-            size_t j;
-            if (f == NULL)
-                break;
-            i = (size_t)(f - c->t);
-            j = i + 1;
-            while (j < c->len && c->t[j] != '\n' && xis(c->t[j], X_WS))
-                j++;
-            if (j < c->len && c->t[j] == '\n') {
-                *v1 = i;
-                *v2 = j;
-                break;
-            }
-            i = j;
-        }
-    }
-    return *v2;
 }
 
 static size_t cur_stop(xs *c, size_t q)
@@ -398,7 +366,8 @@ static int angle_content(xs *c, size_t a, size_t b, size_t after_close)
     }
     while (b > a && xis(t[b - 1], X_WS))
         b--;
-    if (a == b)
+    /* No ':', no scheme: an e-mail address, most often (an abbreviation needs none) */
+    if (a == b || (!c->complete && memchr(t + a, ':', b - a) == NULL))
         return R_NO;
     v = t + a;
     n = b - a;
@@ -445,16 +414,45 @@ static int angle_content(xs *c, size_t a, size_t b, size_t after_close)
     return R_NO;
 }
 
+/*
+ * Whether [cs, close) holds another opener ('<' or U+27E8) or a blank line (LF, WS other than
+ * LF, LF).  The scan stops at the first one, which lies before the next trigger '<' or U+27E8
+ * (or is one): the spans scanned for successive openers never overlap, so all of them together
+ * are linear in the text.
+ */
+static int blocked(const xs *c, size_t cs, size_t close)
+{
+    const unsigned char *t = c->t;
+    size_t i = cs;
+
+    while (i < close) {
+        unsigned char b = t[i];
+        if (b == '<')
+            return 1;
+        if (b == 0xE2 && i + 2 < c->len && t[i + 1] == 0x9F && t[i + 2] == 0xA8)
+            return 1;
+        if (b == '\n') {
+            size_t j = i + 1;
+            while (j < close && t[j] != '\n' && xis(t[j], X_WS))
+                j++;
+            if (j < close && t[j] == '\n')
+                return 1;
+            i = j;
+            continue;
+        }
+        i++;
+    }
+    return 0;
+}
+
 /* R2: an opener of olen bytes at p ('<', or U+27E8 when olen is 3). */
 static int angle(xs *c, size_t p, size_t olen)
 {
     size_t cs = p + olen;
     size_t close = olen == 1 ? cur_gt(c, cs) : cur_ra(c, cs);
-    size_t op = cur_op(c, cs);
-    size_t blank = cur_blank(c, cs);
 
     /* Another opener or a blank line before the closer: this one does not delimit. */
-    if (op < close || blank < close)
+    if (blocked(c, cs, close))
         return R_NO;
     if (close == c->len)
         return c->more ? wait_at(c, p) : R_NO;
@@ -575,6 +573,53 @@ static int abbrev_at(xs *c, size_t i)
     return emit(c, i, e, (unsigned)kind, e);
 }
 
+/*
+ * The first trigger byte at or after p (or len): ':' '<' 0xE2, and in complete mode also
+ * w W f F.  SSE2 (every x86-64 has it) looks at 16 bytes at a time; the table is the scalar
+ * twin and finishes the tail.
+ */
+#if defined(__SSE2__) && !defined(CURI_NO_SIMD)
+#include <emmintrin.h>
+static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int complete)
+{
+    const __m128i colon = _mm_set1_epi8(':'), lt = _mm_set1_epi8('<');
+    const __m128i e2 = _mm_set1_epi8((char)0xE2), lower = _mm_set1_epi8(0x20);
+    const __m128i w = _mm_set1_epi8('w'), f = _mm_set1_epi8('f');
+    unsigned trig = complete ? X_TRIG | X_TRIGC : X_TRIG;
+
+    while (p + 16 <= len) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + p));
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, lt)),
+                                   _mm_cmpeq_epi8(v, e2));
+        unsigned mask;
+        if (complete) {
+            /* w W f F: OR 0x20 folds the case, and only W w give 'w', F f give 'f' */
+            __m128i l = _mm_or_si128(v, lower);
+            hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(l, w), _mm_cmpeq_epi8(l, f)));
+        }
+        mask = (unsigned)_mm_movemask_epi8(hit);
+        while (mask != 0) {
+            unsigned k = (unsigned)__builtin_ctz(mask);
+            if (xis(t[p + k], trig))
+                return p + k;
+            mask &= mask - 1;
+        }
+        p += 16;
+    }
+    while (p < len && !xis(t[p], trig))
+        p++;
+    return p;
+}
+#else
+static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int complete)
+{
+    unsigned trig = complete ? X_TRIG | X_TRIGC : X_TRIG;
+    while (p < len && !xis(t[p], trig))
+        p++;
+    return p;
+}
+#endif
+
 int curi_extract_init(curi_extractor *x, unsigned flags)
 {
     if (x == NULL)
@@ -607,7 +652,6 @@ int curi_extract_next(curi_extractor *x, const char *text, size_t len, unsigned 
 {
     xs c;
     size_t p;
-    unsigned trig;
 
     if (x == NULL || m == NULL || (text == NULL && len != 0) ||
         (flags & ~(unsigned)CURI_EXTRACT_MORE) || x->pos > len ||
@@ -620,12 +664,10 @@ int curi_extract_next(curi_extractor *x, const char *text, size_t len, unsigned 
     c.complete = (x->flags & CURI_EXTRACT_COMPLETE) != 0;
     c.m = m;
     c.resume = c.restart = 0;
-    trig = c.complete ? X_TRIG | X_TRIGC : X_TRIG;
     p = x->pos;
     for (;;) {
         int rc;
-        while (p < len && !xis(c.t[p], trig))
-            p++;
+        p = next_trigger(c.t, p, len, c.complete);
         if (p == len)
             break;
         switch (c.t[p]) {
