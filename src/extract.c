@@ -574,6 +574,16 @@ static int abbrev_at(xs *c, size_t i)
 }
 
 /*
+ * Whether t[i] stops the scan: ':' '<' 0xE2, and in complete mode w W f F at the start of the
+ * text or after a left neighbour of R13 (elsewhere abbrev_at would turn them away at once).
+ */
+static inline int is_trigger(const unsigned char *t, size_t i, unsigned trig)
+{
+    unsigned k = xtab[t[i]] & trig;
+    return (k & X_TRIG) || (k != 0 && (i == 0 || xis(t[i - 1], X_LEFT)));
+}
+
+/*
  * The first trigger byte at or after p (or len): ':' '<' 0xE2, and in complete mode also
  * w W f F.  SSE2 (every x86-64 has it) looks at 16 bytes at a time; the table is the scalar
  * twin and finishes the tail.
@@ -584,7 +594,7 @@ static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int com
 {
     const __m128i colon = _mm_set1_epi8(':'), lt = _mm_set1_epi8('<');
     const __m128i e2 = _mm_set1_epi8((char)0xE2), lower = _mm_set1_epi8(0x20);
-    const __m128i w = _mm_set1_epi8('w'), f = _mm_set1_epi8('f');
+    const __m128i w = _mm_set1_epi8('w'), f = _mm_set1_epi8('f'), tee = _mm_set1_epi8('t');
     unsigned trig = complete ? X_TRIG | X_TRIGC : X_TRIG;
 
     while (p + 16 <= len) {
@@ -595,18 +605,36 @@ static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int com
         if (complete) {
             /* w W f F: OR 0x20 folds the case, and only W w give 'w', F f give 'f' */
             __m128i l = _mm_or_si128(v, lower);
-            hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(l, w), _mm_cmpeq_epi8(l, f)));
+            __m128i wf = _mm_or_si128(_mm_cmpeq_epi8(l, w), _mm_cmpeq_epi8(l, f));
+            if (p >= 1 && p + 17 <= len) {
+                /* A likelier start only: "ww" or "ft" after a byte below 'A' (WS, the
+                   punctuation of X_LEFT, >= 0x80 as a signed byte), '[', '{' or '`'.  What
+                   it lets through, is_trigger decides; what it drops is no start. */
+                __m128i prev = _mm_loadu_si128((const __m128i *)(const void *)(t + p - 1));
+                __m128i next = _mm_or_si128(
+                    _mm_loadu_si128((const __m128i *)(const void *)(t + p + 1)), lower);
+                __m128i two = _mm_or_si128(
+                    _mm_and_si128(_mm_cmpeq_epi8(l, w), _mm_cmpeq_epi8(next, w)),
+                    _mm_and_si128(_mm_cmpeq_epi8(l, f), _mm_cmpeq_epi8(next, tee)));
+                __m128i left = _mm_or_si128(
+                    _mm_or_si128(_mm_cmplt_epi8(prev, _mm_set1_epi8('A')),
+                                 _mm_cmpeq_epi8(prev, _mm_set1_epi8('['))),
+                    _mm_or_si128(_mm_cmpeq_epi8(prev, _mm_set1_epi8('{')),
+                                 _mm_cmpeq_epi8(prev, _mm_set1_epi8('`'))));
+                wf = _mm_and_si128(two, left);
+            }
+            hit = _mm_or_si128(hit, wf);
         }
         mask = (unsigned)_mm_movemask_epi8(hit);
         while (mask != 0) {
             unsigned k = (unsigned)__builtin_ctz(mask);
-            if (xis(t[p + k], trig))
+            if (is_trigger(t, p + k, trig))
                 return p + k;
             mask &= mask - 1;
         }
         p += 16;
     }
-    while (p < len && !xis(t[p], trig))
+    while (p < len && !is_trigger(t, p, trig))
         p++;
     return p;
 }
@@ -614,7 +642,7 @@ static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int com
 static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int complete)
 {
     unsigned trig = complete ? X_TRIG | X_TRIGC : X_TRIG;
-    while (p < len && !xis(t[p], trig))
+    while (p < len && !is_trigger(t, p, trig))
         p++;
     return p;
 }
