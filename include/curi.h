@@ -787,8 +787,8 @@ typedef struct curi_extractor {
 
 /*
  * Start an extractor (strict mode, or complete with CURI_EXTRACT_COMPLETE).
- * CURI_ERR_INVALID_ARG for a NULL x or an unknown flag (x is then zeroed,
- * and curi_extract_next refuses it).
+ * CURI_ERR_INVALID_ARG for a NULL x or an unknown flag (x is then left in a
+ * state that curi_extract_next refuses).
  */
 int curi_extract_init(curi_extractor *x, unsigned flags);
 /*

@@ -653,8 +653,10 @@ int curi_extract_init(curi_extractor *x, unsigned flags)
     if (x == NULL)
         return CURI_ERR_INVALID_ARG;
     memset(x, 0, sizeof *x);
-    if (flags & ~(unsigned)CURI_EXTRACT_COMPLETE)
+    if (flags & ~(unsigned)CURI_EXTRACT_COMPLETE) {
+        x->flags = UINT32_MAX; /* curi_extract_next refuses an extractor in this state */
         return CURI_ERR_INVALID_ARG;
+    }
     x->flags = flags;
     for (int k = S_GT; k <= S_STOP; k++)
         x->state[k] = UNKNOWN;
