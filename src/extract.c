@@ -64,10 +64,9 @@ static inline int xis(unsigned char c, unsigned cls)
 /* The private words of curi_extractor.state. */
 enum {
     S_FLOOR, /* a scheme run starts at or after this (the last resume point) */
-    S_GT,    /* the first '>' at or after the last query, or len: see cursor() */
+    S_GT,    /* the first '>' at or after the last query, or len (the cursors, below) */
     S_RA,    /* the first U+27E9 (E2 9F A9) */
-    S_STOP,  /* the first byte that is not a URI character */
-    S_UNUSED
+    S_STOP   /* the first byte that is not a URI character */
 };
 #define UNKNOWN SIZE_MAX
 
