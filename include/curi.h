@@ -792,8 +792,9 @@ typedef struct curi_extractor {
  */
 int curi_extract_init(curi_extractor *x, unsigned flags);
 /*
- * The next URI in text[0..len) (any bytes; the same text, or the text after
- * curi_extract_drop, on every call): 1 with *m filled, 0 when there is none
+ * The next URI in text[0..len) (any bytes; on every call the same text, or
+ * that text with more bytes appended, and without the bytes curi_extract_drop
+ * was told about): 1 with *m filled, 0 when there is none
  * before the end (with CURI_EXTRACT_MORE: none that more text cannot
  * change), -1 for a NULL x or m, NULL text with len > 0, an unknown flag or a
  * text shorter than x->pos.  No allocation.

@@ -66,7 +66,8 @@ enum {
     S_FLOOR, /* a scheme run starts at or after this (the last resume point) */
     S_GT,    /* the first '>' at or after the last query, or len (the cursors, below) */
     S_RA,    /* the first U+27E9 (E2 9F A9) */
-    S_STOP   /* the first byte that is not a URI character */
+    S_STOP,  /* the first byte that is not a URI character */
+    S_LEN    /* the len the cursors were found in: another len finds them again */
 };
 #define UNKNOWN SIZE_MAX
 
@@ -693,6 +694,13 @@ int curi_extract_next(curi_extractor *x, const char *text, size_t len, unsigned 
     c.complete = (x->flags & CURI_EXTRACT_COMPLETE) != 0;
     c.m = m;
     c.resume = c.restart = 0;
+    if (x->state[S_LEN] != len) {
+        /* A longer text without curi_extract_drop (allowed: a drop of 0 bytes): a cursor
+           that found nothing before the old end must look again. */
+        for (int k = S_GT; k <= S_STOP; k++)
+            x->state[k] = UNKNOWN;
+        x->state[S_LEN] = len;
+    }
     p = x->pos;
     for (;;) {
         int rc;

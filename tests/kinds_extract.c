@@ -8,8 +8,9 @@
  *          Every case also checks: INPUT sits before a guard page; matches lie inside it,
  *          do not overlap and come in order; every URI parses with CURI_PARSE_URI; the
  *          writer keeps its contract; and fed in blocks of 1, 2, 3, 5, 8 and 13 bytes
- *          with CURI_EXTRACT_MORE (dropping all it may after each 0), the extractor gives
- *          the same matches at the same offsets of the whole input.
+ *          with CURI_EXTRACT_MORE (dropping all it may after each 0, and again dropping
+ *          nothing), the extractor gives the same matches at the same offsets of the whole
+ *          input.
  * SPDX-License-Identifier: MIT
  */
 #include <stdio.h>
@@ -86,7 +87,7 @@ static int whole(tcase *tc, const char *text, size_t len, curi_match *ms)
  * The input fed bs bytes at a time; the matches with offsets into the whole input go to ms.
  * Returns their number, or -1 after a failure.
  */
-static int blocks(tcase *tc, const char *in, size_t len, size_t bs, curi_match *ms)
+static int blocks(tcase *tc, const char *in, size_t len, size_t bs, int drop, curi_match *ms)
 {
     curi_extractor x;
     char *win = malloc(len + 1);
@@ -131,7 +132,7 @@ static int blocks(tcase *tc, const char *in, size_t len, size_t bs, curi_match *
             free(win);
             return -1;
         }
-        {
+        if (drop) {
             size_t k = x.keep;
             memmove(win, win + k, have - k);
             have -= k;
@@ -204,19 +205,21 @@ void kind_extract(tcase *tc)
         }
         sbuf_free(&out);
     }
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        int bn = blocks(tc, tc->t[0].s, len, sizes[s], bm);
+    for (size_t s = 0; s < 2 * sizeof sizes / sizeof sizes[0]; s++) {
+        int drop = s % 2 == 0;
+        int bn = blocks(tc, tc->t[0].s, len, sizes[s / 2], drop, bm);
         if (bn < 0)
             continue;
         if (bn != n) {
-            fail(tc, "blocks of %zu: %d matches, want %d", sizes[s], bn, n);
+            fail(tc, "blocks of %zu%s: %d matches, want %d", sizes[s / 2],
+                 drop ? "" : " (no drop)", bn, n);
             continue;
         }
         for (int i = 0; i < n; i++)
             if (bm[i].begin != ms[i].begin || bm[i].end != ms[i].end ||
                 bm[i].flags != ms[i].flags)
-                fail(tc, "blocks of %zu: match %d is %zu-%zu/0x%x, want %zu-%zu/0x%x", sizes[s],
-                     i, bm[i].begin, bm[i].end, (unsigned)bm[i].flags, ms[i].begin, ms[i].end,
+                fail(tc, "blocks of %zu%s: match %d is %zu-%zu/0x%x, want %zu-%zu/0x%x",
+                     sizes[s / 2], drop ? "" : " (no drop)", i, bm[i].begin, bm[i].end, (unsigned)bm[i].flags, ms[i].begin, ms[i].end,
                      (unsigned)ms[i].flags);
     }
 }
