@@ -1,15 +1,16 @@
 /*
  * fuzz_extract.c -- libFuzzer target for curi_extract_* (curi extract).
- * Input: byte 0 chooses the mode (bit 0: CURI_EXTRACT_COMPLETE) and a block size (bits 1-4,
- * plus 1); the rest is the text, any bytes.  Invariants:
+ * Input: byte 0 chooses the mode (bit 0: CURI_EXTRACT_COMPLETE), a block size (bits 1-4,
+ * plus 1) and whether the blocks drop what they may (bit 5 clear) or keep everything (set);
+ * the rest is the text, any bytes.  Invariants:
  *  - nothing crashes or reads outside the text (an exact-size copy);
  *  - every match lies inside the text, is not empty, starts at or after the end of the one
  *    before (no overlap, text order), and has only known flags, never both prefixes;
  *  - curi_extract_write keeps the writer contract with curi_extract_bound, and what it
  *    writes is a valid URI (curi_parse with CURI_PARSE_URI) that is not a bare scheme;
  *  - fed in blocks of that size with CURI_EXTRACT_MORE (dropping all that x.keep allows
- *    after each 0), the extractor finds the same matches at the same offsets of the whole
- *    text.
+ *    after each 0, or nothing), the extractor finds the same matches at the same offsets of
+ *    the whole text.
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
@@ -35,7 +36,8 @@ static int w_extract(char *dst, size_t cap, size_t *outlen, const void *vc)
 }
 
 /* The matches of the text fed bs bytes at a time, offsets into the whole text. */
-static size_t blocks(const char *in, size_t len, size_t bs, unsigned flags, curi_match *ms)
+static size_t blocks(const char *in, size_t len, size_t bs, int drop, unsigned flags,
+                     curi_match *ms)
 {
     curi_extractor x;
     char *win = fz_alloc(len + 1);
@@ -68,7 +70,7 @@ static size_t blocks(const char *in, size_t len, size_t bs, unsigned flags, curi
         if (last)
             break;
         FZ_CHECKF(x.keep <= have, "keep %zu past %zu", x.keep, have);
-        {
+        if (drop) {
             size_t k = x.keep;
             memmove(win, win + k, have - k);
             have -= k;
@@ -121,7 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         n++;
     }
     FZ_CHECKF(rc == 0, "curi_extract_next returned %d", rc);
-    bn = blocks(text, len, bs, flags, bm);
+    bn = blocks(text, len, bs, !(data[0] & 0x20), flags, bm);
     FZ_CHECKF(bn == n, "blocks of %zu: %zu matches, whole: %zu", bs, bn, n);
     for (size_t i = 0; i < n && i < MAXM; i++)
         FZ_CHECKF(bm[i].begin == ms[i].begin && bm[i].end == ms[i].end &&
