@@ -7,6 +7,8 @@
 #   make bench-plot   draw $(B)/bench.csv as $(B)/benchmarks.svg with gnuplot (bench/plot.gp),
 #                     and $(B)/instr.csv, when there, as $(B)/benchmarks-instr.svg
 #   make bench-report both CSVs as one markdown table per file (bench/report.sh)
+#   make bench-clean-web  curi-check beside curi-parse on the clean web URLs of the data
+#                     files (issue 11's 3x target; bench/clean-web.sh)
 #   make linearity    build $(B)/curi-linearity and time pathological inputs at n and 10n
 #
 # libcuri is the project's own $(STATIC), built with the project's flags ($(OPT), -O2 by
@@ -23,7 +25,7 @@ PKG_CONFIG ?= pkg-config
 
 # Look for the peers only when a benchmark target is asked for, so that `make` and
 # `make check` run no pkg-config at all.
-BENCH_GOALS := bench bench-instr bench-plot linearity %curi-bench %curi-linearity %/bench/bench.o
+BENCH_GOALS := bench bench-instr bench-plot bench-clean-web linearity %curi-bench %curi-linearity %/bench/bench.o
 bench_pc = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo yes)
 # -isystem instead of -I: the project's warning list is for our code, not their headers.
 # The compiler's own directories stay out: naming them again breaks #include_next.
@@ -129,7 +131,7 @@ $(B)/obj/bench/linearity.o: bench/linearity.c include/curi.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-.PHONY: bench bench-instr bench-plot bench-report linearity
+.PHONY: bench bench-instr bench-plot bench-report bench-clean-web linearity
 
 bench: $(B)/curi-bench
 	@if [ -z "$(BENCH_DATA)" ]; then \
@@ -148,6 +150,9 @@ bench-plot:
 
 bench-report:
 	@sh bench/report.sh $(BENCH_CSV) $(wildcard $(BENCH_ICSV))
+
+bench-clean-web: $(B)/curi-bench $(TOOL)
+	sh bench/clean-web.sh $(B) $(BENCH_DATA)
 
 linearity: $(B)/curi-linearity
 	$(B)/curi-linearity
