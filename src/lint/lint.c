@@ -641,11 +641,9 @@ __attribute__((target("avx2"))) static void masks_avx2(clean_masks *m, const cha
 #endif
 
 /* Bits [a, b) of a mask, 0 <= a <= b <= 64 (an empty path may start at 64). */
-static inline uint64_t bits(size_t a, size_t b)
+CURI__INLINE uint64_t bits(size_t a, size_t b)
 {
-    uint64_t hi = (b >= 64) ? ~(uint64_t)0 : ((uint64_t)1 << b) - 1;
-    uint64_t lo = (a >= 64) ? ~(uint64_t)0 : ((uint64_t)1 << a) - 1;
-    return hi & ~lo;
+    return (a < b) ? (~(uint64_t)0 >> (64 - (b - a))) << a : 0;
 }
 
 /* The fast path's schemes: FAST_WEB for http, https, ws, wss; FAST_FILE for file. */
@@ -708,7 +706,7 @@ static int dot_segment_start(const char *p, const char *e)
  * to be a digit); then 2 when the last label is 9 bytes long (no dot in the last 9, and the
  * host starts or a dot stands before them: perhaps "localhost"), else 1.
  */
-static int fast_host(const clean_masks *m, size_t ha, size_t hb)
+CURI__INLINE int fast_host(const clean_masks *m, size_t ha, size_t hb)
 {
     uint64_t hm = bits(ha, hb), d = m->dot & hm, h = m->hyphen & hm, starts, ends;
 
