@@ -173,6 +173,7 @@ abi-update: $(SHARED)
 
 -include fuzz/fuzz.mk
 -include bench/bench.mk
+-include bindings/bindings.mk
 
 # One man3 page per function declared in curi.h, a one-line ".so" link to libcuri(3), so that
 # `man curi_parse` works.  The names come from the header, so a new function gets its page.

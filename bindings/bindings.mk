@@ -1,0 +1,39 @@
+# bindings/bindings.mk -- curi in SQL engines, included by the Makefile (docs/sql.md).
+#
+#   make sqlite            $(B)/curi.so, the SQLite loadable extension (.load build/curi)
+#   make check-sqlite      its sqlite3-shell tests (bindings/sqlite/tests/)
+#   make postgresql        the PostgreSQL extension, built with PGXS in $(B)/postgresql/
+#   make check-postgresql  pg_regress against a throw-away cluster (bindings/postgresql/run.sh)
+#   make duckdb            $(B)/duckdb/curi-duckdb, a host program with the DuckDB functions,
+#                          linked to the libduckdb.so that npm installs into $(B)/duckdb/
+#   make check-duckdb      its SQL tests (bindings/duckdb/tests/)
+#   make bench-sql         the speed runs of all three over 1M URLs of the data files
+#
+# Each check-* target ends with an "N passed, N failed" line, or says SKIPPED (and passes)
+# when its engine, headers or npm are missing.  The extensions link libcuri.a and are built
+# without sanitizers: under SAN=1 the check-* targets say so and skip, since a sanitized
+# module cannot be loaded into an engine that was not built with the sanitizer runtime.
+
+.PHONY: sqlite check-sqlite postgresql check-postgresql duckdb check-duckdb bench-sql
+
+SQL_COMMON := bindings/common/curi_sql.c bindings/common/curi_sql.h
+SQL_CFLAGS  = $(CSTD) $(OPT) $(WARN) -fPIC -Iinclude -Ibindings/common $(CFLAGS)
+
+# --- SQLite -------------------------------------------------------------------------------
+sqlite: $(B)/curi.so
+
+$(B)/curi.so: bindings/sqlite/curi_sqlite.c bindings/sqlite/curi.map $(SQL_COMMON) $(STATIC) include/curi.h
+	$(CC) $(SQL_CFLAGS) -shared -Wl,--version-script=bindings/sqlite/curi.map $(LDFLAGS) \
+	    -o $@ bindings/sqlite/curi_sqlite.c bindings/common/curi_sql.c $(STATIC)
+
+check-sqlite:
+ifeq ($(SAN),1)
+	@echo "check-sqlite: SKIPPED under SAN=1 (the extension is built without sanitizers)"
+else
+	@if ! command -v sqlite3 >/dev/null 2>&1 || [ ! -f /usr/include/sqlite3ext.h ]; then \
+	    echo "check-sqlite: SKIPPED: no sqlite3 shell or no sqlite3ext.h (Debian: sqlite3 libsqlite3-dev)"; \
+	else \
+	    $(MAKE) --no-print-directory B=$(B) $(B)/curi.so $(TOOL) && \
+	    sh bindings/sqlite/run-tests.sh $(B); \
+	fi
+endif
