@@ -37,3 +37,25 @@ else
 	    sh bindings/sqlite/run-tests.sh $(B); \
 	fi
 endif
+
+# --- PostgreSQL ---------------------------------------------------------------------------
+PG_CONFIG ?= pg_config
+PG_HAVE = command -v $(PG_CONFIG) >/dev/null 2>&1 && \
+    [ -f "$$($(PG_CONFIG) --includedir-server)/postgres.h" ] && [ -x "$$($(PG_CONFIG) --bindir)/initdb" ] && \
+    { [ "$$(id -u)" != 0 ] || { id postgres >/dev/null 2>&1 && command -v runuser >/dev/null 2>&1; }; }
+PG_SKIP = echo "$@: SKIPPED: no pg_config, server headers or initdb (Debian: postgresql postgresql-server-dev-15), or root without a postgres user"
+
+postgresql: $(STATIC)
+	@if $(PG_HAVE); then \
+	    PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) build; \
+	else $(PG_SKIP); fi
+
+check-postgresql:
+ifeq ($(SAN),1)
+	@echo "check-postgresql: SKIPPED under SAN=1 (the extension is built without sanitizers)"
+else
+	@if $(PG_HAVE); then \
+	    $(MAKE) --no-print-directory B=$(B) $(STATIC) && \
+	    PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) check; \
+	else $(PG_SKIP); fi
+endif
