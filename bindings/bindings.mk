@@ -59,3 +59,41 @@ else
 	    PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) check; \
 	else $(PG_SKIP); fi
 endif
+
+# --- DuckDB -------------------------------------------------------------------------------
+# libduckdb.so from the npm registry's DuckDB node bindings package for this machine
+# (it ships no header: bindings/duckdb/duckdb_capi.h declares what is used), installed by
+# npm into $(B)/duckdb/npm and copied beside the host program, which finds it by its rpath.
+DUCKDB_NPM_VERSION ?= 1.5.6-r.1
+DUCKDB_NPM_ARCH := $(if $(filter aarch64 arm64,$(shell uname -m)),linux-arm64,linux-x64)
+DUCKDB_NPM_PKG := @duckdb/node-bindings-$(DUCKDB_NPM_ARCH)
+DUCKDB_SRC := bindings/duckdb/host.c bindings/duckdb/curi_duckdb.c bindings/duckdb/curi_duckdb.h \
+    bindings/duckdb/duckdb_capi.h $(SQL_COMMON)
+
+$(B)/duckdb/libduckdb.so:
+	@mkdir -p $(B)/duckdb/npm
+	@command -v npm >/dev/null 2>&1 || { echo "duckdb: no npm to install $(DUCKDB_NPM_PKG)"; exit 1; }
+	npm install --no-save --no-package-lock --no-audit --no-fund --prefix $(B)/duckdb/npm \
+	    $(DUCKDB_NPM_PKG)@$(DUCKDB_NPM_VERSION) >$(B)/duckdb/npm.log 2>&1 || { cat $(B)/duckdb/npm.log; exit 1; }
+	cp $(B)/duckdb/npm/node_modules/$(DUCKDB_NPM_PKG)/libduckdb.so $@
+
+$(B)/duckdb/curi-duckdb: $(DUCKDB_SRC) $(STATIC) $(B)/duckdb/libduckdb.so
+	$(CC) $(SQL_CFLAGS) -Ibindings/duckdb $(LDFLAGS) -o $@ bindings/duckdb/host.c \
+	    bindings/duckdb/curi_duckdb.c bindings/common/curi_sql.c $(STATIC) \
+	    -L$(B)/duckdb -lduckdb -Wl,-rpath,'$$ORIGIN'
+
+duckdb: $(B)/duckdb/curi-duckdb
+
+check-duckdb:
+ifeq ($(SAN),1)
+	@echo "check-duckdb: SKIPPED under SAN=1 (the functions are built without sanitizers)"
+else
+	@if [ ! -f $(B)/duckdb/libduckdb.so ] && ! command -v npm >/dev/null 2>&1; then \
+	    echo "check-duckdb: SKIPPED: no npm to install libduckdb.so ($(DUCKDB_NPM_PKG))"; \
+	elif ! $(MAKE) --no-print-directory B=$(B) $(B)/duckdb/libduckdb.so; then \
+	    echo "check-duckdb: SKIPPED: npm could not install $(DUCKDB_NPM_PKG)@$(DUCKDB_NPM_VERSION)"; \
+	else \
+	    $(MAKE) --no-print-directory B=$(B) $(B)/duckdb/curi-duckdb $(TOOL) && \
+	    sh bindings/duckdb/run-tests.sh $(B); \
+	fi
+endif
