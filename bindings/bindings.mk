@@ -97,3 +97,9 @@ else
 	    sh bindings/duckdb/run-tests.sh $(B); \
 	fi
 endif
+
+# --- Speed --------------------------------------------------------------------------------
+BENCH_SQL_ROWS ?= 1000000
+bench-sql: $(B)/curi.so
+	-@$(MAKE) --no-print-directory B=$(B) duckdb >/dev/null
+	sh bindings/bench-sql.sh $(B) $(BENCH_SQL_ROWS)
