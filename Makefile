@@ -10,6 +10,8 @@
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
 #   make coverage        branch coverage of src/ by the tests (gcov)
+#   make sqlite | postgresql | duckdb, make check-sqlite | check-postgresql | check-duckdb,
+#   make bench-sql       curi in SQL engines (bindings/bindings.mk, docs/sql.md)
 #
 # Sources are picked up by wildcard: a new src/*.c, src/schemes/*.c or src/lint/*.c joins the library, a new cli/*.c the tool.
 
