@@ -43,6 +43,8 @@ CREATE FUNCTION curi_gt(curi, curi) RETURNS boolean
     AS 'MODULE_PATHNAME', 'pgcuri_curi_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION curi_ge(curi, curi) RETURNS boolean
     AS 'MODULE_PATHNAME', 'pgcuri_curi_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION curi_sortsupport(internal) RETURNS void
+    AS 'MODULE_PATHNAME', 'pgcuri_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION curi_hash(curi) RETURNS integer
     AS 'MODULE_PATHNAME', 'pgcuri_curi_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION curi_hash_extended(curi, bigint) RETURNS bigint
@@ -65,7 +67,8 @@ CREATE OPERATOR >= (LEFTARG = curi, RIGHTARG = curi, PROCEDURE = curi_ge,
 
 CREATE OPERATOR CLASS curi_ops DEFAULT FOR TYPE curi USING btree AS
     OPERATOR 1 <, OPERATOR 2 <=, OPERATOR 3 =, OPERATOR 4 >=, OPERATOR 5 >,
-    FUNCTION 1 curi_cmp(curi, curi);
+    FUNCTION 1 curi_cmp(curi, curi),
+    FUNCTION 2 curi_sortsupport(internal);
 CREATE OPERATOR CLASS curi_hash_ops DEFAULT FOR TYPE curi USING hash AS
     OPERATOR 1 =,
     FUNCTION 1 curi_hash(curi),
