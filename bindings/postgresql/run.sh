@@ -61,10 +61,10 @@ trap 'exit 1' INT TERM HUP
 as_server "$bindir/initdb" -D "$tmp/data" -U postgres -E UTF8 --locale=C.UTF-8 -A trust \
     >"$tmp/initdb.log" 2>&1 || { cat "$tmp/initdb.log"; exit 1; }
 as_server "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w \
-    -o "-c listen_addresses='' -k $tmp -p 5432 -c fsync=off" start >/dev/null ||
+    -o "-c listen_addresses='' -k $tmp -p 54329 -c fsync=off" start >/dev/null ||
     { cat "$tmp/server.log"; exit 1; }
 pid=$(head -n 1 "$tmp/data/postmaster.pid")
-export PGHOST="$tmp" PGPORT=5432 PGUSER=postgres PGDATABASE=postgres
+export PGHOST="$tmp" PGPORT=54329 PGUSER=postgres PGDATABASE=postgres
 
 if [ "$what" = psql ]; then
     # run.sh B psql [psql arguments]: a session against a fresh cluster, for debugging.

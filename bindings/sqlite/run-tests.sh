@@ -48,6 +48,22 @@ for sql in "$dir"/tests/*.sql; do
     if [ $good = 1 ]; then ok; else bad "$name: standard error differs"; fi
 done
 
+# Loaded from Python's sqlite3 module, as conn.load_extension("build/curi").
+if /usr/bin/python3 -c 'import sqlite3; sqlite3.connect(":memory:").enable_load_extension(True)' 2>/dev/null; then
+    got=$(/usr/bin/python3 - "$B/curi" <<'EOF'
+import sqlite3, sys
+conn = sqlite3.connect(":memory:")
+conn.enable_load_extension(True)
+conn.load_extension(sys.argv[1])
+print(conn.execute("SELECT curi_host(?), curi_normalize(?), curi_error(?)",
+                   ("https://Example.ORG:8080/x", "HTTP://A:80/./b", b"http://a\x00/")).fetchone())
+EOF
+)
+    if [ "$got" = "('Example.ORG', 'http://a/b', 'HOST_CHAR@8')" ]; then ok; else bad "python: $got"; fi
+else
+    echo "sqlite: Python's sqlite3 cannot load extensions here: the Python test is left out"
+fi
+
 # curi_parse() against the tool, line by line.  The shell's .import drops empty lines, so
 # both sides read the file without them, and without a leading byte order mark (which the
 # tool skips and .import would keep).
