@@ -6,9 +6,9 @@
 # error must hold each line of tests/NAME.err (when there is one; else be empty) as a
 # substring, in that order and no other error line: the shell's wording around an error
 # ("Runtime error near line N", the extended code) differs between SQLite versions.
-# Then curi_parse() is compared with `curi parse --json` over every data file in
-# ../shared/data/urls/ (one test per file; left out with a message when the files are not
-# there).  Ends with "N passed, N failed".
+# Then curi_parse() and curi_check() are compared with `curi parse --json` and `curi check
+# --json` over every data file in ../shared/data/urls/ (one test per file and function; left
+# out with a message when the files are not there) and over an input with 21 findings.  Ends with "N passed, N failed".
 set -u
 B=${1:-build}
 dir=$(dirname "$0")
@@ -71,21 +71,28 @@ data=$(ls "$dir"/../../../shared/data/urls/*.txt 2>/dev/null)
 if [ -z "$data" ]; then
     echo "sqlite: no ../shared/data/urls/*.txt: the comparison with curi parse --json is left out"
 fi
-for f in $data; do
+# One input with more findings than the extension's first array holds (16).
+many='http://a/%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00%00 x'
+printf '%s\n' "$many" >"$tmp/many"
+set -- $data "$tmp/many"
+for f in "$@"; do
+    [ -n "$f" ] || continue
     name=$(basename "$f")
     sed -e '1s/^\xEF\xBB\xBF//' -e '/^$/d' "$f" >"$tmp/in"
-    "$B/curi" parse --json <"$tmp/in" >"$tmp/want" 2>/dev/null
-    sqlite3 -batch :memory: -cmd ".load $B/curi" \
-        "CREATE TABLE t(u TEXT)" ".mode ascii" ".separator \"\\037\" \"\\n\"" \
-        ".import $tmp/in t" ".mode list" "SELECT curi_parse(u) FROM t ORDER BY rowid" \
-        >"$tmp/got" 2>"$tmp/err"
-    if [ -s "$tmp/err" ] || ! cmp -s "$tmp/want" "$tmp/got"; then
-        bad "curi_parse() and curi parse --json differ on $name"
-        cat "$tmp/err"
-        diff "$tmp/want" "$tmp/got" | head -6
-    else
-        ok
-    fi
+    for fn in parse check; do
+        "$B/curi" $fn --json <"$tmp/in" >"$tmp/want" 2>/dev/null
+        sqlite3 -batch :memory: -cmd ".load $B/curi" \
+            "CREATE TABLE t(u TEXT)" ".mode ascii" ".separator \"\\037\" \"\\n\"" \
+            ".import $tmp/in t" ".mode list" "SELECT curi_$fn(u) FROM t ORDER BY rowid" \
+            >"$tmp/got" 2>"$tmp/err"
+        if [ -s "$tmp/err" ] || ! cmp -s "$tmp/want" "$tmp/got"; then
+            bad "curi_$fn() and curi $fn --json differ on $name"
+            cat "$tmp/err"
+            diff "$tmp/want" "$tmp/got" | head -6
+        else
+            ok
+        fi
+    done
 done
 
 echo "sqlite: $pass passed, $fail failed"
