@@ -8,10 +8,16 @@ CREATE FUNCTION curi_in(cstring) RETURNS curi
     AS 'MODULE_PATHNAME', 'pgcuri_curi_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION curi_out(curi) RETURNS cstring
     AS 'MODULE_PATHNAME', 'pgcuri_curi_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION curi_recv(internal) RETURNS curi
+    AS 'MODULE_PATHNAME', 'pgcuri_curi_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION curi_send(curi) RETURNS bytea
+    AS 'MODULE_PATHNAME', 'pgcuri_curi_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE TYPE curi (
     INPUT = curi_in,
     OUTPUT = curi_out,
+    RECEIVE = curi_recv,
+    SEND = curi_send,
     INTERNALLENGTH = VARIABLE,
     ALIGNMENT = int4,
     STORAGE = extended

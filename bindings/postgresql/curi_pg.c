@@ -26,6 +26,7 @@
 #include "access/hash.h"
 #include "fmgr.h"
 #include "funcapi.h"
+#include "libpq/pqformat.h"
 #include "utils/builtins.h"
 #include "utils/sortsupport.h"
 
@@ -251,6 +252,31 @@ Datum pgcuri_curi_out(PG_FUNCTION_ARGS)
     memcpy(s, c.raw, c.rawlen);
     s[c.rawlen] = '\0';
     PG_RETURN_CSTRING(s);
+}
+
+/* Binary I/O: the text's bytes (a valid URI is ASCII, so no encoding conversion applies). */
+PG_FUNCTION_INFO_V1(pgcuri_curi_recv);
+Datum pgcuri_curi_recv(PG_FUNCTION_ARGS)
+{
+    StringInfo buf = (StringInfo)PG_GETARG_POINTER(0);
+    int n = buf->len - buf->cursor;
+    const char *s = pq_getmsgbytes(buf, n);
+    curi_error e;
+    struct varlena *v = cpg_make(s, (size_t)n, &e);
+    if (v == NULL)
+        pg_noreturn_error(s, (size_t)n, &e);
+    PG_RETURN_POINTER(v);
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_send);
+Datum pgcuri_curi_send(PG_FUNCTION_ARGS)
+{
+    cpg c;
+    StringInfoData buf;
+    CPG_ARG(&c, 0);
+    pq_begintypsend(&buf);
+    pq_sendbytes(&buf, c.raw, (int)c.rawlen);
+    PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
 }
 
 /* curi(text): the cast from text, raising on invalid input. */

@@ -14,6 +14,13 @@ CREATE TABLE casts(u curi);
 INSERT INTO casts VALUES ('mailto:x@y');        -- unknown literal
 INSERT INTO casts SELECT 'urn:a:b'::text;       -- assignment cast from text
 SELECT u FROM casts ORDER BY u;
+-- Binary I/O: the text's bytes, through COPY's binary format (the program runs in the
+-- data directory).
+SELECT curi_send('HTTP://a/'::curi);
+COPY casts TO PROGRAM 'cat > curi_copy.bin' (FORMAT binary);
+CREATE TABLE casts2(u curi);
+COPY casts2 FROM PROGRAM 'cat curi_copy.bin' (FORMAT binary);
+SELECT u, curi_scheme(u) FROM casts2 ORDER BY u;
 -- Equivalent URIs are equal; order is the byte order of the normalized forms.
 SELECT 'http://a:80/'::curi = 'HTTP://A'::curi AS port_and_case,
        'http://a/%7e'::curi = 'http://a/~'::curi AS unreserved,
