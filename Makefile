@@ -10,6 +10,8 @@
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
 #   make coverage        branch coverage of src/ by the tests (gcov)
+#   make sqlite | postgresql | duckdb, make check-sqlite | check-postgresql | check-duckdb,
+#   make bench-sql       curi in SQL engines (bindings/bindings.mk, docs/sql.md)
 #
 # Sources are picked up by wildcard: a new src/*.c, src/schemes/*.c or src/lint/*.c joins the library, a new cli/*.c the tool.
 
@@ -178,6 +180,7 @@ abi-update: $(SHARED)
 
 -include fuzz/fuzz.mk
 -include bench/bench.mk
+-include bindings/bindings.mk
 
 # One man3 page per function declared in curi.h, a one-line ".so" link to libcuri(3), so that
 # `man curi_parse` works.  The names come from the header, so a new function gets its page.
