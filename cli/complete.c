@@ -34,6 +34,8 @@ static const char *const summaries[CMD_COUNT] = {
     "compare two URIs on the ladder of RFC 3986 6.2",
     "build URIs from JSON objects",
     "report security findings (lint rules)",
+    "the file: URI of each local path (RFC 8089)",
+    "the local path of each file: URI (RFC 8089)",
 };
 
 /*

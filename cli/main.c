@@ -35,6 +35,8 @@ static const char main_help[] =
     "  equal      compare two URIs on the ladder of RFC 3986 6.2\n"
     "  build      build URIs from JSON objects (the keys of parse --json)\n"
     "  check      report security findings: 40 lint rules with spans\n"
+    "  from-path  the file: URI of each local path (RFC 8089)\n"
+    "  to-path    the local path of each file: URI (RFC 8089)\n"
     "  completion print the bash or zsh completion script\n"
     "\n"
     "With no URI operands a command reads one input per line from standard input\n"
@@ -247,6 +249,7 @@ static const struct {
     {"resolve", cmd_resolve}, {"relative", cmd_relative}, {"normalize", cmd_normalize},
     {"equal", cmd_equal},     {"build", cmd_build},       {"check", cmd_check},
     {"completion", cmd_completion},
+    {"from-path", cmd_from_path}, {"to-path", cmd_to_path},
 };
 
 int main(int argc, char **argv)
