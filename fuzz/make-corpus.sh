@@ -116,6 +116,11 @@ FILENAME ~ /\.vec$/ {
         emit("resolve", a)
     } else if (kind == "lint" || kind == "lintmsg") {
         emit("lint", a)
+    } else if (kind == "frompath" || kind == "topath") {
+        # filepath: a control byte (1: --windows), then a path or a URI; both sides of a case.
+        w = byte(flags ~ /windows/ ? 1 : 0)
+        emit("filepath", w a)
+        if (NF >= 2 && $2 !~ /^!/) emit("filepath", w fmt_tok($2))
     }
     next
 }
@@ -127,6 +132,7 @@ FILENAME ~ /\.vec$/ {
     u = fmt_raw($0)
     emit("parse", u); emit("normalize", u); emit("iter", u); emit("compare", u)
     emit("resolve", u); emit("cli", byte(FNR % 12) u); emit("lint", u)
+    emit("filepath", byte(FNR % 2) u)
     if (prev != "") emit("relative", prev "\\n" u)
     emit("set", byte(FNR % 128) u "\\n" fmt_raw(substr($0, 1, 12)))
     prev = u
