@@ -775,6 +775,9 @@ int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size
  * directory), and the UNC path "\\host\share\x" gives "file://host/share/x"
  * (the host's bytes encoded as a reg-name; the host must not be localhost,
  * which a file: URI reads as this machine, and the share must not be empty).
+ * curi_path_to_uri refuses a relative path (PATH_RELATIVE, offset 0), a NUL
+ * byte (PATH_NUL, at it) and, for Windows, a UNC path without a host or a
+ * share or naming localhost (PATH_UNC).
  *
  * curi_uri_to_path takes a URI (curi_parse errors come back as they are) and
  * refuses, each with its own code and the offset of the culprit:
@@ -792,8 +795,9 @@ int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size
  *     (E.3, not RFC 8089) are refused; "C%7C" reads as "C:" (E.2.2's old "C|",
  *     in the one spelling that is an RFC 3986 URI; a raw '|' is PATH_CHAR from
  *     curi_parse, as is a raw '\', E.4);
- *   - Windows, with a host: "\\host\share..." needs a non-empty share after
- *     the host (PATH_UNC).
+ *   - Windows, with a host that is not local: the UNC path "\\host\share..."
+ *     (the host decoded, an IP address as written) needs a non-empty share
+ *     after the host (PATH_UNC).
  * Other percent-encoded bytes are decoded (any value but 0).  The Windows path
  * is written with '\' separators and the drive letter as the URI has it.
  */
