@@ -35,6 +35,8 @@ static const char *const summaries[CMD_COUNT] = {
     "build URIs from JSON objects",
     "report security findings (lint rules)",
     "print the URIs found in free text",
+    "the file: URI of each local path (RFC 8089)",
+    "the local path of each file: URI (RFC 8089)",
 };
 
 /*

@@ -36,6 +36,8 @@ static const char main_help[] =
     "  build      build URIs from JSON objects (the keys of parse --json)\n"
     "  check      report security findings: 40 lint rules with spans\n"
     "  extract    print the URIs found in free text (files or standard input)\n"
+    "  from-path  the file: URI of each local path (RFC 8089)\n"
+    "  to-path    the local path of each file: URI (RFC 8089)\n"
     "  completion print the bash or zsh completion script\n"
     "\n"
     "With no URI operands a command reads one input per line from standard input\n"
@@ -249,6 +251,7 @@ static const struct {
     {"equal", cmd_equal},     {"build", cmd_build},       {"check", cmd_check},
     {"extract", cmd_extract},
     {"completion", cmd_completion},
+    {"from-path", cmd_from_path}, {"to-path", cmd_to_path},
 };
 
 int main(int argc, char **argv)

@@ -125,6 +125,12 @@ const struct optdef cli_options[] = {
     {C_CHECK,
      "--ports", NULL, "FILE", 0, "FILE", "/dev/null",
      "replace the well-known port table of port-other-protocol\nwith the lines 'PORT PROTOCOL [SCHEME...]' of FILE ('#'\nstarts a comment; an empty FILE empties the table)"},
+    {C_FROM_PATH,
+     "--windows", NULL, NULL, 0, NULL, NULL,
+     "Windows paths: drive letters and UNC paths (RFC 8089\nAppendix E)"},
+    {C_TO_PATH,
+     "--windows", NULL, NULL, 0, NULL, NULL,
+     "write Windows paths: drive letters and UNC paths (RFC 8089\nAppendix E)"},
     {C_PARSE,
      "--json", NULL, NULL, 0, NULL, NULL,
      "one JSON object per input, keys in this order: input, scheme,\nuserinfo, host, host_type, port, path, query, fragment (raw\ntext, null when absent), then segments (the path's segments,\nraw: \"/a/b/\" gives a, b and \"\"; \"\" gives none), params\n(the query's pairs as {\"key\", \"value\"}, decoded as form data,\nvalue null without '='; null without a query) and labels (a\nreg-name's dot-separated labels, raw; null for other hosts);\nfor an invalid input: input, error, message, offset"},
@@ -137,6 +143,9 @@ const struct optdef cli_options[] = {
     {C_ENCODE,
      "--json", NULL, NULL, 0, NULL, NULL,
      "one JSON object per input: input, output"},
+    {C_FROM_PATH | C_TO_PATH,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per input: input, output (or the error keys)"},
     {C_RESOLVE,
      "--json", NULL, NULL, 0, NULL, NULL,
      "one JSON object per input: base, reference, target (or the\nerror keys error, message, offset in place of target)"},
@@ -172,26 +181,27 @@ const struct optdef cli_options[] = {
      "--strict-3986", NULL, NULL, 0, NULL, NULL,
      "reject IPv6 zone IDs (RFC 6874)"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_CHECK,
+         C_CHECK | C_FROM_PATH | C_TO_PATH,
      "--jobs", "-j", "N", 0, NULL, "2",
      "process standard input on N threads (0: one per CPU)"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_CHECK,
+         C_CHECK | C_FROM_PATH | C_TO_PATH,
      "--url-file", "-f", "FILE", 0, "FILE", "/dev/null",
      "read inputs from the lines of FILE ('-': standard\ninput) after the operands; may be repeated"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_CHECK,
+         C_CHECK | C_FROM_PATH | C_TO_PATH,
      "--binary", NULL, NULL, 0, NULL, NULL,
      "keep a CR before LF and a byte order mark at the start"},
-    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD,
+    {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
+         C_FROM_PATH | C_TO_PATH,
      "--skip-invalid", NULL, NULL, 0, NULL, NULL,
      "print nothing for an invalid input (the diagnostic stays)"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_CHECK,
+         C_CHECK | C_FROM_PATH | C_TO_PATH,
      "--max-length", NULL, "N", 0, NULL, "100",
      "refuse a line longer than N bytes (TOO_LONG)"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_CHECK,
+         C_CHECK | C_FROM_PATH | C_TO_PATH,
      "--zero-terminated", "-z", NULL, 0, NULL, NULL,
      "records end at NUL, not newline: inputs (a CR\nbefore the NUL is kept) and each input's output"},
     {C_ALL,
@@ -202,7 +212,8 @@ const size_t cli_noptions = sizeof cli_options / sizeof cli_options[0];
 
 static const char *const cmd_names[CMD_COUNT] = {
     "parse", "get", "set", "encode", "decode", "explain",
-    "resolve", "relative", "normalize", "equal", "build", "check", "extract",
+    "resolve", "relative", "normalize", "equal", "build", "check", "extract", "from-path",
+    "to-path",
 };
 
 const char *cmd_name(unsigned bit)

@@ -120,6 +120,11 @@ FILENAME ~ /\.vec$/ {
         # the mode bit, and a block size of 1 to 16 bytes
         emit("extract", byte((flags ~ /complete/ ? 1 : 0) + 2 * (NR % 16)) a)
         if (NR % 8 == 0) emit("cli", byte(16 + (flags ~ /complete/ ? 32 : 0)) a)
+    } else if (kind == "frompath" || kind == "topath") {
+        # filepath: a control byte (1: --windows), then a path or a URI; both sides of a case.
+        w = byte(flags ~ /windows/ ? 1 : 0)
+        emit("filepath", w a)
+        if (NF >= 2 && $2 !~ /^!/) emit("filepath", w fmt_tok($2))
     }
     next
 }
@@ -131,6 +136,7 @@ FILENAME ~ /\.vec$/ {
     u = fmt_raw($0)
     emit("parse", u); emit("normalize", u); emit("iter", u); emit("compare", u)
     emit("resolve", u); emit("cli", byte(FNR % 12) u); emit("lint", u)
+    emit("filepath", byte(FNR % 2) u)
     if (prev != "") emit("relative", prev "\\n" u)
     emit("set", byte(FNR % 128) u "\\n" fmt_raw(substr($0, 1, 12)))
     prev = u

@@ -65,7 +65,7 @@
  *
  * Flags.  Each function takes only the flags of its own family (CURI_PARSE_*,
  * CURI_ENCODE_*, CURI_DECODE_*, CURI_QUERY_*, CURI_RESOLVE_*, CURI_RELATIVE_*,
- * CURI_NORM_*) and refuses a bit it does not know with CURI_ERR_INVALID_ARG;
+ * CURI_NORM_*, CURI_PATH_*) and refuses a bit it does not know with CURI_ERR_INVALID_ARG;
  * those that return no error code say below what they do instead.
  *
  * Writers.  Functions that produce text take (dst, cap, outlen) first, and
@@ -133,7 +133,17 @@
     XX(22, IPV4, "malformed IPv4 address")                                                   \
     XX(23, STRUCTURE, "the components do not fit together into a URI reference")            \
     XX(24, BASE_NOT_ABSOLUTE, "the base URI must have a scheme")                             \
-    XX(25, INVALID_ARG, "invalid argument")
+    XX(25, INVALID_ARG, "invalid argument")                                                  \
+    XX(26, PATH_SCHEME, "a file path comes only from a file: URI (no scheme, or not file)")  \
+    XX(27, PATH_RELATIVE, "a file path must be absolute (Windows: a drive or a UNC host)")   \
+    XX(28, PATH_HOST, "a host other than empty or localhost names a remote file")            \
+    XX(29, PATH_AUTHORITY, "a file: URI may have no userinfo and no port")                   \
+    XX(30, PATH_ENCODED_SLASH, "an encoded separator (%2F; Windows: also %5C) in a segment") \
+    XX(31, PATH_NUL, "a file path cannot hold a NUL byte (%00)")                             \
+    XX(32, PATH_QUERY, "a file: URI for a local path has no query")                          \
+    XX(33, PATH_FRAGMENT, "a fragment is not part of a file path")                           \
+    XX(34, PATH_DRIVE, "a local Windows path must start with a drive letter, ':' and '/'")   \
+    XX(35, PATH_UNC, "a UNC path needs a host other than localhost and a share name")
 
 #ifdef __cplusplus
 extern "C" {
@@ -198,7 +208,18 @@ typedef enum curi_errcode {
     CURI_ERR_IPV4 = 22, /* reserved: never returned today */
     CURI_ERR_STRUCTURE = 23,
     CURI_ERR_BASE_NOT_ABSOLUTE = 24,
-    CURI_ERR_INVALID_ARG = 25
+    CURI_ERR_INVALID_ARG = 25,
+    /* 26-35: curi_path_to_uri and curi_uri_to_path (File paths, below) */
+    CURI_ERR_PATH_SCHEME = 26,
+    CURI_ERR_PATH_RELATIVE = 27,
+    CURI_ERR_PATH_HOST = 28,
+    CURI_ERR_PATH_AUTHORITY = 29,
+    CURI_ERR_PATH_ENCODED_SLASH = 30,
+    CURI_ERR_PATH_NUL = 31,
+    CURI_ERR_PATH_QUERY = 32,
+    CURI_ERR_PATH_FRAGMENT = 33,
+    CURI_ERR_PATH_DRIVE = 34,
+    CURI_ERR_PATH_UNC = 35
 } curi_errcode;
 
 typedef struct curi_error {
@@ -816,6 +837,69 @@ int curi_extract_write(char *dst, size_t cap, size_t *outlen, const char *text, 
                        const curi_match *m, curi_error *err);
 /* end - begin plus the prefix (0 for a NULL m or one with end < begin). */
 size_t curi_extract_bound(const curi_match *m);
+
+/*
+ * ---------------------------------------------------------------------------
+ * File paths: file: URIs to and from local paths (RFC 8089, with Appendix E)
+ * ---------------------------------------------------------------------------
+ * Two writers, one per direction, with the writer contract above.  A path is
+ * bytes: a POSIX name need not be UTF-8, and every byte a path segment may not
+ * hold as it is (anything but unreserved, sub-delims, ':' and '@'; '%' too) is
+ * written "%HH" with uppercase hex, so any byte but NUL survives the trip:
+ * curi_uri_to_path(curi_path_to_uri(p)) == p for every absolute path p without
+ * a NUL (Windows: written with '\' separators).  Neither function touches dot
+ * segments: "/a/../b" stays as it is, both ways.
+ *
+ * POSIX (flags 0).  The path must start with '/'.  The URI is "file://" and the
+ * encoded path: "/tmp/a b" gives "file:///tmp/a%20b".  (RFC 8089's minimal
+ * "file:/tmp" would turn a path starting with "//" into an authority, and
+ * "file:///" is the spelling most readers know.)  A path starting with "//"
+ * gives "file:////...", which RFC 3986 reads as an empty authority and a path
+ * starting with "//": RFC 8089's grammar has no spelling for such a path, and
+ * this one keeps it.
+ *
+ * Windows (CURI_PATH_WINDOWS, RFC 8089 Appendix E).  '\' and '/' both
+ * separate.  "C:\a\b" gives "file:///C:/a/b" (the letter's case kept; a drive
+ * must be followed by a separator: "C:" and "C:x" are relative to a current
+ * directory), and the UNC path "\\host\share\x" gives "file://host/share/x"
+ * (the host's bytes encoded as a reg-name; the host must not be localhost,
+ * which a file: URI reads as this machine, and the share must not be empty).
+ * curi_path_to_uri refuses a relative path (PATH_RELATIVE, offset 0), a NUL
+ * byte (PATH_NUL, at it) and, for Windows, a UNC path without a host or a
+ * share or naming localhost (PATH_UNC).
+ *
+ * curi_uri_to_path takes a URI (curi_parse errors come back as they are) and
+ * refuses, each with its own code and the offset of the culprit:
+ *   - a missing scheme or one other than "file" (PATH_SCHEME, offset 0);
+ *   - userinfo or a port (PATH_AUTHORITY), a query (PATH_QUERY, at '?') or a
+ *     fragment (PATH_FRAGMENT, at '#'): they are not part of a path;
+ *   - POSIX: a host other than empty or localhost (PATH_HOST; any case, and
+ *     percent-decoded, so "%6Cocalhost" is localhost too); a path that does not
+ *     start with '/' (PATH_RELATIVE: "file:a/b", "file://");
+ *   - "%2F" (Windows: also "%5C") in a segment (PATH_ENCODED_SLASH), "%00"
+ *     anywhere (PATH_NUL): decoding them would change the path or end it;
+ *   - Windows, local (no host, empty, localhost): a path that is not a drive
+ *     letter, ':' and '/' ("/C:/x", or "C:/x" after "file:", App. E.2) gives
+ *     PATH_DRIVE, so "file:///C:" (no root) and the "file:////host/share" form
+ *     (E.3, not RFC 8089) are refused; "C%7C" reads as "C:" (E.2.2's old "C|",
+ *     in the one spelling that is an RFC 3986 URI; a raw '|' is PATH_CHAR from
+ *     curi_parse, as is a raw '\', E.4);
+ *   - Windows, with a host that is not local: the UNC path "\\host\share..."
+ *     (the host decoded, an IP address as written) needs a non-empty share
+ *     after the host (PATH_UNC).
+ * Other percent-encoded bytes are decoded (any value but 0).  The Windows path
+ * is written with '\' separators and the drive letter as the URI has it.
+ */
+enum { CURI_PATH_WINDOWS = 0x1 }; /* Windows paths: drive letters, '\', UNC (RFC 8089 App. E) */
+
+/* The URI for path[0..len); curi_path_to_uri_bound(len) is always enough. */
+int curi_path_to_uri(char *dst, size_t cap, size_t *outlen, const char *path, size_t len,
+                     unsigned flags, curi_error *err);
+size_t curi_path_to_uri_bound(size_t len);
+/* The path for the file: URI uri[0..len); curi_uri_to_path_bound(len) (= len) is always enough. */
+int curi_uri_to_path(char *dst, size_t cap, size_t *outlen, const char *uri, size_t len,
+                     unsigned flags, curi_error *err);
+size_t curi_uri_to_path_bound(size_t len);
 
 /* CURI_CDEF_END */
 

@@ -527,6 +527,10 @@ static const flagword extract_words[] = {
     {"complete", CURI_EXTRACT_COMPLETE, 0},
     {NULL, 0, 0},
 };
+static const flagword path_words[] = {
+    {"windows", CURI_PATH_WINDOWS, 0},
+    {NULL, 0, 0},
+};
 static const flagword no_words[] = {
     {NULL, 0, 0},
 };
@@ -555,6 +559,9 @@ static const kinddef kinds[] = {
     {"lint", kind_lint, lint_words},
     {"lintmsg", kind_lintmsg, lint_words},
     {"extract", kind_extract, extract_words},
+    {"frompath", kind_frompath, path_words},
+    {"topath", kind_topath, path_words},
+    {"pathprop", kind_pathprop, path_words},
     {"urlfile", NULL, no_words},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))

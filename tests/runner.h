@@ -143,6 +143,9 @@ void kind_lintmsg(tcase *tc);
 void kind_extract(tcase *tc);
 void kind_scheme(tcase *tc);
 void kind_batch(tcase *tc);
+void kind_frompath(tcase *tc); /* kinds_path.c */
+void kind_topath(tcase *tc);
+void kind_pathprop(tcase *tc);
 /*
  * The batch functions over n inputs of data delimited by offsets[0..n], against the
  * one-input functions (kinds_batch.c); returns 1 when everything agrees.

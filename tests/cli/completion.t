@@ -41,7 +41,19 @@ zsh
 
 # list: the table, one row per command and option (tools/check-options.py reads it).
 $ curi completion list | grep -c .
-141
+159
+? 0
+
+$ curi completion list | grep '^to-path'
+to-path	--windows	-	-	-	-
+to-path	--json	-	-	-	-
+to-path	--jobs	-j	N	-	2
+to-path	--url-file	-f	FILE	FILE	/dev/null
+to-path	--binary	-	-	-	-
+to-path	--skip-invalid	-	-	-	-
+to-path	--max-length	-	N	-	100
+to-path	--zero-terminated	-z	-	-	-
+to-path	--help	-h	-	-	-
 ? 0
 
 $ curi completion list | grep '^encode'

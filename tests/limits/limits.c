@@ -73,6 +73,20 @@ int main(void)
     check(curi_pct_decode(out, sizeof out, &n, b, big, 0, &e) == CURI_ERR_TOO_LONG &&
               e.offset == CURI_MAX_LEN && n == 0,
           "curi_pct_decode: TOO_LONG at CURI_MAX_LEN, *outlen 0");
+    n = 7;
+    check(curi_path_to_uri(out, sizeof out, &n, b, big, 0, &e) == CURI_ERR_TOO_LONG &&
+              e.offset == CURI_MAX_LEN && n == 0,
+          "curi_path_to_uri: TOO_LONG at CURI_MAX_LEN, *outlen 0");
+    n = 7;
+    check(curi_uri_to_path(out, sizeof out, &n, b, big, CURI_PATH_WINDOWS, &e) ==
+                  CURI_ERR_TOO_LONG &&
+              e.offset == CURI_MAX_LEN && n == 0,
+          "curi_uri_to_path: TOO_LONG at CURI_MAX_LEN, *outlen 0");
+    check(curi_path_to_uri_bound(SIZE_MAX) == CURI_MAX_LEN &&
+              curi_path_to_uri_bound(CURI_MAX_LEN / 3) == CURI_MAX_LEN &&
+              curi_path_to_uri_bound(5) == 23 && curi_uri_to_path_bound(SIZE_MAX) == CURI_MAX_LEN &&
+              curi_uri_to_path_bound(9) == 9,
+          "curi_path_to_uri_bound and curi_uri_to_path_bound: 8 + 3 len and len, saturated");
 
     /*
      * An output that would pass CURI_MAX_LEN is TOO_LONG even when the input is inside it:
@@ -150,6 +164,21 @@ int main(void)
               "curi_pct_encode: unknown flag");
         check(curi_pct_decode(buf, sizeof buf, &n, "a", 1, 4, &e) == CURI_ERR_INVALID_ARG,
               "curi_pct_decode: unknown flag");
+        n = 7;
+        check(curi_path_to_uri(buf, sizeof buf, &n, "/a", 2, 2, &e) == CURI_ERR_INVALID_ARG &&
+                  n == 0 && e.offset == 0,
+              "curi_path_to_uri: unknown flag");
+        n = 7;
+        check(curi_uri_to_path(buf, sizeof buf, &n, "file:///a", 9, 1u << 31, &e) ==
+                      CURI_ERR_INVALID_ARG &&
+                  n == 0,
+              "curi_uri_to_path: unknown flag");
+        check(curi_path_to_uri(buf, sizeof buf, &n, NULL, 1, 0, &e) == CURI_ERR_INVALID_ARG &&
+                  curi_uri_to_path(buf, sizeof buf, &n, NULL, 1, 0, &e) == CURI_ERR_INVALID_ARG,
+              "curi_path_to_uri, curi_uri_to_path: NULL input with len 1 is INVALID_ARG");
+        check(curi_path_to_uri(buf, sizeof buf, &n, NULL, 0, 0, &e) == CURI_ERR_PATH_RELATIVE &&
+                  curi_uri_to_path(buf, sizeof buf, &n, NULL, 0, 0, &e) == CURI_ERR_PATH_SCHEME,
+              "curi_path_to_uri, curi_uri_to_path: NULL input with len 0 reads as \"\"");
         check(curi_resolve(buf, sizeof buf, &n, &w, &w, 2, &e) == CURI_ERR_INVALID_ARG && n == 0,
               "curi_resolve: unknown flag");
         check(curi_relative(buf, sizeof buf, &n, &w, &w, 4, &e) == CURI_ERR_INVALID_ARG && n == 0,

@@ -1,0 +1,109 @@
+/*
+ * cmd_path.c -- "curi from-path" and "curi to-path": file: URIs to and from local paths
+ * (RFC 8089 with Appendix E), through curi_path_to_uri and curi_uri_to_path.
+ * SPDX-License-Identifier: MIT
+ */
+#include <string.h>
+
+#include "cli.h"
+
+static const char from_path_help[] =
+    "Usage: curi from-path [--windows] [OPTION...] [--] [PATH...]\n"
+    "\n"
+    "Print the file: URI of each absolute local PATH (RFC 8089): \"file://\" and the\n"
+    "path with every byte a path segment may not hold ('%' too, and any byte that\n"
+    "is not ASCII, UTF-8 or not) written %HH, so /tmp/a b gives file:///tmp/a%20b.\n"
+    "With --windows (RFC 8089 Appendix E): C:\\a\\b gives file:///C:/a/b and the\n"
+    "UNC path \\\\host\\share\\x gives file://host/share/x ('\\' and '/' both\n"
+    "separate).  A relative path, a NUL byte, a UNC path without a host or share\n"
+    "or naming localhost make the input invalid.  curi to-path turns the URI back\n"
+    "into the same path.\n"
+    "\n"
+    "@OPTIONS@\n";
+
+static const char to_path_help[] =
+    "Usage: curi to-path [--windows] [OPTION...] [--] [URI...]\n"
+    "\n"
+    "Print the local path of each file: URI (RFC 8089), percent-decoded and written\n"
+    "raw: file:///tmp/a%20b, file:/tmp/a%20b and file://localhost/tmp/a%20b give\n"
+    "/tmp/a b.  With --windows (RFC 8089 Appendix E): file:///C:/a/b, file:/C:/a/b\n"
+    "and file:C:/a/b give C:\\a\\b (C%7C reads as C:), and file://host/share/x gives\n"
+    "\\\\host\\share\\x.  The input is invalid, with a message naming the reason,\n"
+    "for: a scheme other than file (or none); a host other than empty or localhost\n"
+    "(without --windows); userinfo or a port; a query or a fragment; %2F inside a\n"
+    "segment (with --windows also %5C) or %00; a path that is not absolute (with\n"
+    "--windows: no drive letter, or a UNC path without a share).\n"
+    "\n"
+    "@OPTIONS@\n";
+
+struct path_ctx {
+    int to_path; /* 1: curi_uri_to_path; 0: curi_path_to_uri */
+    unsigned flags;
+    int json;
+};
+
+static int path_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                     struct buf *tmp)
+{
+    const struct path_ctx *ctx = vctx;
+    struct buf *dst = ctx->json ? tmp : out;
+    size_t bound = ctx->to_path ? curi_uri_to_path_bound(n) : curi_path_to_uri_bound(n), len;
+    curi_error e;
+    int rc;
+    if (ctx->json)
+        tmp->len = 0;
+    buf_reserve(dst, bound + 1);
+    if (ctx->to_path)
+        rc = curi_uri_to_path(dst->p + dst->len, bound, &len, s, n, ctx->flags, &e);
+    else
+        rc = curi_path_to_uri(dst->p + dst->len, bound, &len, s, n, ctx->flags, &e);
+    if (rc != CURI_OK) {
+        if (ctx->json) {
+            json_parse_error(out, s, n, &e);
+        } else {
+            diagnose(err, rc, s, n, e.offset, 1);
+            buf_putc(out, '\n');
+        }
+        return EXIT_INVALID;
+    }
+    dst->len += len;
+    if (ctx->json) {
+        buf_putc(out, '{');
+        json_member(out, "input", s, n);
+        json_member(out, "output", tmp->p, tmp->len);
+        buf_put(out, "}\n", 2);
+    } else {
+        buf_putc(out, '\n');
+    }
+    return EXIT_VALID;
+}
+
+static int run_path(int argc, char **argv, const char *cmd, const char *help, int to_path)
+{
+    struct common c = {.cmd = cmd, .help = help, .jobs = 1};
+    struct path_ctx ctx = {to_path, 0, 0};
+    int nops = 0;
+    for (int i = 1; i < argc; i++) {
+        if (opt_common(&c, argv, argc, &i))
+            continue;
+        if (!c.dashdash && strcmp(argv[i], "--windows") == 0) {
+            ctx.flags |= CURI_PATH_WINDOWS;
+            continue;
+        }
+        if (is_option(&c, argv[i]))
+            usage_error(&c, "unknown option", argv[i]);
+        argv[nops++] = argv[i];
+    }
+    ctx.json = c.json;
+    return run_lines(path_line, &ctx, argv, nops, &c, 0);
+}
+
+int cmd_from_path(int argc, char **argv)
+{
+    return run_path(argc, argv, "from-path", from_path_help, 0);
+}
+
+int cmd_to_path(int argc, char **argv)
+{
+    return run_path(argc, argv, "to-path", to_path_help, 1);
+}

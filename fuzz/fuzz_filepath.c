@@ -1,0 +1,163 @@
+/*
+ * fuzz_filepath.c -- libFuzzer target for curi_path_to_uri and curi_uri_to_path (RFC 8089
+ * with Appendix E).  Input: one control byte (bit 0: CURI_PATH_WINDOWS), then the text,
+ * which is tried as a path and as a URI.  Invariants:
+ *  - from-path: a POSIX path is refused exactly when it is empty or does not start with
+ *    '/' (PATH_RELATIVE@0) or holds a NUL (PATH_NUL at the first one); a success is a
+ *    URI that curi_parse accepts, with scheme "file", made only of pchar, '/' and "%HH"
+ *    with uppercase hex after "file:", and to-path gives the path back (Windows: with
+ *    '/' written '\');
+ *  - to-path: an input that curi_parse refuses gives that very error; a success has
+ *    no NUL, and from-path then to-path of it gives it back;
+ *  - both keep the (dst, cap, outlen) contract, and read nothing past the input (the
+ *    copies are exact-size blocks, so AddressSanitizer sees any over-read).
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+typedef struct fp_ctx {
+    const char *s;
+    size_t n;
+    unsigned flags;
+    int to_path;
+} fp_ctx;
+
+static int fp_w(char *dst, size_t cap, size_t *outlen, const void *vctx)
+{
+    const fp_ctx *c = vctx;
+    if (c->to_path)
+        return curi_uri_to_path(dst, cap, outlen, c->s, c->n, c->flags, NULL);
+    return curi_path_to_uri(dst, cap, outlen, c->s, c->n, c->flags, NULL);
+}
+
+static int run(int to_path, const char *s, size_t n, unsigned flags, fz_buf *out, curi_error *e)
+{
+    fp_ctx c = {s, n, flags, to_path};
+    size_t bound = to_path ? curi_uri_to_path_bound(n) : curi_path_to_uri_bound(n);
+    int rc = fz_write(fp_w, &c, bound, out);
+    /* The same call with an error report, to compare the code and read the offset. */
+    char *tmp = fz_alloc(bound);
+    size_t len;
+    int rc2 = to_path ? curi_uri_to_path(tmp, bound, &len, s, n, flags, e)
+                      : curi_path_to_uri(tmp, bound, &len, s, n, flags, e);
+    FZ_CHECKF(rc2 == rc && e->code == rc, "%s: %d, then %d (err %d)",
+              to_path ? "to-path" : "from-path", rc, rc2, e->code);
+    free(tmp);
+    return rc;
+}
+
+/* May c stand in a URI path as from-path writes it (pchar or '/')? */
+static int path_byte(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           (c != '\0' && strchr("-._~!$&'()*+,;=:@/", c) != NULL);
+}
+
+static void check_from_path(const char *s, size_t n, unsigned flags)
+{
+    int windows = (flags & CURI_PATH_WINDOWS) != 0;
+    fz_buf uri, back;
+    curi_error e;
+    curi_uri u;
+    const char *nul = n ? memchr(s, '\0', n) : NULL;
+    int rc = run(0, s, n, flags, &uri, &e);
+
+    if (!windows) {
+        if (n == 0 || s[0] != '/')
+            FZ_CHECKF(rc == CURI_ERR_PATH_RELATIVE && e.offset == 0, "from-path(%s) = %d@%zu",
+                      fz_show(s, n), rc, e.offset);
+        else if (nul != NULL)
+            FZ_CHECKF(rc == CURI_ERR_PATH_NUL && e.offset == (size_t)(nul - s),
+                      "from-path(%s) = %d@%zu", fz_show(s, n), rc, e.offset);
+        else
+            FZ_CHECKF(rc == CURI_OK, "from-path(%s) = %d@%zu", fz_show(s, n), rc, e.offset);
+    } else if (rc != CURI_OK) {
+        FZ_CHECKF(rc == CURI_ERR_PATH_RELATIVE || rc == CURI_ERR_PATH_NUL ||
+                      rc == CURI_ERR_PATH_UNC,
+                  "from-path --windows(%s) = %d", fz_show(s, n), rc);
+        FZ_CHECK(e.offset <= n);
+    }
+    if (rc != CURI_OK)
+        return;
+    FZ_CHECK(nul == NULL);
+    FZ_CHECKF(fz_parse(&u, uri.p, uri.n, CURI_PARSE_URI, NULL) == CURI_OK,
+              "from-path(%s) = %s, not a URI", fz_show(s, n), fz_show2(uri.p, uri.n));
+    FZ_CHECK(u.scheme.len == 4 && memcmp(u.scheme.ptr, "file", 4) == 0);
+    FZ_CHECK(u.query.ptr == NULL && u.fragment.ptr == NULL && u.userinfo.ptr == NULL &&
+             u.port.ptr == NULL);
+    for (size_t i = 5; i < uri.n; i++) {
+        if (uri.p[i] == '%') {
+            FZ_CHECK(i + 2 < uri.n);
+            for (int k = 1; k <= 2; k++) {
+                char h = uri.p[i + (size_t)k];
+                FZ_CHECKF((h >= '0' && h <= '9') || (h >= 'A' && h <= 'F'), "%s",
+                          fz_show(uri.p, uri.n));
+            }
+            i += 2;
+        } else {
+            FZ_CHECKF(path_byte(uri.p[i]), "from-path(%s) = %s holds 0x%02x", fz_show(s, n),
+                      fz_show2(uri.p, uri.n), (unsigned char)uri.p[i]);
+        }
+    }
+    /* The round trip, to the path with to-path's separators. */
+    FZ_CHECKF(run(1, uri.p, uri.n, flags, &back, &e) == CURI_OK, "to-path(%s) = %d@%zu",
+              fz_show(uri.p, uri.n), e.code, e.offset);
+    FZ_CHECK(back.n == n);
+    for (size_t i = 0; i < n; i++) {
+        char want = (windows && s[i] == '/') ? '\\' : s[i];
+        FZ_CHECKF(back.p[i] == want, "to-path(from-path(%s)) = %s", fz_show(s, n),
+                  fz_show2(back.p, back.n));
+    }
+    fz_free(&back);
+    fz_free(&uri);
+}
+
+static void check_to_path(const char *s, size_t n, unsigned flags)
+{
+    fz_buf path, uri, back;
+    curi_error e, pe;
+    curi_uri u;
+    int prc = fz_parse(&u, s, n, 0, &pe);
+    int rc = run(1, s, n, flags, &path, &e);
+
+    if (prc != CURI_OK) {
+        FZ_CHECKF(rc == prc && e.offset == pe.offset, "to-path(%s) = %d@%zu, parse %d@%zu",
+                  fz_show(s, n), rc, e.offset, prc, pe.offset);
+        return;
+    }
+    if (rc != CURI_OK) {
+        FZ_CHECKF(rc >= CURI_ERR_PATH_SCHEME && rc <= CURI_ERR_PATH_UNC && e.offset <= n,
+                  "to-path(%s) = %d@%zu", fz_show(s, n), rc, e.offset);
+        if (u.scheme.ptr == NULL)
+            FZ_CHECK(rc == CURI_ERR_PATH_SCHEME);
+        return;
+    }
+    FZ_CHECK(u.scheme.len == 4 && u.query.ptr == NULL && u.fragment.ptr == NULL);
+    FZ_CHECK(path.n == 0 || memchr(path.p, '\0', path.n) == NULL);
+    FZ_CHECKF(run(0, path.p, path.n, flags, &uri, &e) == CURI_OK, "from-path(%s) = %d@%zu",
+              fz_show(path.p, path.n), e.code, e.offset);
+    FZ_CHECKF(run(1, uri.p, uri.n, flags, &back, &e) == CURI_OK && fz_buf_eq(&back, &path),
+              "to-path(%s) = %s: from-path and to-path change it", fz_show(s, n),
+              fz_show2(path.p, path.n));
+    fz_free(&back);
+    fz_free(&uri);
+    fz_free(&path);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    unsigned flags;
+    char *s;
+
+    if (size == 0)
+        return 0;
+    flags = (data[0] & 1) ? CURI_PATH_WINDOWS : 0;
+    s = fz_dup(data + 1, size - 1);
+    check_from_path(s, size - 1, flags);
+    check_to_path(s, size - 1, flags);
+    free(s);
+    return 0;
+}
