@@ -116,6 +116,8 @@ FILENAME ~ /\.vec$/ {
         emit("resolve", a)
     } else if (kind == "lint" || kind == "lintmsg") {
         emit("lint", a)
+    } else if (kind == "schemecheck") {
+        emit("scheme_check", a)
     }
     next
 }

@@ -133,7 +133,8 @@
     XX(22, IPV4, "malformed IPv4 address")                                                   \
     XX(23, STRUCTURE, "the components do not fit together into a URI reference")            \
     XX(24, BASE_NOT_ABSOLUTE, "the base URI must have a scheme")                             \
-    XX(25, INVALID_ARG, "invalid argument")
+    XX(25, INVALID_ARG, "invalid argument")                                                  \
+    XX(26, SCHEME_RULE, "the URI breaks its scheme's own grammar (curi_scheme_check)")
 
 #ifdef __cplusplus
 extern "C" {
@@ -198,7 +199,8 @@ typedef enum curi_errcode {
     CURI_ERR_IPV4 = 22, /* reserved: never returned today */
     CURI_ERR_STRUCTURE = 23,
     CURI_ERR_BASE_NOT_ABSOLUTE = 24,
-    CURI_ERR_INVALID_ARG = 25
+    CURI_ERR_INVALID_ARG = 25,
+    CURI_ERR_SCHEME_RULE = 26
 } curi_errcode;
 
 typedef struct curi_error {
@@ -561,6 +563,23 @@ int curi_scheme_default_port(const curi_scheme *s);
 unsigned curi_scheme_flags(const curi_scheme *s);
 /* The documents its values come from (NULL for NULL). */
 const char *curi_scheme_source(const curi_scheme *s);
+
+/*
+ * Judge a parsed reference by its scheme's own grammar: the schemes of RFC 1738 and uri(7)
+ * (ftp, http, https, gopher, mailto, news, nntp, telnet, wais, file, prospero, ldap, ldaps,
+ * man, info, whatis, ghelp, urn) and data, tel, ws, wss, each as its documents define it
+ * (libcuri(3) lists the rules).  Returns CURI_OK when the reference keeps its scheme's
+ * rules, when its scheme has no grammar of its own here (generic RFC 3986), and for a relative
+ * reference; otherwise CURI_ERR_SCHEME_RULE with err->offset at the first offending byte,
+ * counted from u->scheme.ptr (so: an offset into the input of curi_parse), and *rule set to
+ * the broken rule's name ("ftp-typecode"; static storage).  u must come from curi_parse
+ * (or be built of views into one buffer that starts at u->scheme.ptr).  flags must be 0.
+ * err and rule may be NULL.
+ */
+int curi_scheme_check(const curi_uri *u, unsigned flags, curi_error *err, const char **rule);
+/* What a rule of curi_scheme_check asks, one sentence with its source ("a ';' in an ftp
+ * path ... (RFC 1738 3.2.2)"); NULL for a name that is not a rule.  Static storage. */
+const char *curi_scheme_rule_message(const char *rule);
 
 /*
  * ---------------------------------------------------------------------------

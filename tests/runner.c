@@ -550,6 +550,7 @@ static const kinddef kinds[] = {
     {"batch", kind_batch, parse_words},
     {"lint", kind_lint, lint_words},
     {"lintmsg", kind_lintmsg, lint_words},
+    {"schemecheck", kind_schemecheck, no_words},
     {"urlfile", NULL, no_words},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))

@@ -25,13 +25,15 @@
  * reference that curi_parse accepted and whose scheme is this one, and obeys
  * the library's rules: no allocation, no recursion, linear time.
  */
+struct curi__sc;
+
 struct curi__scheme_ops {
     /*
-     * The scheme's own grammar on top of RFC 3986: CURI_OK, or an error code
-     * with err->offset at the first offending byte of the reference's
-     * recomposition and *rule naming the broken rule ("ftp-typecode").
+     * The scheme's own grammar on top of RFC 3986 (check.h, curi_scheme_check):
+     * CURI_OK, or curi__sc_fail's CURI_ERR_SCHEME_RULE at the first offending
+     * byte with the broken rule's name ("ftp-typecode").
      */
-    int (*validate)(const curi_uri *u, curi_error *err, const char **rule);
+    int (*validate)(struct curi__sc *c);
     /*
      * Scheme-based normalization (RFC 3986 6.2.3) beyond the default port
      * and the empty path: write the normalized reference through o, after
@@ -50,6 +52,13 @@ struct curi__scheme_ops {
     const void *lint;
     const void *open;
 };
+
+/* The operations of the schemes that have them (check.c). */
+extern const struct curi__scheme_ops curi__ops_data, curi__ops_file, curi__ops_ftp,
+    curi__ops_ghelp, curi__ops_gopher, curi__ops_http, curi__ops_info, curi__ops_ldap,
+    curi__ops_mailto, curi__ops_man, curi__ops_news, curi__ops_nntp, curi__ops_prospero,
+    curi__ops_tel, curi__ops_telnet, curi__ops_urn, curi__ops_wais, curi__ops_whatis,
+    curi__ops_ws;
 
 struct curi_scheme {
     const char *name;   /* lowercase */

@@ -40,7 +40,7 @@ zsh
 
 # list: the table, one row per command and option (tools/check-options.py reads it).
 $ curi completion list | grep -c .
-137
+138
 ? 0
 
 $ curi completion list | grep '^encode'
