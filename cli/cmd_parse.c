@@ -154,9 +154,10 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
             diagnose(err, e.code, s, n, e.offset, 1);
         return EXIT_INVALID;
     }
+    curi_scheme_parts sp;
     if (ctx->scheme) {
         const char *rule = NULL;
-        if (curi_scheme_check(&u, 0, &e, &rule) != CURI_OK) {
+        if (curi_scheme_parts_get(&sp, &u, 0, &e, &rule) != CURI_OK) {
             if (ctx->json)
                 json_rule_error(out, rule, s, n, e.offset);
             else
@@ -179,6 +180,8 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
         json_segments(out, u.path);
         json_params(out, u.query, ctx->qflags, tmp);
         json_labels(out, &u);
+        if (ctx->scheme)
+            json_scheme_parts(out, &sp, tmp);
         buf_put(out, "}\n", 2);
         return EXIT_VALID;
     }

@@ -7,7 +7,10 @@
  *    exactly on failure, a message for the rule, and the offset inside the input;
  *  - the same answer without err and rule, and from the scalar parser's views;
  *  - a reference without a scheme, or with a scheme outside the layer, is CURI_OK;
- *  - the answer does not depend on the scheme's case.
+ *  - the answer does not depend on the scheme's case;
+ *  - curi_scheme_parts_get gives the same answer, and on success parts that lie inside the
+ *    input, named by the layout, whose lists' items and separators make up the part; the
+ *    http fast path gives the general path's parts.
  * SPDX-License-Identifier: MIT
  */
 #include <stdio.h>
@@ -84,6 +87,42 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (rc != CURI_OK)
             FZ_CHECK(f.offset == e.offset && strcmp(rule, rule3) == 0);
         free(t);
+    }
+    /* The parts. */
+    {
+        curi_scheme_parts sp, g;
+        const char *rule4 = NULL;
+        int rp = curi_scheme_parts_get(&sp, &u, 0, &f, &rule4);
+        FZ_CHECK(rp == rc);
+        FZ_CHECK(curi_scheme_parts_get(&g, &u, CURI__SCHEME_GENERAL, NULL, NULL) == rc);
+        if (rp == CURI_OK) {
+            FZ_CHECK(g.kind == sp.kind && g.form == sp.form && g.flags == sp.flags);
+            for (int i = 0; i < CURI_SCHEME_PARTS_MAX; i++)
+                FZ_CHECK(g.part[i].ptr == sp.part[i].ptr && g.part[i].len == sp.part[i].len);
+            FZ_CHECK((sp.kind == CURI_SK_NONE) ==
+                     (u.scheme.ptr == NULL || curi_scheme_part_name(sp.kind, -1) == NULL ||
+                      sp.kind == CURI_SK_NONE));
+            for (int i = 0; i < CURI_SCHEME_PARTS_MAX; i++) {
+                curi_str pv = sp.part[i];
+                unsigned type = curi_scheme_part_type(sp.kind, i);
+                if (pv.ptr == NULL)
+                    continue;
+                FZ_CHECKF(curi_scheme_part_name(sp.kind, i) != NULL, "part %d unnamed", i);
+                FZ_CHECK(pv.ptr >= s && pv.ptr + pv.len <= s + n);
+                if (type & 0xFF) {
+                    curi_cursor c;
+                    curi_str item;
+                    size_t total = 0, items = 0;
+                    curi_list_init(&c, pv, (char)(type & 0xFF));
+                    while (curi_list_next(&c, &item)) {
+                        FZ_CHECK(item.ptr >= pv.ptr && item.ptr + item.len <= pv.ptr + pv.len);
+                        total += item.len;
+                        items++;
+                    }
+                    FZ_CHECK(items > 0 && total + items - 1 == pv.len);
+                }
+            }
+        }
     }
     free(s);
     return 0;

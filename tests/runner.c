@@ -551,6 +551,7 @@ static const kinddef kinds[] = {
     {"lint", kind_lint, lint_words},
     {"lintmsg", kind_lintmsg, lint_words},
     {"schemecheck", kind_schemecheck, no_words},
+    {"schemeparts", kind_schemeparts, no_words},
     {"urlfile", NULL, no_words},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))

@@ -142,6 +142,7 @@ void kind_lint(tcase *tc);
 void kind_lintmsg(tcase *tc);
 void kind_scheme(tcase *tc);
 void kind_schemecheck(tcase *tc);
+void kind_schemeparts(tcase *tc);
 void kind_batch(tcase *tc);
 /*
  * The batch functions over n inputs of data delimited by offsets[0..n], against the

@@ -16,53 +16,76 @@ static const struct {
     const char *name, *message;
 } rules[] = {
     {"data-authority", "a data URI has no authority (RFC 2397 3)"},
-    {"data-base64", "base64 data must be base64 characters with at most two final '=' (RFC 2397 3, RFC 4648 4)"},
+    {"data-base64",
+     "base64 data must be base64 characters with at most two final '=' (RFC 2397 3, RFC 4648 4)"},
     {"data-comma", "a data URI needs the ',' that ends the media type (RFC 2397 3)"},
-    {"data-mediatype", "the media type must be type/subtype then ;attribute=value parameters, ';base64' last (RFC 2397 3, RFC 2045 5.1)"},
-    {"file-path", "a file URI's path must be absolute, not start with '//' after an authority, or be a drive letter path (RFC 8089 2, E.2)"},
+    {"data-mediatype",
+     ("the media type must be type/subtype then ;attribute=value parameters, ';base64' last (RFC "
+      "2397 3, RFC 2045 5.1)")},
+    {"file-path",
+     ("a file URI's path must be absolute, not start with '//' after an authority, or be a drive "
+      "letter path (RFC 8089 2, E.2)")},
     {"file-port", "a file URI has no port (RFC 8089 2)"},
     {"file-query", "a file URI has no query (RFC 8089 2)"},
     {"file-userinfo", "a file URI has no userinfo (RFC 8089 2)"},
     {"ftp-host", "an ftp URL needs a host (RFC 1738 3.1, 3.2)"},
     {"ftp-query", "an ftp URL has no query (RFC 1738 3.2)"},
-    {"ftp-typecode", "a ';' in an ftp path must start the final ';type=' with a, i or d (RFC 1738 3.2.2)"},
+    {"ftp-typecode",
+     "a ';' in an ftp path must start the final ';type=' with a, i or d (RFC 1738 3.2.2)"},
     {"ghelp-application", "ghelp: names an application (uri(7))"},
     {"ghelp-form", "a ghelp URI is ghelp:name-of-application, without authority or query (uri(7))"},
     {"gopher-host", "a gopher URL needs a host (RFC 4266 2.1, RFC 1738 3.4)"},
-    {"gopher-query", "a gopher URL has no query; a '?' in a selector is written %3F (RFC 4266 2.1)"},
-    {"gopher-selector-crlf", "a gopher selector may not contain CR or LF (RFC 4266 2.1, RFC 1738 3.4.1)"},
+    {"gopher-query",
+     "a gopher URL has no query; a '?' in a selector is written %3F (RFC 4266 2.1)"},
+    {"gopher-selector-crlf",
+     "a gopher selector may not contain CR or LF (RFC 4266 2.1, RFC 1738 3.4.1)"},
     {"gopher-type", "the gopher type is one visible character (RFC 4266 2.1, RFC 1436)"},
     {"gopher-userinfo", "a gopher URL has no userinfo (RFC 4266 2.1)"},
     {"http-host", "an http(s) URI needs a non-empty host (RFC 9110 4.2.1, 4.2.2)"},
     {"info-file", "an info URI names a file: info:file#node or info:(file)node (uri(7))"},
-    {"info-form", "an info URI is info:file#node or info:(file)node, without authority or query (uri(7))"},
-    {"ldap-attributes", "each ldap attribute selector is an attribute description, '*' or '1.1' (RFC 4516 2, RFC 4512 2.5)"},
+    {"info-form",
+     "an info URI is info:file#node or info:(file)node, without authority or query (uri(7))"},
+    {"ldap-attributes",
+     ("each ldap attribute selector is an attribute description, '*' or '1.1' (RFC 4516 2, RFC "
+      "4512 2.5)")},
     {"ldap-authority", "an ldap URL starts with '//' (RFC 4516 2)"},
     {"ldap-dn", "the ldap dn must be an RFC 4514 distinguished name (RFC 4516 2)"},
     {"ldap-extension", "each ldap extension is ['!'] type ['=' value] (RFC 4516 2)"},
     {"ldap-filter", "the ldap filter must be one parenthesised RFC 4515 filter (RFC 4516 2)"},
     {"ldap-path", "an ldap URL's '?' parts follow '/' dn (RFC 4516 2)"},
-    {"ldap-query", "an ldap URL has at most four '?' parts: attributes, scope, filter, extensions (RFC 4516 2.1)"},
+    {"ldap-query",
+     ("an ldap URL has at most four '?' parts: attributes, scope, filter, extensions (RFC 4516 "
+      "2.1)")},
     {"ldap-scope", "the ldap scope is base, one or sub (RFC 4516 2)"},
     {"ldap-userinfo", "an ldap URL has no userinfo (RFC 4516 2)"},
-    {"mailto-addr-encoding", "'/', ';', '=' and '&' in a mailto address must be percent-encoded (RFC 6068 2)"},
-    {"mailto-addr-spec", "each mailto address must be local-part@domain (RFC 6068 2, RFC 5322 3.4.1)"},
+    {"mailto-addr-encoding",
+     "'/', ';', '=' and '&' in a mailto address must be percent-encoded (RFC 6068 2)"},
+    {"mailto-addr-spec",
+     "each mailto address must be local-part@domain (RFC 6068 2, RFC 5322 3.4.1)"},
     {"mailto-authority", "a mailto URI has no authority (RFC 6068 2)"},
-    {"mailto-hfield", "each mailto header field is hfname=hfvalue with a non-empty name of qchars (RFC 6068 2)"},
-    {"mailto-hfvalue", "'=' and '?' in a mailto header value must be percent-encoded (RFC 6068 2, 6.1)"},
+    {"mailto-hfield",
+     "each mailto header field is hfname=hfvalue with a non-empty name of qchars (RFC 6068 2)"},
+    {"mailto-hfvalue",
+     "'=' and '?' in a mailto header value must be percent-encoded (RFC 6068 2, 6.1)"},
     {"man-form", "a man URI is man:name or man:name(section), without authority or query (uri(7))"},
     {"man-name", "a man URI names a command (uri(7))"},
     {"man-section", "a man section is written (section) at the end of the name (uri(7))"},
-    {"news-article", "a news Message-ID has one '@' with text on both sides, '/' encoded and no '>' (RFC 5538 2.2, 4)"},
-    {"news-group", "a newsgroup is letters, digits, '-', '+', '_', '.' and '*', not '.' or '..' (RFC 5538 2.3, 4)"},
+    {"news-article",
+     ("a news Message-ID has one '@' with text on both sides, '/' encoded and no '>' (RFC 5538 "
+      "2.2, 4)")},
+    {"news-group",
+     ("a newsgroup is letters, digits, '-', '+', '_', '.' and '*', not '.' or '..' (RFC 5538 2.3, "
+      "4)")},
     {"news-host", "news://server/ needs a server (RFC 5538 4)"},
     {"news-path", "without a server a news URI's path does not start with '/' (RFC 5538 4)"},
     {"news-query", "a news URI has no query (RFC 5538 2.3)"},
     {"nntp-article", "an nntp article number is 1 to 16 digits at the end (RFC 5538 3)"},
-    {"nntp-group", "an nntp URL names a group of letters, digits, '-', '+', '_' and '.' (RFC 5538 3)"},
+    {"nntp-group",
+     "an nntp URL names a group of letters, digits, '-', '+', '_' and '.' (RFC 5538 3)"},
     {"nntp-host", "an nntp URL needs a server (RFC 5538 2.1)"},
     {"nntp-query", "an nntp URL has no query (RFC 5538 3)"},
-    {"prospero-field", "each prospero field is ;name=value with one '=' and a name (RFC 1738 3.11)"},
+    {"prospero-field",
+     "each prospero field is ;name=value with one '=' and a name (RFC 1738 3.11)"},
     {"prospero-host", "a prospero URL needs a host (RFC 1738 3.11)"},
     {"prospero-path", "a prospero URL needs '/' hsoname (RFC 1738 3.11)"},
     {"prospero-query", "a prospero URL has no query (RFC 1738 3.11)"},
@@ -71,16 +94,22 @@ static const struct {
     {"tel-ext", "a tel ext is one or more digits and visual separators (RFC 3966 3)"},
     {"tel-isub", "a tel isub is one or more URI characters (RFC 3966 3)"},
     {"tel-isub-ext", "a tel URI has at most one of isub and ext, each once (RFC 3966 5.3)"},
-    {"tel-number", "a tel number is '+' digits (global) or hex digits, '*', '#' (local), with visual separators - . ( ) (RFC 3966 3, 5.1)"},
+    {"tel-number",
+     ("a tel number is '+' digits (global) or hex digits, '*', '#' (local), with visual "
+      "separators - . ( ) (RFC 3966 3, 5.1)")},
     {"tel-param", "a tel parameter is ;name[=value], name of letters, digits and '-' (RFC 3966 3)"},
-    {"tel-phone-context", "a local tel number needs one phone-context, a global one has none (RFC 3966 3, 5.1.5)"},
+    {"tel-phone-context",
+     "a local tel number needs one phone-context, a global one has none (RFC 3966 3, 5.1.5)"},
     {"tel-query", "a tel URI has no query (RFC 3966 3)"},
     {"telnet-host", "a telnet URL needs a host (RFC 4248 2, RFC 1738 3.8)"},
     {"telnet-path", "a telnet URL ends with the host, port or a single '/' (RFC 4248 2)"},
     {"telnet-query", "a telnet URL has no query (RFC 4248 2)"},
     {"urn-authority", "a URN has no authority (RFC 8141 2)"},
-    {"urn-nid", "a URN namespace identifier is 2 to 32 letters, digits and '-', not starting or ending with '-' (RFC 8141 2)"},
-    {"urn-nss", "a URN needs ':' and a namespace specific string that does not start with '/' (RFC 8141 2)"},
+    {"urn-nid",
+     ("a URN namespace identifier is 2 to 32 letters, digits and '-', not starting or ending with "
+      "'-' (RFC 8141 2)")},
+    {"urn-nss",
+     "a URN needs ':' and a namespace specific string that does not start with '/' (RFC 8141 2)"},
     {"urn-q-component", "a URN q-component after '?=' is not empty (RFC 8141 2.3.2)"},
     {"urn-query", "a URN's '?' starts an r-component '?+' or a q-component '?=' (RFC 8141 2)"},
     {"urn-r-component", "a URN r-component after '?+' is not empty (RFC 8141 2.3.1)"},
@@ -962,42 +991,33 @@ static int v_tel(curi__sc *c)
 
 /* ------------------------------------------------------------------ the entry point */
 
-const struct curi__scheme_ops curi__ops_data = {v_data, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_file = {v_file, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_ftp = {v_ftp, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_ghelp = {v_ghelp, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_gopher = {v_gopher, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_http = {v_http, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_info = {v_info, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_ldap = {curi__check_ldap, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_mailto = {curi__check_mailto, NULL, NULL, NULL, NULL,
-                                                  NULL};
-const struct curi__scheme_ops curi__ops_man = {v_man, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_news = {v_news, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_nntp = {v_nntp, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_prospero = {v_prospero, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_tel = {v_tel, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_telnet = {v_telnet, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_urn = {v_urn, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_wais = {v_wais, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_whatis = {v_whatis, NULL, NULL, NULL, NULL, NULL};
-const struct curi__scheme_ops curi__ops_ws = {v_ws, NULL, NULL, NULL, NULL, NULL};
+const struct curi__scheme_ops curi__ops_data = {.validate = v_data, .kind = CURI_SK_DATA};
+const struct curi__scheme_ops curi__ops_file = {.validate = v_file, .kind = CURI_SK_FILE};
+const struct curi__scheme_ops curi__ops_ftp = {.validate = v_ftp, .kind = CURI_SK_FTP};
+const struct curi__scheme_ops curi__ops_ghelp = {.validate = v_ghelp, .kind = CURI_SK_GHELP};
+const struct curi__scheme_ops curi__ops_gopher = {.validate = v_gopher, .kind = CURI_SK_GOPHER};
+const struct curi__scheme_ops curi__ops_http = {.validate = v_http, .kind = CURI_SK_HTTP};
+const struct curi__scheme_ops curi__ops_info = {.validate = v_info, .kind = CURI_SK_INFO};
+const struct curi__scheme_ops curi__ops_ldap = {.validate = curi__check_ldap, .kind = CURI_SK_LDAP};
+const struct curi__scheme_ops curi__ops_mailto = {.validate = curi__check_mailto,
+                                                  .kind = CURI_SK_MAILTO};
+const struct curi__scheme_ops curi__ops_man = {.validate = v_man, .kind = CURI_SK_MAN};
+const struct curi__scheme_ops curi__ops_news = {.validate = v_news, .kind = CURI_SK_NEWS};
+const struct curi__scheme_ops curi__ops_nntp = {.validate = v_nntp, .kind = CURI_SK_NNTP};
+const struct curi__scheme_ops curi__ops_prospero = {.validate = v_prospero,
+                                                    .kind = CURI_SK_PROSPERO};
+const struct curi__scheme_ops curi__ops_tel = {.validate = v_tel, .kind = CURI_SK_TEL};
+const struct curi__scheme_ops curi__ops_telnet = {.validate = v_telnet, .kind = CURI_SK_TELNET};
+const struct curi__scheme_ops curi__ops_urn = {.validate = v_urn, .kind = CURI_SK_URN};
+const struct curi__scheme_ops curi__ops_wais = {.validate = v_wais, .kind = CURI_SK_WAIS};
+const struct curi__scheme_ops curi__ops_whatis = {.validate = v_whatis, .kind = CURI_SK_WHATIS};
+const struct curi__scheme_ops curi__ops_ws = {.validate = v_ws, .kind = CURI_SK_WS};
 
-int curi_scheme_check(const curi_uri *u, unsigned flags, curi_error *err, const char **rule)
+int curi__scheme_check_si(const curi_scheme *si, const curi_uri *u, curi_error *err,
+                          const char **rule)
 {
-    const curi_scheme *si;
     curi__sc c;
 
-    if (rule != NULL) {
-        *rule = NULL;
-    }
-    if (u == NULL || flags != 0) {
-        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
-    }
-    if (u->scheme.ptr == NULL) {
-        return curi__ok(err);
-    }
-    si = curi_scheme_find(u->scheme.ptr, u->scheme.len);
     if (si == NULL || si->ops == NULL || si->ops->validate == NULL) {
         return curi__ok(err);
     }
@@ -1009,4 +1029,19 @@ int curi_scheme_check(const curi_uri *u, unsigned flags, curi_error *err, const 
         return CURI_ERR_SCHEME_RULE;
     }
     return curi__ok(err);
+}
+
+int curi_scheme_check(const curi_uri *u, unsigned flags, curi_error *err, const char **rule)
+{
+    if (rule != NULL) {
+        *rule = NULL;
+    }
+    if (u == NULL || flags != 0) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    if (u->scheme.ptr == NULL) {
+        return curi__ok(err);
+    }
+    return curi__scheme_check_si(
+        curi__scheme_find_scheme(u->scheme.ptr, u->scheme.len, curi__ref_avail(u)), u, err, rule);
 }

@@ -56,6 +56,15 @@ static inline const char *curi__vend(curi_str v)
     return v.ptr + v.len;
 }
 
+/* The bytes of a parsed reference from its scheme to its end (path, query or fragment). */
+static inline size_t curi__ref_avail(const curi_uri *u)
+{
+    const curi_str *last = u->fragment.ptr != NULL ? &u->fragment
+                           : u->query.ptr != NULL  ? &u->query
+                                                   : &u->path;
+    return (size_t)(last->ptr + last->len - u->scheme.ptr);
+}
+
 /* Where "//" would stand: just after "scheme:". */
 static inline const char *curi__after_colon(const curi_uri *u)
 {
@@ -72,6 +81,11 @@ int curi__sc_no_authority(curi__sc *c, const char *rule);
 /* descr = ALPHA *( ALPHA / DIGIT / "-" ) or numericoid = number 1*( "." number ), number =
  * DIGIT / %x31-39 1*DIGIT (RFC 4512 1.4) over the decoded bytes of [p, e): 1 when it is. */
 int curi__sc_oid_or_descr(const char *p, const char *e);
+
+/* curi_scheme_check for a scheme already looked up (NULL: not known): CURI_OK when it has
+ * no grammar of its own. */
+int curi__scheme_check_si(const curi_scheme *si, const curi_uri *u, curi_error *err,
+                          const char **rule);
 
 /* The validators of check.c, check_mail.c and check_ldap.c. */
 int curi__check_mailto(curi__sc *c);

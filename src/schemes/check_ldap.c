@@ -1,7 +1,8 @@
 /*
  * check_ldap.c -- the ldap (and ldaps) grammar of RFC 4516 2 for curi_scheme_check:
  *   ldapurl = scheme "://" [ host [ ":" port ] ]
- *             [ "/" dn [ "?" [ attributes ] [ "?" [ scope ] [ "?" [ filter ] [ "?" extensions ] ] ] ] ]
+ *             [ "/" dn [ "?" [ attributes ]
+ *               [ "?" [ scope ] [ "?" [ filter ] [ "?" extensions ] ] ] ] ]
  * with the dn an RFC 4514 distinguished name, the filter an RFC 4515 string filter and the
  * attributes and extension types RFC 4512 descriptions, each read percent-decoded (RFC 4516
  * 4: the URL layer first, then the LDAP one).  No recursion: the filter's nesting is a
