@@ -121,6 +121,7 @@ check: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop
 	CURI=$(TOOL) sh tests/cli/build-roundtrip.sh
 	CURI=$(TOOL) sh tests/cli/completion-zsh.sh
 	CURI=$(TOOL) /usr/bin/python3 tools/check-options.py
+	/usr/bin/python3 tools/gen_scheme_hash.py --check
 	$(B)/example
 	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"
 	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi

@@ -175,6 +175,7 @@ static int dataset_load(dataset *ds, const char *path)
 #pragma weak curi_resolve
 #pragma weak curi_relative
 #pragma weak curi_lint
+#pragma weak curi_scheme_parts_get
 
 /* Whether libcuri has the functions the curi runner of operation op calls. */
 static int curi_has(const char *op)
@@ -189,6 +190,8 @@ static int curi_has(const char *op)
         return curi_relative != NULL;
     if (strcmp(op, "check") == 0)
         return curi_lint != NULL;
+    if (strcmp(op, "scheme") == 0)
+        return curi_scheme_parts_get != NULL;
     return 1;
 }
 
@@ -290,6 +293,25 @@ static uint64_t run_curi_check(const bench_data *d, size_t *ok)
     return sum;
 }
 
+/* Parse, the scheme's own grammar and its parts (curi parse --scheme without the output). */
+static uint64_t run_curi_scheme(const bench_data *d, size_t *ok)
+{
+    uint64_t sum = 0;
+    size_t good = 0;
+    for (size_t k = 0; k < d->n; k++) {
+        const char *p = d->ptrs[k];
+        curi_uri u;
+        curi_scheme_parts sp;
+        if (curi_parse(&u, p, d->lens[k], 0, NULL) != CURI_OK ||
+            curi_scheme_parts_get(&sp, &u, 0, NULL, NULL) != CURI_OK)
+            continue;
+        good++;
+        sum += sp.kind + view_sum(sp.part[0], p) + view_sum(sp.part[2], p);
+    }
+    *ok = good;
+    return sum;
+}
+
 static const bench_runner curi_runners[] = {
     {"curi-parse", "parse", "curi_parse(flags 0) to component views", run_curi_parse},
     {"curi-normalize", "normalize", "curi_parse + curi_normalize(CURI_NORM_DEFAULT) into a buffer",
@@ -300,6 +322,8 @@ static const bench_runner curi_runners[] = {
      run_curi_relative},
     {"curi-check", "check", "curi_lint: every rule over the line, findings into an array of 16",
      run_curi_check},
+    {"curi-scheme", "scheme", "curi_parse + curi_scheme_parts_get (the scheme's grammar and parts)",
+     run_curi_scheme},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -142,7 +142,11 @@ static inline void json_member_str(struct buf *b, const char *key, curi_str v)
     json_member(b, key, v.ptr, v.len);
 }
 void json_error(struct buf *b, int code, size_t offset, int with_offset);
+void json_rule_error(struct buf *out, const char *rule, const char *s, size_t n, size_t offset);
+void diagnose_rule(struct buf *err, const char *rule, const char *s, size_t n, size_t offset);
 void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error *e);
+/* scheme_json.c: ,"parts":{...} of curi parse --scheme --json (null outside the layer). */
+void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf *tmp);
 
 /* text.c: human-readable output. */
 size_t show_width(unsigned char c);

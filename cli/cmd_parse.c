@@ -14,8 +14,8 @@
  * ---------------------------------------------------------------------------
  */
 static const char parse_help[] =
-    "Usage: curi parse [--json] [--require-scheme | --absolute] [--strict-3986]\n"
-    "                  [--query-separator C] [--jobs N] [--] [URI...]\n"
+    "Usage: curi parse [--json] [--require-scheme | --absolute] [--scheme]\n"
+    "                  [--strict-3986] [--query-separator C] [--jobs N] [--] [URI...]\n"
     "\n"
     "Parse each URI reference (RFC 3986 4.1) and show its components.  With no URI\n"
     "operands, read one reference per line from standard input.\n"
@@ -29,6 +29,7 @@ struct parse_ctx {
     unsigned pflags;
     int json;
     unsigned qflags; /* --query-separator, for params */
+    int scheme;      /* --scheme: judge the scheme's own grammar too */
 };
 
 /* ,"segments":[...]: the path's segments as curi_segments_next gives them, raw. */
@@ -153,6 +154,17 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
             diagnose(err, e.code, s, n, e.offset, 1);
         return EXIT_INVALID;
     }
+    curi_scheme_parts sp;
+    if (ctx->scheme) {
+        const char *rule = NULL;
+        if (curi_scheme_parts_get(&sp, &u, 0, &e, &rule) != CURI_OK) {
+            if (ctx->json)
+                json_rule_error(out, rule, s, n, e.offset);
+            else
+                diagnose_rule(err, rule, s, n, e.offset);
+            return EXIT_INVALID;
+        }
+    }
     const char *ht = host_type_name(u.host_type);
     if (ctx->json) {
         buf_putc(out, '{');
@@ -168,6 +180,8 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
         json_segments(out, u.path);
         json_params(out, u.query, ctx->qflags, tmp);
         json_labels(out, &u);
+        if (ctx->scheme)
+            json_scheme_parts(out, &sp, tmp);
         buf_put(out, "}\n", 2);
         return EXIT_VALID;
     }
@@ -188,13 +202,15 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
 int cmd_parse(int argc, char **argv)
 {
     struct common c = {.cmd = "parse", .help = parse_help, .jobs = 1};
-    int nops = 0;
+    int nops = 0, scheme = 0;
     unsigned qflags = 0;
     for (int i = 1; i < argc; i++) {
         const char *v;
         if (opt_common(&c, argv, argc, &i))
             continue;
-        if (!c.dashdash && strcmp(argv[i], "--require-scheme") == 0)
+        if (!c.dashdash && strcmp(argv[i], "--scheme") == 0)
+            scheme = 1;
+        else if (!c.dashdash && strcmp(argv[i], "--require-scheme") == 0)
             c.pflags |= CURI_PARSE_URI;
         else if (!c.dashdash && strcmp(argv[i], "--absolute") == 0)
             c.pflags |= CURI_PARSE_ABSOLUTE;
@@ -205,7 +221,7 @@ int cmd_parse(int argc, char **argv)
         else
             argv[nops++] = argv[i];
     }
-    struct parse_ctx ctx = {c.pflags, c.json, qflags};
+    struct parse_ctx ctx = {c.pflags, c.json, qflags, scheme};
     return run_lines(parse_line, &ctx, argv, nops, &c, c.json ? 0 : RECORDS_BLOCK);
 }
 

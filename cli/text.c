@@ -377,6 +377,37 @@ void diagnose(struct buf *err, int code, const char *s, size_t n, size_t offset,
     show_caret(err, s, n, offset, caret);
 }
 
+/* A broken scheme rule (curi_scheme_check): "curi: WHERE: RULE at byte N: sentence", caret. */
+void diagnose_rule(struct buf *err, const char *rule, const char *s, size_t n, size_t offset)
+{
+    const char *msg = curi_scheme_rule_message(rule);
+
+    diagnose_where(err);
+    buf_puts(err, rule);
+    buf_puts(err, " at byte ");
+    buf_putu(err, offset);
+    buf_put(err, ": ", 2);
+    buf_puts(err, msg != NULL ? msg : curi_strerror(CURI_ERR_SCHEME_RULE));
+    buf_putc(err, '\n');
+    show_caret(err, s, n, offset, 1);
+}
+
+/* The same as a JSON object: {"input":...,"error":RULE,"message":...,"offset":N}. */
+void json_rule_error(struct buf *out, const char *rule, const char *s, size_t n, size_t offset)
+{
+    const char *msg = curi_scheme_rule_message(rule);
+
+    if (msg == NULL)
+        msg = curi_strerror(CURI_ERR_SCHEME_RULE);
+    buf_putc(out, '{');
+    json_member(out, "input", s, n);
+    json_member(out, "error", rule, strlen(rule));
+    json_member(out, "message", msg, strlen(msg));
+    json_key(out, "offset");
+    buf_putu(out, offset);
+    buf_put(out, "}\n", 2);
+}
+
 /* The same for a fixed argument (a base URI, a setting): "curi: WHAT: NAME at byte N: ...". */
 void diagnose_value(struct buf *err, const char *what, int code, const char *s, size_t n,
                     size_t offset)

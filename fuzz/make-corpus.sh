@@ -125,6 +125,8 @@ FILENAME ~ /\.vec$/ {
         w = byte(flags ~ /windows/ ? 1 : 0)
         emit("filepath", w a)
         if (NF >= 2 && $2 !~ /^!/) emit("filepath", w fmt_tok($2))
+    } else if (kind == "schemecheck") {
+        emit("scheme_check", a)
     }
     next
 }

@@ -143,7 +143,8 @@
     XX(32, PATH_QUERY, "a file: URI for a local path has no query")                          \
     XX(33, PATH_FRAGMENT, "a fragment is not part of a file path")                           \
     XX(34, PATH_DRIVE, "a local Windows path must start with a drive letter, ':' and '/'")   \
-    XX(35, PATH_UNC, "a UNC path needs a host other than localhost and a share name")
+    XX(35, PATH_UNC, "a UNC path needs a host other than localhost and a share name")        \
+    XX(36, SCHEME_RULE, "the URI breaks its scheme's own grammar (curi_scheme_check)")
 
 #ifdef __cplusplus
 extern "C" {
@@ -219,7 +220,9 @@ typedef enum curi_errcode {
     CURI_ERR_PATH_QUERY = 32,
     CURI_ERR_PATH_FRAGMENT = 33,
     CURI_ERR_PATH_DRIVE = 34,
-    CURI_ERR_PATH_UNC = 35
+    CURI_ERR_PATH_UNC = 35,
+    /* 36: curi_scheme_check (Scheme grammars, below) */
+    CURI_ERR_SCHEME_RULE = 36
 } curi_errcode;
 
 typedef struct curi_error {
@@ -582,6 +585,105 @@ int curi_scheme_default_port(const curi_scheme *s);
 unsigned curi_scheme_flags(const curi_scheme *s);
 /* The documents its values come from (NULL for NULL). */
 const char *curi_scheme_source(const curi_scheme *s);
+
+/*
+ * Judge a parsed reference by its scheme's own grammar: the schemes of RFC 1738 and uri(7)
+ * (ftp, http, https, gopher, mailto, news, nntp, telnet, wais, file, prospero, ldap, ldaps,
+ * man, info, whatis, ghelp, urn) and data, tel, ws, wss, each as its documents define it
+ * (libcuri(3) lists the rules).  Returns CURI_OK when the reference keeps its scheme's
+ * rules, when its scheme has no grammar of its own here (generic RFC 3986), and for a relative
+ * reference; otherwise CURI_ERR_SCHEME_RULE with err->offset at the first offending byte,
+ * counted from u->scheme.ptr (so: an offset into the input of curi_parse), and *rule set to
+ * the broken rule's name ("ftp-typecode"; static storage).  u must come from curi_parse
+ * (or be built of views into one buffer that starts at u->scheme.ptr).  flags must be 0.
+ * err and rule may be NULL.
+ */
+int curi_scheme_check(const curi_uri *u, unsigned flags, curi_error *err, const char **rule);
+/* What a rule of curi_scheme_check asks, one sentence with its source ("a ';' in an ftp
+ * path ... (RFC 1738 3.2.2)"); NULL for a name that is not a rule.  Static storage. */
+const char *curi_scheme_rule_message(const char *rule);
+
+/*
+ * The parts a scheme's documents name, as views into the input (zero-copy).  kind says
+ * which layout part[] follows (CURI_SK_*; CURI_SK_NONE for a scheme outside the layer and
+ * a relative reference: nothing filled), form and flags what the scheme adds:
+ *
+ *   kind      part[0..]                                                    form / flags
+ *   FTP       user password host port cwd* name typecode
+ *   HTTP      user password host port path query fragment                 (http, https)
+ *   GOPHER    host port gophertype selector search gopher_plus fragment
+ *   MAILTO    to* headers* fragment
+ *   NEWS      server port user article newsgroups fragment
+ *   NNTP      server port user group article_number
+ *   TELNET    user password host port
+ *   WAIS      host port database search wtype wpath                        CURI_WAIS_*
+ *   FILE      host path drive                                              CURI_FILE_HOST_*
+ *   PROSPERO  host port hsoname fields*
+ *   LDAP      host port dn attributes* scope filter extensions*           (ldap, ldaps)
+ *   URN       nid nss r_component q_component f_component
+ *   MAN       name section fragment
+ *   INFO      file node                                                    CURI_INFO_*
+ *   WHATIS    string fragment;  GHELP  application fragment
+ *   WS        host port path query                                         CURI_SP_SECURE
+ *   TEL       number params*                                               CURI_TEL_*
+ *   DATA      mediatype data                                               CURI_SP_BASE64
+ *
+ * A part is absent (ptr NULL) when the reference does not have it.  Parts marked * are
+ * lists: walk them with curi_list_init(c, part, curi_scheme_part_type(...) & 0xFF); an
+ * absent list has no items, a present empty one has one empty item.  Each part is raw;
+ * curi_scheme_part_type says which ones mean decoded text (CURI_SPT_DECODE: decode them
+ * with curi_pct_decode) and whose items are name=value pairs (CURI_SPT_PAIRS: split them
+ * with curi_split_at).  The user and password are the userinfo before and after its first
+ * ':'; an ftp cwd list holds the segments before the name; gophertype is the byte after
+ * the first '/' (absent for an empty gopher path, which means type 1); news has either an
+ * article (a Message-ID: it has an '@') or newsgroups.
+ */
+enum {
+    CURI_SK_NONE, CURI_SK_FTP, CURI_SK_HTTP, CURI_SK_GOPHER, CURI_SK_MAILTO, CURI_SK_NEWS,
+    CURI_SK_NNTP, CURI_SK_TELNET, CURI_SK_WAIS, CURI_SK_FILE, CURI_SK_PROSPERO, CURI_SK_LDAP,
+    CURI_SK_URN, CURI_SK_MAN, CURI_SK_INFO, CURI_SK_WHATIS, CURI_SK_GHELP, CURI_SK_WS,
+    CURI_SK_TEL, CURI_SK_DATA
+};
+enum { CURI_WAIS_DATABASE = 0, CURI_WAIS_SEARCH = 1, CURI_WAIS_DOCUMENT = 2 };
+enum {
+    CURI_FILE_HOST_ABSENT = 0, /* file:/path */
+    CURI_FILE_HOST_EMPTY = 1,  /* file:///path */
+    CURI_FILE_HOST_LOCALHOST = 2,
+    CURI_FILE_HOST_NAMED = 3
+};
+enum { CURI_INFO_GNOME = 0, CURI_INFO_KDE = 1 }; /* info:file#node, info:(file)node */
+enum { CURI_TEL_GLOBAL = 0, CURI_TEL_LOCAL = 1 };
+enum { CURI_SP_SECURE = 0x1, CURI_SP_BASE64 = 0x2 };
+enum { CURI_SCHEME_PARTS_MAX = 8 };
+
+typedef struct curi_scheme_parts {
+    uint8_t kind;  /* CURI_SK_* */
+    uint8_t form;  /* the scheme's CURI_WAIS_*, CURI_FILE_HOST_*, CURI_INFO_*, CURI_TEL_* */
+    uint8_t flags; /* CURI_SP_* */
+    uint8_t reserved;
+    curi_str part[CURI_SCHEME_PARTS_MAX];
+} curi_scheme_parts;
+
+/*
+ * Check u with curi_scheme_check (same arguments, same failure) and, when it keeps its
+ * scheme's rules, fill *out.  Never allocates.  out must not be NULL.
+ */
+int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned flags,
+                          curi_error *err, const char **rule);
+/* The name of part i of kind ("cwd"; the JSON key of curi parse --scheme --json), NULL past
+ * the last; the kind's name ("ftp") for i == -1.  Static storage. */
+const char *curi_scheme_part_name(int kind, int i);
+/* What part i of kind holds: the list separator in the low byte (0: not a list), and
+ * CURI_SPT_DECODE (text: decode it) and CURI_SPT_PAIRS (items are name=value). */
+enum { CURI_SPT_DECODE = 0x100, CURI_SPT_PAIRS = 0x200 };
+unsigned curi_scheme_part_type(int kind, int i);
+
+/* Items of a list separated by sep (see curi_scheme_parts): c and item must not be NULL. */
+void curi_list_init(curi_cursor *c, curi_str list, char sep);
+int curi_list_next(curi_cursor *c, curi_str *item);
+/* s split at its first byte ch: *before and *after (absent when ch does not occur; then
+ * *before is s).  Either output may be NULL. */
+void curi_split_at(curi_str s, char ch, curi_str *before, curi_str *after);
 
 /*
  * ---------------------------------------------------------------------------

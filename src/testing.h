@@ -15,6 +15,10 @@
 /* A curi_lint flag: parse with the scalar scanner (syntax-invalid must not depend on it). */
 #define CURI__LINT_SCALAR (1u << 8)
 
+/* A curi_scheme_parts_get flag: skip the http/https fast path, so that the suites hold it to
+ * the general one. */
+#define CURI__SCHEME_GENERAL (1u << 9)
+
 /*
  * curi_is_normalized and curi_compare with a choice of path: stream = 0 is what the public
  * functions do (two forward-written strings when both fit 512 bytes, else the streaming

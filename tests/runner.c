@@ -562,6 +562,8 @@ static const kinddef kinds[] = {
     {"frompath", kind_frompath, path_words},
     {"topath", kind_topath, path_words},
     {"pathprop", kind_pathprop, path_words},
+    {"schemecheck", kind_schemecheck, no_words},
+    {"schemeparts", kind_schemeparts, no_words},
     {"urlfile", NULL, no_words},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))

@@ -142,6 +142,8 @@ void kind_lint(tcase *tc);
 void kind_lintmsg(tcase *tc);
 void kind_extract(tcase *tc);
 void kind_scheme(tcase *tc);
+void kind_schemecheck(tcase *tc);
+void kind_schemeparts(tcase *tc);
 void kind_batch(tcase *tc);
 void kind_frompath(tcase *tc); /* kinds_path.c */
 void kind_topath(tcase *tc);

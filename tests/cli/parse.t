@@ -131,3 +131,21 @@ path:      d@
 !   %
 !   ^
 ? 0
+
+# --scheme: the scheme's own grammar (curi_scheme_check); the rule names the error.
+$ curi parse --scheme 'ftp://h/a;type=x'
+! curi: argument 1: ftp-typecode at byte 15: a ';' in an ftp path must start the final ';type=' with a, i or d (RFC 1738 3.2.2)
+!   ftp://h/a;type=x
+!                  ^
+? 1
+
+$ curi parse --scheme --json 'mailto:joe@example.com?cc=bob@example.com?body=hello' 'urn:example:a?+r' 'foo:any?thing'
+{"input":"mailto:joe@example.com?cc=bob@example.com?body=hello","error":"mailto-hfvalue","message":"'=' and '?' in a mailto header value must be percent-encoded (RFC 6068 2, 6.1)","offset":41}
+{"input":"urn:example:a?+r","scheme":"urn","userinfo":null,"host":null,"host_type":null,"port":null,"path":"example:a","query":"+r","fragment":null,"segments":["example:a"],"params":[{"key":" r","value":null}],"labels":null,"parts":{"nid":"example","nss":"a","r_component":"r","q_component":null,"f_component":null}}
+{"input":"foo:any?thing","scheme":"foo","userinfo":null,"host":null,"host_type":null,"port":null,"path":"any","query":"thing","fragment":null,"segments":["any"],"params":[{"key":"thing","value":null}],"labels":null,"parts":null}
+? 1
+
+# without --scheme the same input is a valid RFC 3986 reference
+$ curi parse --json 'ftp://h/a;type=x'
+{"input":"ftp://h/a;type=x","scheme":"ftp","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/a;type=x","query":null,"fragment":null,"segments":["a;type=x"],"params":null,"labels":["h"]}
+? 0

@@ -1,0 +1,94 @@
+/*
+ * check.h -- what the files of the schemes' own grammars (curi_scheme_check) share: the
+ * failure they report, a reader of percent-decoded bytes, and the small tests several
+ * schemes make.  Never installed.
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef CURI_SCHEMES_CHECK_H
+#define CURI_SCHEMES_CHECK_H
+
+#include "schemes.h"
+
+/* One check: the reference, where offsets count from, and where the failure goes. */
+typedef struct curi__sc {
+    const curi_uri *u;
+    const char *base; /* u->scheme.ptr: offset 0 */
+    curi_error *err;
+    const char **rule;
+} curi__sc;
+
+/* Report rule broken at p: CURI_ERR_SCHEME_RULE. */
+int curi__sc_fail(curi__sc *c, const char *p, const char *rule);
+
+/*
+ * Percent-decoded bytes of a view of a valid reference (every '%' starts a triplet): next
+ * returns the byte and sets *at to its first raw byte ('%' for a triplet), or -1 at the end.
+ */
+typedef struct curi__dec {
+    const char *p, *e;
+} curi__dec;
+
+static inline curi__dec curi__dec_of(const char *p, const char *e)
+{
+    curi__dec d = {p, e};
+    return d;
+}
+
+static inline int curi__dec_next(curi__dec *d, const char **at)
+{
+    if (d->p >= d->e) {
+        *at = d->e;
+        return -1;
+    }
+    *at = d->p;
+    if (*d->p == '%' && d->e - d->p >= 3) {
+        int v = (int)(curi__hexval((unsigned char)d->p[1]) << 4 |
+                      curi__hexval((unsigned char)d->p[2]));
+        d->p += 3;
+        return v;
+    }
+    return (unsigned char)*d->p++;
+}
+
+/* The end of a view (its first byte past it). */
+static inline const char *curi__vend(curi_str v)
+{
+    return v.ptr + v.len;
+}
+
+/* The bytes of a parsed reference from its scheme to its end (path, query or fragment). */
+static inline size_t curi__ref_avail(const curi_uri *u)
+{
+    const curi_str *last = u->fragment.ptr != NULL ? &u->fragment
+                           : u->query.ptr != NULL  ? &u->query
+                                                   : &u->path;
+    return (size_t)(last->ptr + last->len - u->scheme.ptr);
+}
+
+/* Where "//" would stand: just after "scheme:". */
+static inline const char *curi__after_colon(const curi_uri *u)
+{
+    return u->scheme.ptr + u->scheme.len + 1;
+}
+
+/* The common structural rules, each with the name the caller gives it. */
+int curi__sc_host(curi__sc *c, const char *rule);     /* an authority with a non-empty host */
+int curi__sc_no_userinfo(curi__sc *c, const char *rule);
+int curi__sc_no_port(curi__sc *c, const char *rule);
+int curi__sc_no_query(curi__sc *c, const char *rule);
+int curi__sc_no_authority(curi__sc *c, const char *rule);
+
+/* descr = ALPHA *( ALPHA / DIGIT / "-" ) or numericoid = number 1*( "." number ), number =
+ * DIGIT / %x31-39 1*DIGIT (RFC 4512 1.4) over the decoded bytes of [p, e): 1 when it is. */
+int curi__sc_oid_or_descr(const char *p, const char *e);
+
+/* curi_scheme_check for a scheme already looked up (NULL: not known): CURI_OK when it has
+ * no grammar of its own. */
+int curi__scheme_check_si(const curi_scheme *si, const curi_uri *u, curi_error *err,
+                          const char **rule);
+
+/* The validators of check.c, check_mail.c and check_ldap.c. */
+int curi__check_mailto(curi__sc *c);
+int curi__check_ldap(curi__sc *c);
+
+#endif /* CURI_SCHEMES_CHECK_H */

@@ -1,0 +1,576 @@
+/*
+ * parts.c -- curi_scheme_parts_get: the parts each scheme's documents name, as views into
+ * the input, after curi_scheme_check has accepted the reference (so every split below can
+ * rely on the scheme's grammar: an ftp path's only ';' starts ";type=", a wais path has one
+ * or three segments, ...).  Also the list cursor and the split that read lists and pairs.
+ * No allocation; each view is found with a bounded number of scans of its component.
+ * SPDX-License-Identifier: MIT
+ */
+#include "check.h"
+#include "../testing.h"
+
+/* ------------------------------------------------------------------ layouts */
+
+#define DEC CURI_SPT_DECODE
+#define PAIRS CURI_SPT_PAIRS
+
+static const struct {
+    const char *scheme; /* the kind's name */
+    const char *name[CURI_SCHEME_PARTS_MAX];
+    unsigned type[CURI_SCHEME_PARTS_MAX];
+} layouts[] = {
+    [CURI_SK_NONE] = {NULL, {NULL}, {0}},
+    [CURI_SK_FTP] = {"ftp",
+                     {"user", "password", "host", "port", "cwd", "name", "typecode"},
+                     {DEC, DEC, 0, 0, DEC | '/', DEC, 0}},
+    [CURI_SK_HTTP] = {"http",
+                      {"user", "password", "host", "port", "path", "query", "fragment"},
+                      {DEC, DEC, 0, 0, 0, 0, 0}},
+    [CURI_SK_GOPHER] = {"gopher",
+                        {"host", "port", "gophertype", "selector", "search", "gopher_plus",
+                         "fragment"},
+                        {0, 0, DEC, DEC, DEC, DEC, 0}},
+    [CURI_SK_MAILTO] = {"mailto",
+                        {"to", "headers", "fragment"},
+                        {DEC | ',', DEC | PAIRS | '&', 0}},
+    [CURI_SK_NEWS] = {"news",
+                      {"server", "port", "user", "article", "newsgroups", "fragment"},
+                      {0, 0, DEC, DEC, DEC, 0}},
+    [CURI_SK_NNTP] = {"nntp",
+                      {"server", "port", "user", "group", "article_number"},
+                      {0, 0, DEC, DEC, 0}},
+    [CURI_SK_TELNET] = {"telnet", {"user", "password", "host", "port"}, {DEC, DEC, 0, 0}},
+    [CURI_SK_WAIS] = {"wais",
+                      {"host", "port", "database", "search", "wtype", "wpath"},
+                      {0, 0, DEC, DEC, DEC, DEC}},
+    [CURI_SK_FILE] = {"file", {"host", "path", "drive"}, {0, 0, 0}},
+    [CURI_SK_PROSPERO] = {"prospero",
+                          {"host", "port", "hsoname", "fields"},
+                          {0, 0, DEC, DEC | PAIRS | ';'}},
+    [CURI_SK_LDAP] = {"ldap",
+                      {"host", "port", "dn", "attributes", "scope", "filter", "extensions"},
+                      {0, 0, DEC, DEC | ',', 0, DEC, DEC | PAIRS | ','}},
+    [CURI_SK_URN] = {"urn",
+                     {"nid", "nss", "r_component", "q_component", "f_component"},
+                     {0, 0, 0, 0, 0}},
+    [CURI_SK_MAN] = {"man", {"name", "section", "fragment"}, {DEC, DEC, 0}},
+    [CURI_SK_INFO] = {"info", {"file", "node"}, {DEC, DEC}},
+    [CURI_SK_WHATIS] = {"whatis", {"string", "fragment"}, {DEC, 0}},
+    [CURI_SK_GHELP] = {"ghelp", {"application", "fragment"}, {DEC, 0}},
+    [CURI_SK_WS] = {"ws", {"host", "port", "path", "query"}, {0, 0, 0, 0}},
+    [CURI_SK_TEL] = {"tel", {"number", "params"}, {0, PAIRS | ';'}},
+    [CURI_SK_DATA] = {"data", {"mediatype", "data"}, {0, 0}},
+};
+enum { NKINDS = sizeof layouts / sizeof layouts[0] };
+
+const char *curi_scheme_part_name(int kind, int i)
+{
+    if (kind <= CURI_SK_NONE || kind >= NKINDS || i < -1 || i >= CURI_SCHEME_PARTS_MAX) {
+        return NULL;
+    }
+    return i == -1 ? layouts[kind].scheme : layouts[kind].name[i];
+}
+
+unsigned curi_scheme_part_type(int kind, int i)
+{
+    if (curi_scheme_part_name(kind, i) == NULL || i < 0) {
+        return 0;
+    }
+    return layouts[kind].type[i];
+}
+
+/* ------------------------------------------------------------------ lists and pairs */
+
+enum { LIST_DONE = 0x100 };
+
+void curi_list_init(curi_cursor *c, curi_str list, char sep)
+{
+    c->p = list.ptr;
+    c->end = list.ptr != NULL ? list.ptr + list.len : NULL;
+    c->flags = (unsigned char)sep | (list.ptr == NULL ? (uint32_t)LIST_DONE : 0u);
+    c->reserved = 0;
+}
+
+int curi_list_next(curi_cursor *c, curi_str *item)
+{
+    const char *q;
+
+    if (c->flags & LIST_DONE) {
+        return 0;
+    }
+    q = memchr(c->p, (int)(c->flags & 0xFF), (size_t)(c->end - c->p));
+    if (q == NULL) {
+        q = c->end;
+        c->flags |= LIST_DONE;
+    }
+    item->ptr = c->p;
+    item->len = (size_t)(q - c->p);
+    if (q < c->end) {
+        c->p = q + 1;
+    }
+    return 1;
+}
+
+void curi_split_at(curi_str s, char ch, curi_str *before, curi_str *after)
+{
+    const char *q = (s.ptr != NULL && s.len > 0) ? memchr(s.ptr, ch, s.len) : NULL;
+    curi_str b = s, a = {NULL, 0};
+
+    if (q != NULL) {
+        b.len = (size_t)(q - s.ptr);
+        a.ptr = q + 1;
+        a.len = s.len - b.len - 1;
+    }
+    if (before != NULL) {
+        *before = b;
+    }
+    if (after != NULL) {
+        *after = a;
+    }
+}
+
+/* ------------------------------------------------------------------ helpers */
+
+static curi_str view(const char *p, const char *e)
+{
+    curi_str v = {p, (size_t)(e - p)};
+    return v;
+}
+
+static const curi_str absent = {NULL, 0};
+
+/* user and password: the userinfo before and after its first ':' */
+static void user_password(const curi_uri *u, curi_str *user, curi_str *password)
+{
+    if (u->userinfo.ptr != NULL) {
+        curi_split_at(u->userinfo, ':', user, password);
+    }
+}
+
+/* [p, e) up to the first occurrence of the three bytes "%09" (or e) */
+static const char *find_tab(const char *p, const char *e)
+{
+    for (; e - p >= 3; p++) {
+        if (p[0] == '%' && p[1] == '0' && p[2] == '9') {
+            return p;
+        }
+    }
+    return e;
+}
+
+/* ------------------------------------------------------------------ per kind */
+
+static void ftp(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr, *e = curi__vend(u->path), *semi, *last;
+
+    user_password(u, &o->part[0], &o->part[1]);
+    o->part[2] = u->host;
+    o->part[3] = u->port;
+    if (p == e) {
+        return; /* the whole url-path omitted: no cwd, no name */
+    }
+    semi = memchr(p, ';', (size_t)(e - p));
+    if (semi != NULL) {
+        o->part[6] = view(semi + 6, e); /* ";type=" X */
+        e = semi;
+    }
+    /* the path after its '/': cwd1/.../cwdN/name */
+    p++;
+    last = e;
+    while (last > p && last[-1] != '/') {
+        last--;
+    }
+    o->part[5] = view(last, e);
+    if (last > p) {
+        o->part[4] = view(p, last - 1);
+    }
+}
+
+static void http(curi_scheme_parts *o, const curi_uri *u)
+{
+    user_password(u, &o->part[0], &o->part[1]);
+    o->part[2] = u->host;
+    o->part[3] = u->port;
+    o->part[4] = u->path;
+    o->part[5] = u->query;
+    o->part[6] = u->fragment;
+}
+
+static void gopher(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr, *e = curi__vend(u->path), *t;
+
+    o->part[0] = u->host;
+    o->part[1] = u->port;
+    o->part[6] = u->fragment;
+    if (e - p < 2) {
+        return; /* type 1, empty selector */
+    }
+    p++;
+    t = p + ((*p == '%') ? 3 : 1); /* the type: one character, maybe encoded */
+    o->part[2] = view(p, t);
+    p = t;
+    t = find_tab(p, e);
+    o->part[3] = view(p, t);
+    if (t == e) {
+        return;
+    }
+    p = t + 3;
+    t = find_tab(p, e);
+    o->part[4] = view(p, t);
+    if (t < e) {
+        o->part[5] = view(t + 3, e);
+    }
+}
+
+static void mailto(curi_scheme_parts *o, const curi_uri *u)
+{
+    if (u->path.len > 0) {
+        o->part[0] = u->path;
+    }
+    o->part[1] = u->query;
+    o->part[2] = u->fragment;
+}
+
+static void news(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr, *e = curi__vend(u->path);
+    curi_str body;
+
+    o->part[0] = u->host;
+    o->part[1] = u->port;
+    o->part[2] = u->userinfo;
+    o->part[5] = u->fragment;
+    if (u->host.ptr != NULL && p < e) {
+        p++;
+    }
+    body = view(p, e);
+    if (p < e && memchr(p, '@', (size_t)(e - p)) != NULL) {
+        o->part[3] = body;
+    } else {
+        o->part[4] = body;
+    }
+}
+
+static void nntp(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr + 1, *e = curi__vend(u->path), *slash;
+
+    o->part[0] = u->host;
+    o->part[1] = u->port;
+    o->part[2] = u->userinfo;
+    slash = memchr(p, '/', (size_t)(e - p));
+    o->part[3] = view(p, slash != NULL ? slash : e);
+    if (slash != NULL) {
+        o->part[4] = view(slash + 1, e);
+    }
+}
+
+static void telnet(curi_scheme_parts *o, const curi_uri *u)
+{
+    user_password(u, &o->part[0], &o->part[1]);
+    o->part[2] = u->host;
+    o->part[3] = u->port;
+}
+
+static void wais(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr + 1, *e = curi__vend(u->path), *s1, *s2;
+
+    o->part[0] = u->host;
+    o->part[1] = u->port;
+    s1 = memchr(p, '/', (size_t)(e - p));
+    if (s1 == NULL) {
+        o->part[2] = view(p, e);
+        if (u->query.ptr != NULL) {
+            o->part[3] = u->query;
+            o->form = CURI_WAIS_SEARCH;
+        }
+        return;
+    }
+    s2 = memchr(s1 + 1, '/', (size_t)(e - s1 - 1));
+    o->part[2] = view(p, s1);
+    o->part[4] = view(s1 + 1, s2);
+    o->part[5] = view(s2 + 1, e);
+    o->form = CURI_WAIS_DOCUMENT;
+}
+
+static int is_localhost(curi_str h)
+{
+    static const char lh[] = "localhost";
+    if (h.len != 9) {
+        return 0;
+    }
+    for (size_t i = 0; i < 9; i++) {
+        if (curi__lower((unsigned char)h.ptr[i]) != (unsigned char)lh[i]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void file(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr, *e = curi__vend(u->path);
+
+    o->part[0] = u->host;
+    o->part[1] = u->path;
+    o->form = u->host.ptr == NULL    ? CURI_FILE_HOST_ABSENT
+              : u->host.len == 0     ? CURI_FILE_HOST_EMPTY
+              : is_localhost(u->host) ? CURI_FILE_HOST_LOCALHOST
+                                      : CURI_FILE_HOST_NAMED;
+    /* a drive letter: "/c:" or "c:" starting the path (RFC 8089 E.2), followed by '/' or
+     * the end */
+    if (p < e && *p == '/') {
+        p++;
+    }
+    if (e - p >= 2 && curi__is((unsigned char)p[0], CURI__ALPHA) && p[1] == ':' &&
+        (e - p == 2 || p[2] == '/')) {
+        o->part[2] = view(p, p + 1);
+    }
+}
+
+static void prospero(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr + 1, *e = curi__vend(u->path), *semi;
+
+    o->part[0] = u->host;
+    o->part[1] = u->port;
+    semi = memchr(p, ';', (size_t)(e - p));
+    o->part[2] = view(p, semi != NULL ? semi : e);
+    if (semi != NULL) {
+        o->part[3] = view(semi + 1, e);
+    }
+}
+
+static void ldap(curi_scheme_parts *o, const curi_uri *u)
+{
+    curi_str rest;
+
+    o->part[0] = u->host;
+    o->part[1] = u->port;
+    if (u->path.len > 0) {
+        o->part[2] = view(u->path.ptr + 1, curi__vend(u->path));
+    }
+    if (u->query.ptr == NULL) {
+        return;
+    }
+    /* attributes ? scope ? filter ? extensions: an empty one counts as absent */
+    rest = u->query;
+    for (int k = 3; k <= 6 && rest.ptr != NULL; k++) {
+        curi_str cur;
+        curi_split_at(rest, '?', &cur, &rest);
+        o->part[k] = cur.len > 0 ? cur : absent;
+    }
+}
+
+static void urn(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr, *e = curi__vend(u->path), *colon;
+
+    colon = memchr(p, ':', (size_t)(e - p));
+    o->part[0] = view(p, colon);
+    o->part[1] = view(colon + 1, e);
+    if (u->query.ptr != NULL) {
+        const char *r = u->query.ptr, *qe = curi__vend(u->query);
+        if (*r == '+') {
+            const char *s = r + 1;
+            while (s + 1 < qe && !(s[0] == '?' && s[1] == '=')) {
+                s++;
+            }
+            if (s + 1 >= qe) {
+                s = qe;
+            }
+            o->part[2] = view(r + 1, s);
+            r = (s < qe) ? s + 1 : qe;
+        }
+        if (r < qe) {
+            o->part[3] = view(r + 1, qe); /* after '=' */
+        }
+    }
+    o->part[4] = u->fragment;
+}
+
+static void man(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr, *e = curi__vend(u->path), *open;
+
+    open = memchr(p, '(', (size_t)(e - p));
+    o->part[0] = view(p, open != NULL ? open : e);
+    if (open != NULL) {
+        o->part[1] = view(open + 1, e - 1);
+    }
+    o->part[2] = u->fragment;
+}
+
+static void info(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr, *e = curi__vend(u->path), *close;
+
+    if (*p == '(') {
+        close = memchr(p, ')', (size_t)(e - p));
+        o->form = CURI_INFO_KDE;
+        o->part[0] = view(p + 1, close);
+        if (close + 1 < e) {
+            o->part[1] = view(close + 1, e);
+        }
+        return;
+    }
+    o->form = CURI_INFO_GNOME;
+    o->part[0] = u->path;
+    o->part[1] = u->fragment;
+}
+
+static void path_and_fragment(curi_scheme_parts *o, const curi_uri *u)
+{
+    o->part[0] = u->path;
+    o->part[1] = u->fragment;
+}
+
+static void ws(curi_scheme_parts *o, const curi_uri *u)
+{
+    o->part[0] = u->host;
+    o->part[1] = u->port;
+    o->part[2] = u->path;
+    o->part[3] = u->query;
+    o->flags = (uint8_t)(u->scheme.len == 3 ? CURI_SP_SECURE : 0); /* wss */
+}
+
+static void tel(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr, *e = curi__vend(u->path), *semi;
+
+    semi = memchr(p, ';', (size_t)(e - p));
+    o->part[0] = view(p, semi != NULL ? semi : e);
+    if (semi != NULL) {
+        o->part[1] = view(semi + 1, e);
+    }
+    o->form = (*p == '+') ? CURI_TEL_GLOBAL : CURI_TEL_LOCAL;
+}
+
+static void data(curi_scheme_parts *o, const curi_uri *u)
+{
+    const char *p = u->path.ptr, *e = curi__vend(u->path), *comma, *m;
+
+    comma = memchr(p, ',', (size_t)(e - p));
+    m = comma;
+    /* ";base64" at the end of the media type (checked by curi_scheme_check) */
+    if (comma - p >= 7 && comma[-7] == ';' && (comma[-6] | 0x20) == 'b' &&
+        (comma[-5] | 0x20) == 'a' && (comma[-4] | 0x20) == 's' && (comma[-3] | 0x20) == 'e' &&
+        comma[-2] == '6' && comma[-1] == '4') {
+        o->flags = CURI_SP_BASE64;
+        m = comma - 7;
+    }
+    o->part[0] = view(p, m);
+    /* the data: the rest of the path, and "?" query when there is one (RFC 2397 data is
+     * *urlchar, '?' included): one view, as the query follows the path directly */
+    o->part[1] = view(comma + 1, u->query.ptr != NULL ? curi__vend(u->query) : e);
+}
+
+/* ------------------------------------------------------------------ the entry point */
+
+int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned flags,
+                          curi_error *err, const char **rule)
+{
+    const curi_scheme *si;
+    int rc;
+
+    if (out == NULL) {
+        if (rule != NULL) {
+            *rule = NULL;
+        }
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    /* cleared field by field: memset and a struct copy both become "rep stos"/"rep movs",
+     * whose start-up costs more than the rest of a web URL's parts */
+    out->kind = out->form = out->flags = out->reserved = 0;
+    out->part[0] = out->part[1] = out->part[2] = out->part[3] = absent;
+    out->part[4] = out->part[5] = out->part[6] = out->part[7] = absent;
+    if (rule != NULL) {
+        *rule = NULL;
+    }
+    if (u == NULL || (flags & ~(unsigned)CURI__SCHEME_GENERAL) != 0) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    if (u->scheme.ptr == NULL) {
+        return curi__ok(err);
+    }
+    if (!(flags & CURI__SCHEME_GENERAL) && curi__ref_avail(u) >= 8 && u->scheme.len - 4 <= 1) {
+        /* http and https, most inputs: their only rule is a non-empty host */
+        uint64_t key = curi__scheme_key8(u->scheme.ptr, u->scheme.len);
+        if ((key == KEY('h', 't', 't', 'p', 0, 0, 0, 0) ||
+             key == KEY('h', 't', 't', 'p', 's', 0, 0, 0)) &&
+            u->host.ptr != NULL && u->host.len > 0) {
+            out->kind = CURI_SK_HTTP;
+            http(out, u);
+            return curi__ok(err);
+        }
+    }
+    si = curi__scheme_find_scheme(u->scheme.ptr, u->scheme.len, curi__ref_avail(u));
+    rc = curi__scheme_check_si(si, u, err, rule);
+    if (rc != CURI_OK || si == NULL || si->ops == NULL) {
+        return rc;
+    }
+    out->kind = (uint8_t)si->ops->kind;
+    switch (out->kind) {
+    case CURI_SK_FTP:
+        ftp(out, u);
+        break;
+    case CURI_SK_HTTP:
+        http(out, u);
+        break;
+    case CURI_SK_GOPHER:
+        gopher(out, u);
+        break;
+    case CURI_SK_MAILTO:
+        mailto(out, u);
+        break;
+    case CURI_SK_NEWS:
+        news(out, u);
+        break;
+    case CURI_SK_NNTP:
+        nntp(out, u);
+        break;
+    case CURI_SK_TELNET:
+        telnet(out, u);
+        break;
+    case CURI_SK_WAIS:
+        wais(out, u);
+        break;
+    case CURI_SK_FILE:
+        file(out, u);
+        break;
+    case CURI_SK_PROSPERO:
+        prospero(out, u);
+        break;
+    case CURI_SK_LDAP:
+        ldap(out, u);
+        break;
+    case CURI_SK_URN:
+        urn(out, u);
+        break;
+    case CURI_SK_MAN:
+        man(out, u);
+        break;
+    case CURI_SK_INFO:
+        info(out, u);
+        break;
+    case CURI_SK_WHATIS:
+    case CURI_SK_GHELP:
+        path_and_fragment(out, u);
+        break;
+    case CURI_SK_WS:
+        ws(out, u);
+        break;
+    case CURI_SK_TEL:
+        tel(out, u);
+        break;
+    case CURI_SK_DATA:
+        data(out, u);
+        break;
+    default:
+        break;
+    }
+    return CURI_OK;
+}

@@ -1,0 +1,127 @@
+# curi parse --scheme --json: the "parts" object of each scheme of the layer (curi(1) JSON OUTPUT).
+
+$ curi parse --scheme --json 'ftp://u:p%40x@h:21/a/%2Fb/c;type=d'
+{"input":"ftp://u:p%40x@h:21/a/%2Fb/c;type=d","scheme":"ftp","userinfo":"u:p%40x","host":"h","host_type":"reg-name","port":"21","path":"/a/%2Fb/c;type=d","query":null,"fragment":null,"segments":["a","%2Fb","c;type=d"],"params":null,"labels":["h"],"parts":{"user":"u","password":"p@x","host":"h","port":21,"cwd":["a","/b"],"name":"c","typecode":"d"}}
+? 0
+
+$ curi parse --scheme --json 'ftp://h'
+{"input":"ftp://h","scheme":"ftp","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null,"segments":[],"params":null,"labels":["h"],"parts":{"user":null,"password":null,"host":"h","port":null,"cwd":[],"name":null,"typecode":null}}
+? 0
+
+$ curi parse --scheme --json 'http://h:8080/x?y#z'
+{"input":"http://h:8080/x?y#z","scheme":"http","userinfo":null,"host":"h","host_type":"reg-name","port":"8080","path":"/x","query":"y","fragment":"z","segments":["x"],"params":[{"key":"y","value":null}],"labels":["h"],"parts":{"user":null,"password":null,"host":"h","port":8080,"path":"/x","query":"y","fragment":"z"}}
+? 0
+
+$ curi parse --scheme --json 'gopher://h'
+{"input":"gopher://h","scheme":"gopher","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null,"segments":[],"params":null,"labels":["h"],"parts":{"host":"h","port":null,"gophertype":"1","selector":"","search":null,"gopher_plus":null}}
+? 0
+
+$ curi parse --scheme --json 'gopher://h/1sel%09srch%09%2B'
+{"input":"gopher://h/1sel%09srch%09%2B","scheme":"gopher","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/1sel%09srch%09%2B","query":null,"fragment":null,"segments":["1sel%09srch%09%2B"],"params":null,"labels":["h"],"parts":{"host":"h","port":null,"gophertype":"1","selector":"sel","search":"srch","gopher_plus":"+"}}
+? 0
+
+$ curi parse --scheme --json 'mailto:a@b,c@d?to=e@f,g@h&subject=Hi%20there#x'
+{"input":"mailto:a@b,c@d?to=e@f,g@h&subject=Hi%20there#x","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"a@b,c@d","query":"to=e@f,g@h&subject=Hi%20there","fragment":"x","segments":["a@b,c@d"],"params":[{"key":"to","value":"e@f,g@h"},{"key":"subject","value":"Hi there"}],"labels":null,"parts":{"to":["a@b","c@d","e@f","g@h"],"headers":[["to","e@f,g@h"],["subject","Hi there"]],"fragment":"x"}}
+? 0
+
+$ curi parse --scheme --json 'news:a@b'
+{"input":"news:a@b","scheme":"news","userinfo":null,"host":null,"host_type":null,"port":null,"path":"a@b","query":null,"fragment":null,"segments":["a@b"],"params":null,"labels":null,"parts":{"server":null,"port":null,"article":"a@b"}}
+? 0
+
+$ curi parse --scheme --json 'news://s/comp.*'
+{"input":"news://s/comp.*","scheme":"news","userinfo":null,"host":"s","host_type":"reg-name","port":null,"path":"/comp.*","query":null,"fragment":null,"segments":["comp.*"],"params":null,"labels":["s"],"parts":{"server":"s","port":null,"newsgroups":"comp.*"}}
+? 0
+
+$ curi parse --scheme --json 'nntp://s/g/12'
+{"input":"nntp://s/g/12","scheme":"nntp","userinfo":null,"host":"s","host_type":"reg-name","port":null,"path":"/g/12","query":null,"fragment":null,"segments":["g","12"],"params":null,"labels":["s"],"parts":{"server":"s","port":null,"group":"g","article_number":"12"}}
+? 0
+
+$ curi parse --scheme --json 'telnet://u@h/'
+{"input":"telnet://u@h/","scheme":"telnet","userinfo":"u","host":"h","host_type":"reg-name","port":null,"path":"/","query":null,"fragment":null,"segments":[""],"params":null,"labels":["h"],"parts":{"user":"u","password":null,"host":"h","port":null}}
+? 0
+
+$ curi parse --scheme --json 'wais://h/db?x'
+{"input":"wais://h/db?x","scheme":"wais","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/db","query":"x","fragment":null,"segments":["db"],"params":[{"key":"x","value":null}],"labels":["h"],"parts":{"host":"h","port":null,"form":"search","database":"db","search":"x"}}
+? 0
+
+$ curi parse --scheme --json 'wais://h/db/t/p'
+{"input":"wais://h/db/t/p","scheme":"wais","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/db/t/p","query":null,"fragment":null,"segments":["db","t","p"],"params":null,"labels":["h"],"parts":{"host":"h","port":null,"form":"document","database":"db","wtype":"t","wpath":"p"}}
+? 0
+
+$ curi parse --scheme --json 'file:///c:/x'
+{"input":"file:///c:/x","scheme":"file","userinfo":null,"host":"","host_type":"reg-name","port":null,"path":"/c:/x","query":null,"fragment":null,"segments":["c:","x"],"params":null,"labels":[],"parts":{"host":"","path":"/c:/x","drive":"c","host_kind":"empty"}}
+? 0
+
+$ curi parse --scheme --json 'file://localhost/etc'
+{"input":"file://localhost/etc","scheme":"file","userinfo":null,"host":"localhost","host_type":"reg-name","port":null,"path":"/etc","query":null,"fragment":null,"segments":["etc"],"params":null,"labels":["localhost"],"parts":{"host":"localhost","path":"/etc","drive":null,"host_kind":"localhost"}}
+? 0
+
+$ curi parse --scheme --json 'prospero://h//pros/n;V=3'
+{"input":"prospero://h//pros/n;V=3","scheme":"prospero","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"//pros/n;V=3","query":null,"fragment":null,"segments":["","pros","n;V=3"],"params":null,"labels":["h"],"parts":{"host":"h","port":null,"hsoname":"/pros/n","fields":[["V","3"]]}}
+? 0
+
+$ curi parse --scheme --json 'ldap://h/o=x??sub?(cn=a)?!e=1,f'
+{"input":"ldap://h/o=x??sub?(cn=a)?!e=1,f","scheme":"ldap","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/o=x","query":"?sub?(cn=a)?!e=1,f","fragment":null,"segments":["o=x"],"params":[{"key":"?sub?(cn","value":"a)?!e=1,f"}],"labels":["h"],"parts":{"host":"h","port":null,"dn":"o=x","attributes":null,"scope":"sub","filter":"(cn=a)","extensions":[{"critical":true,"type":"e","value":"1"},{"critical":false,"type":"f","value":null}]}}
+? 0
+
+$ curi parse --scheme --json 'urn:Ex:a?+r?=q#f'
+{"input":"urn:Ex:a?+r?=q#f","scheme":"urn","userinfo":null,"host":null,"host_type":null,"port":null,"path":"Ex:a","query":"+r?=q","fragment":"f","segments":["Ex:a"],"params":[{"key":" r?","value":"q"}],"labels":null,"parts":{"nid":"Ex","nss":"a","r_component":"r","q_component":"q","f_component":"f"}}
+? 0
+
+$ curi parse --scheme --json 'man:ls(1)'
+{"input":"man:ls(1)","scheme":"man","userinfo":null,"host":null,"host_type":null,"port":null,"path":"ls(1)","query":null,"fragment":null,"segments":["ls(1)"],"params":null,"labels":null,"parts":{"name":"ls","section":"1"}}
+? 0
+
+$ curi parse --scheme --json 'info:gcc#G++_and_GCC'
+{"input":"info:gcc#G++_and_GCC","scheme":"info","userinfo":null,"host":null,"host_type":null,"port":null,"path":"gcc","query":null,"fragment":"G++_and_GCC","segments":["gcc"],"params":null,"labels":null,"parts":{"form":"gnome","file":"gcc","node":"G++_and_GCC","node_name":"G++ and GCC"}}
+? 0
+
+$ curi parse --scheme --json 'info:(gcc)'
+{"input":"info:(gcc)","scheme":"info","userinfo":null,"host":null,"host_type":null,"port":null,"path":"(gcc)","query":null,"fragment":null,"segments":["(gcc)"],"params":null,"labels":null,"parts":{"form":"kde","file":"gcc","node":null,"node_name":"Top"}}
+? 0
+
+$ curi parse --scheme --json 'whatis:x%20y'
+{"input":"whatis:x%20y","scheme":"whatis","userinfo":null,"host":null,"host_type":null,"port":null,"path":"x%20y","query":null,"fragment":null,"segments":["x%20y"],"params":null,"labels":null,"parts":{"string":"x y"}}
+? 0
+
+$ curi parse --scheme --json 'ghelp:a'
+{"input":"ghelp:a","scheme":"ghelp","userinfo":null,"host":null,"host_type":null,"port":null,"path":"a","query":null,"fragment":null,"segments":["a"],"params":null,"labels":null,"parts":{"application":"a"}}
+? 0
+
+$ curi parse --scheme --json 'wss://h'
+{"input":"wss://h","scheme":"wss","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null,"segments":[],"params":null,"labels":["h"],"parts":{"host":"h","port":null,"resource_name":"/","secure":true}}
+? 0
+
+$ curi parse --scheme --json 'ws://h/p?q'
+{"input":"ws://h/p?q","scheme":"ws","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/p","query":"q","fragment":null,"segments":["p"],"params":[{"key":"q","value":null}],"labels":["h"],"parts":{"host":"h","port":null,"resource_name":"/p?q","secure":false}}
+? 0
+
+$ curi parse --scheme --json 'tel:+1-(201).555;ext=1;x'
+{"input":"tel:+1-(201).555;ext=1;x","scheme":"tel","userinfo":null,"host":null,"host_type":null,"port":null,"path":"+1-(201).555;ext=1;x","query":null,"fragment":null,"segments":["+1-(201).555;ext=1;x"],"params":null,"labels":null,"parts":{"kind":"global","number":"+1-(201).555","digits":"+1201555","params":[["ext","1"],["x",null]]}}
+? 0
+
+$ curi parse --scheme --json 'tel:12;phone-context=a.b'
+{"input":"tel:12;phone-context=a.b","scheme":"tel","userinfo":null,"host":null,"host_type":null,"port":null,"path":"12;phone-context=a.b","query":null,"fragment":null,"segments":["12;phone-context=a.b"],"params":null,"labels":null,"parts":{"kind":"local","number":"12","digits":"12","params":[["phone-context","a.b"]]}}
+? 0
+
+$ curi parse --scheme --json 'data:,a%20b'
+{"input":"data:,a%20b","scheme":"data","userinfo":null,"host":null,"host_type":null,"port":null,"path":",a%20b","query":null,"fragment":null,"segments":[",a%20b"],"params":null,"labels":null,"parts":{"mediatype":"","effective_type":"text/plain;charset=US-ASCII","base64":false,"data":"a b"}}
+? 0
+
+$ curi parse --scheme --json 'data:;charset=utf-8;base64,SGk='
+{"input":"data:;charset=utf-8;base64,SGk=","scheme":"data","userinfo":null,"host":null,"host_type":null,"port":null,"path":";charset=utf-8;base64,SGk=","query":null,"fragment":null,"segments":[";charset=utf-8;base64,SGk="],"params":null,"labels":null,"parts":{"mediatype":";charset=utf-8","effective_type":"text/plain;charset=utf-8","base64":true,"data":"SGk="}}
+? 0
+
+$ curi parse --scheme --json 'data:text/html,x'
+{"input":"data:text/html,x","scheme":"data","userinfo":null,"host":null,"host_type":null,"port":null,"path":"text/html,x","query":null,"fragment":null,"segments":["text","html,x"],"params":null,"labels":null,"parts":{"mediatype":"text/html","effective_type":"text/html","base64":false,"data":"x"}}
+? 0
+
+$ curi parse --scheme --json 'foo:x'
+{"input":"foo:x","scheme":"foo","userinfo":null,"host":null,"host_type":null,"port":null,"path":"x","query":null,"fragment":null,"segments":["x"],"params":null,"labels":null,"parts":null}
+? 0
+
+# a broken rule: an error object, exit status 1
+$ curi parse --scheme --json 'ftp://h/a;type=q' 'gopher://h/1a%0Db'
+{"input":"ftp://h/a;type=q","error":"ftp-typecode","message":"a ';' in an ftp path must start the final ';type=' with a, i or d (RFC 1738 3.2.2)","offset":15}
+{"input":"gopher://h/1a%0Db","error":"gopher-selector-crlf","message":"a gopher selector may not contain CR or LF (RFC 4266 2.1, RFC 1738 3.4.1)","offset":13}
+? 1
