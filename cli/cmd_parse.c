@@ -246,6 +246,10 @@ static const char get_help[] =
     "  {uri}           the whole reference\n"
     "  {query:KEY}     the value of the first query pair whose key is KEY\n"
     "  {query-all:KEY} the values of every such pair, separated by a space\n"
+    "  {part:NAME}     a part of the scheme's own (curi parse --scheme): cwd,\n"
+    "                  typecode, selector, nid, nss, dn, filter, ...; {NAME} too\n"
+    "                  when no component has that name.  The input must keep its\n"
+    "                  scheme's rules; a part its scheme lacks prints as nothing\n"
     "  {default:NAME}  NAME, or its default when absent or empty: the scheme's\n"
     "                  port for port, port_number and in authority and uri; \"/\"\n"
     "                  for an empty path beside a host where the scheme says so\n"
@@ -276,7 +280,8 @@ enum field {
     F_USER,
     F_PASSWORD,
     F_QUERY_KEY, /* {query:KEY} */
-    F_QUERY_ALL  /* {query-all:KEY} */
+    F_QUERY_ALL, /* {query-all:KEY} */
+    F_PART       /* {part:NAME}, or {NAME} for a scheme part that is no component's name */
 };
 
 static const struct {
@@ -307,13 +312,14 @@ struct piece {
     enum field field;
     int decode;      /* {:NAME} */
     int dflt;        /* {default:NAME} */
-    const char *lit; /* F_LITERAL text; F_QUERY_KEY, F_QUERY_ALL: the key */
+    const char *lit; /* F_LITERAL text; F_QUERY_KEY, F_QUERY_ALL: the key; F_PART: the name */
     size_t len;
 };
 
 struct get_ctx {
     struct piece *pieces;
     size_t npieces;
+    int parts; /* some piece is F_PART: judge the scheme's grammar and read its parts */
     unsigned pflags;
     unsigned qflags; /* CURI_QUERY_SEMICOLON */
     int json;
@@ -328,6 +334,18 @@ static int prefix_is(const char *s, size_t n, const char *prefix)
 {
     size_t k = strlen(prefix);
     return n >= k && memcmp(s, prefix, k) == 0;
+}
+
+/* NAME is the name of a part of some scheme of the layer (curi_scheme_part_name). */
+static int is_part_name(const char *s, size_t n)
+{
+    for (int kind = 1; curi_scheme_part_name(kind, -1) != NULL; kind++)
+        for (int i = 0; i < CURI_SCHEME_PARTS_MAX; i++) {
+            const char *pn = curi_scheme_part_name(kind, i);
+            if (pn != NULL && name_is(s, n, pn))
+                return 1;
+        }
+    return 0;
 }
 
 /* "{NAME}" of FORMAT is not a name we know: a usage error, shown with control bytes escaped. */
@@ -379,6 +397,21 @@ static size_t compile_format(const struct common *c, const char *f, struct piece
                         p.field = field_names[k].field;
                         known = 1;
                     }
+            }
+            if (!known) {
+                /* a scheme part (curi_scheme_parts), by name: {part:NAME} or {NAME} */
+                const char *pn = name;
+                size_t pl = len;
+                if (prefix_is(name, len, "part:")) {
+                    pn += 5;
+                    pl -= 5;
+                }
+                if (!p.dflt && is_part_name(pn, pl)) {
+                    p.field = F_PART;
+                    p.lit = pn;
+                    p.len = pl;
+                    known = 1;
+                }
             }
             if (!known)
                 unknown_name(c, f, close);
@@ -481,8 +514,8 @@ static void put_with_defaults(struct buf *out, const curi_uri *u, int authority_
         out->len += len;
 }
 
-static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const char *s, size_t n,
-                       struct buf *out)
+static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const curi_scheme_parts *sp,
+                       const char *s, size_t n, struct buf *out)
 {
     for (size_t k = 0; k < ctx->npieces; k++) {
         const struct piece *p = &ctx->pieces[k];
@@ -562,6 +595,14 @@ static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const char 
         case F_QUERY_ALL:
             query_values(out, u->query, p->lit, p->len, p->field == F_QUERY_ALL, ctx->qflags);
             break;
+        case F_PART:
+            /* the part of this scheme's layout with that name; nothing when it has none */
+            for (int i = 0; i < CURI_SCHEME_PARTS_MAX; i++) {
+                const char *pn = curi_scheme_part_name(sp->kind, i);
+                if (pn != NULL && name_is(p->lit, p->len, pn))
+                    put_component(out, sp->part[i], p->decode);
+            }
+            break;
         }
     }
 }
@@ -581,13 +622,26 @@ static int get_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         }
         return EXIT_INVALID;
     }
+    curi_scheme_parts sp = {0};
+    if (ctx->parts) {
+        const char *rule = NULL;
+        if (curi_scheme_parts_get(&sp, &u, 0, &e, &rule) != CURI_OK) {
+            if (ctx->json) {
+                json_rule_error(out, rule, s, n, e.offset);
+            } else {
+                diagnose_rule(err, rule, s, n, e.offset);
+                buf_putc(out, '\n');
+            }
+            return EXIT_INVALID;
+        }
+    }
     if (!ctx->json) {
-        format_uri(ctx, &u, s, n, out);
+        format_uri(ctx, &u, &sp, s, n, out);
         buf_putc(out, '\n');
         return EXIT_VALID;
     }
     tmp->len = 0;
-    format_uri(ctx, &u, s, n, tmp);
+    format_uri(ctx, &u, &sp, s, n, tmp);
     buf_putc(out, '{');
     json_member(out, "input", s, n);
     json_member(out, "output", tmp->p ? tmp->p : "", tmp->len);
@@ -614,10 +668,12 @@ int cmd_get(int argc, char **argv)
     }
     if (nops < 1)
         usage_error(&c, "missing FORMAT", NULL);
-    struct get_ctx ctx = {NULL, 0, c.pflags, qflags, c.json};
+    struct get_ctx ctx = {NULL, 0, 0, c.pflags, qflags, c.json};
     /* Each piece consumes at least one byte of FORMAT. */
     ctx.pieces = xmalloc((strlen(argv[0]) + 1) * sizeof *ctx.pieces);
     ctx.npieces = compile_format(&c, argv[0], ctx.pieces);
+    for (size_t k = 0; k < ctx.npieces; k++)
+        ctx.parts |= ctx.pieces[k].field == F_PART;
     int status = run_lines(get_line, &ctx, argv + 1, nops - 1, &c, 0);
     free(ctx.pieces);
     return status;

@@ -186,3 +186,25 @@ x||mailto:x
 $ curi get '{default:scheme}|{default:host}|{default:query}|{default:fragment}|{:default:userinfo}' 'http://u%40@h%41/?q#f'
 http|h%41|q|f|u@
 ? 0
+
+# {part:NAME} and {NAME}: the parts of the scheme layer (curi parse --scheme); {:NAME} decoded.
+$ curi get '{part:cwd}|{:cwd}|{name}|{typecode}|{part:host}' 'ftp://h/a/%2Fb/c;type=d'
+a/%2Fb|a//b|c|d|h
+? 0
+
+$ curi get '{nid} {nss} [{r_component}] [{q_component}]' 'urn:Example:x?+r'
+Example x [r] []
+? 0
+
+# a part the scheme does not have prints as nothing; a broken rule is an invalid input
+$ curi get '[{selector}]' 'http://h/x' 'gopher://h/1a%0Db'
+[]
+
+! curi: argument 2: gopher-selector-crlf at byte 13: a gopher selector may not contain CR or LF (RFC 4266 2.1, RFC 1738 3.4.1)
+!   gopher://h/1a%0Db
+!                ^
+? 1
+
+$ curi get --json '{dn}' 'ldap://h/o=x??sub'
+{"input":"ldap://h/o=x??sub","output":"o=x"}
+? 0
