@@ -27,12 +27,14 @@
 #include "cli.h"
 
 static const char explain_help[] =
-    "Usage: curi explain [--color=WHEN] [--strict-3986] [--] [URI...]\n"
+    "Usage: curi explain [--color=WHEN] [--scheme] [--strict-3986] [--] [URI...]\n"
     "\n"
     "Draw the RFC 3986 section 3 diagram under each URI reference: scheme,\n"
     "authority, path, query and fragment, then userinfo, host and port when the\n"
     "authority has a userinfo or a port.  An empty component is marked '^' under\n"
-    "its delimiter; an empty path is not marked.  An input wider than 4096 columns\n"
+    "its delimiter; an empty path is not marked.  With --scheme, a third level\n"
+    "shows the parts of the scheme's own (curi parse --scheme) that are not a\n"
+    "component above.  An input wider than 4096 columns\n"
     "is drawn shortened: each long stretch shows its first and last 60 bytes with\n"
     "'...' between.  With no URI operands, read one reference per line from\n"
     "standard input; diagrams are separated by a blank line.\n"
@@ -42,6 +44,7 @@ static const char explain_help[] =
 struct explain_ctx {
     unsigned pflags;
     int color;
+    int scheme; /* --scheme: a third level with the scheme's parts */
 };
 
 /* One labelled span, in display columns [c0, c1); c1 == c0 marks an empty component. */
@@ -56,10 +59,11 @@ struct span {
 };
 
 #define MAX_SPANS 5
+#define MAX_PARTS CURI_SCHEME_PARTS_MAX /* level three: the scheme's parts (--scheme) */
 
 #define EXPLAIN_WIDE 4096 /* display columns beyond which the input is shortened */
 #define EXPLAIN_KEEP 60   /* bytes kept at each end of a shortened stretch */
-#define MAX_BOUNDS (3 * 2 * MAX_SPANS + 2) /* three per span of either level, 0 and n */
+#define MAX_BOUNDS (3 * (2 * MAX_SPANS + MAX_PARTS) + 2) /* three per span of a level, 0, n */
 
 /*
  * The display of the input: the byte offsets where a span starts or ends
@@ -101,19 +105,21 @@ static void add_bound(struct display *d, size_t b)
     d->nb++;
 }
 
-/* Boundaries of every span of both levels, then the column of each. */
-static void display_init(struct display *d, const char *s, size_t n, const struct span *l1,
-                         size_t k1, const struct span *l2, size_t k2)
+/* Boundaries of every span of every level, then the column of each. */
+static void display_init(struct display *d, const char *s, size_t n, struct span *const lv[],
+                         const size_t kv[], int nlev)
 {
     d->nb = 0;
     add_bound(d, 0);
     add_bound(d, n);
-    for (size_t i = 0; i < k1 + k2; i++) {
-        const struct span *p = i < k1 ? &l1[i] : &l2[i - k1];
-        add_bound(d, p->b0);
-        add_bound(d, p->b1);
-        if (p->b0 == p->b1 && p->b0 > 0)
-            add_bound(d, p->b0 - 1);
+    for (int l = 0; l < nlev; l++) {
+        for (size_t i = 0; i < kv[l]; i++) {
+            const struct span *p = &lv[l][i];
+            add_bound(d, p->b0);
+            add_bound(d, p->b1);
+            if (p->b0 == p->b1 && p->b0 > 0)
+                add_bound(d, p->b0 - 1);
+        }
     }
     d->wide = width_of(s, n) > EXPLAIN_WIDE;
     d->colat[0] = 0;
@@ -312,8 +318,16 @@ static int explain_line(const void *vctx, const char *s, size_t n, struct buf *o
         return EXIT_INVALID;
     }
     (void)tmp;
-    struct span l1[MAX_SPANS], l2[MAX_SPANS];
-    size_t k1 = 0, k2 = 0;
+    struct span l1[MAX_SPANS], l2[MAX_SPANS], l3[MAX_PARTS];
+    size_t k1 = 0, k2 = 0, k3 = 0;
+    curi_scheme_parts sp;
+    if (ctx->scheme) {
+        const char *rule = NULL;
+        if (curi_scheme_parts_get(&sp, &u, 0, &e, &rule) != CURI_OK) {
+            diagnose_rule(err, rule, s, n, e.offset);
+            return EXIT_INVALID;
+        }
+    }
     curi_str path = u.path.len > 0 ? u.path : (curi_str){NULL, 0};
     add_span(l1, &k1, s, u.scheme, "scheme", "1;35");
     if (u.host.ptr != NULL)
@@ -326,10 +340,28 @@ static int explain_line(const void *vctx, const char *s, size_t n, struct buf *o
         add_span(l2, &k2, s, u.host, "host", "33");
         add_span(l2, &k2, s, u.port, "port", "35");
     }
+    if (ctx->scheme) {
+        /* level three: the scheme's parts that are not already a component above */
+        for (int i = 0; i < CURI_SCHEME_PARTS_MAX; i++) {
+            curi_str v = sp.part[i];
+            int dup = 0;
+            if (v.ptr == NULL)
+                continue;
+            for (size_t j = 0; j < k1 + k2; j++) {
+                const struct span *q = j < k1 ? &l1[j] : &l2[j - k1];
+                dup |= q->b0 == (size_t)(v.ptr - s) && q->b1 == q->b0 + v.len;
+            }
+            if (!dup)
+                add_span(l3, &k3, s, v, curi_scheme_part_name(sp.kind, i), "36");
+        }
+    }
     struct display d;
-    display_init(&d, s, n, l1, k1, l2, k2);
+    struct span *const lv[3] = {l1, l2, l3};
+    const size_t kv[3] = {k1, k2, k3};
+    display_init(&d, s, n, lv, kv, 3);
     place_spans(l1, k1, &d);
     place_spans(l2, k2, &d);
+    place_spans(l3, k3, &d);
 
     /* The input, stretch by stretch, each level-one component in its colour. */
     buf_putc(out, '\n'); /* separates diagrams; run_lines drops the first one */
@@ -348,6 +380,7 @@ static int explain_line(const void *vctx, const char *s, size_t n, struct buf *o
     buf_putc(out, '\n');
     draw_level(out, ctx, l1, k1);
     draw_level(out, ctx, l2, k2);
+    draw_level(out, ctx, l3, k3);
     return EXIT_VALID;
 }
 
@@ -355,10 +388,14 @@ int cmd_explain(int argc, char **argv)
 {
     struct common c = {.cmd = "explain", .help = explain_help, .jobs = 1};
     const char *when = "auto";
-    int nops = 0;
+    int nops = 0, scheme = 0;
     for (int i = 1; i < argc; i++) {
         if (opt_common(&c, argv, argc, &i))
             continue;
+        if (!c.dashdash && strcmp(argv[i], "--scheme") == 0) {
+            scheme = 1;
+            continue;
+        }
         if (!c.dashdash && (opt_value(argv, argc, &i, "--color", &when) ||
                             opt_value(argv, argc, &i, "--colour", &when)))
             continue;
@@ -366,7 +403,7 @@ int cmd_explain(int argc, char **argv)
             usage_error(&c, "unknown option", argv[i]);
         argv[nops++] = argv[i];
     }
-    struct explain_ctx ctx = {c.pflags, 0};
+    struct explain_ctx ctx = {c.pflags, 0, scheme};
     if (strcmp(when, "always") == 0) {
         ctx.color = 1;
     } else if (strcmp(when, "auto") == 0) {

@@ -94,3 +94,52 @@ scheme@c:d
 | | path
 scheme@
 ? 0
+
+# --scheme: a third level with the parts of the scheme's own that are no component above.
+$ curi explain --scheme 'ftp://u@h:21/a/b;type=d'
+ftp://u@h:21/a/b;type=d
+\_/   \____/\_________/
+ |      |        |
+scheme authority path
+      | | \/
+      | | |
+      | | port
+      | host
+      userinfo
+             | |      |
+             | |      |
+             | name   typecode
+             cwd
+? 0
+
+$ curi explain --scheme 'urn:example:a123?+r#f'
+urn:example:a123?+r#f
+\_/ \__________/ \/ |
+ |       |       |  |
+ scheme  path    |  fragment
+                 query
+    \_____/ \__/  |
+       |     |    |
+      nid   nss r_component
+? 0
+
+$ curi explain --scheme 'ldap://h/o=x?cn?sub?(cn=a)'
+ldap://h/o=x?cn?sub?(cn=a)
+\__/   |\__/ \___________/
+ |     | |         |
+ |     | path      query
+ |     authority
+ scheme
+         \_/ \/ \_/ \____/
+          |  |   |    |
+          dn |   |    filter
+             |   scope
+             attributes
+? 0
+
+# a broken rule: the diagnostic, no diagram
+$ curi explain --scheme 'ftp://h/a;type=x'
+! curi: argument 1: ftp-typecode at byte 15: a ';' in an ftp path must start the final ';type=' with a, i or d (RFC 1738 3.2.2)
+!   ftp://h/a;type=x
+!                  ^
+? 1
