@@ -73,7 +73,7 @@ def make_builder(archive=None):
         srcs = sorted(glob.glob(os.path.join(ROOT, "src", "*.c")) +
                       glob.glob(os.path.join(ROOT, "src", "schemes", "*.c")) +
                       glob.glob(os.path.join(ROOT, "src", "lint", "*.c")))
-        kw["sources"] = [os.path.relpath(s, HERE) for s in srcs]
+        kw["sources"] = srcs
         kw["extra_compile_args"] = ["-std=c11"]
     ffi.set_source("curi._curi", helpers, **kw)
     return ffi

@@ -9,6 +9,8 @@
 #   make check-dask    the Dask dedup job (examples/dask_dedup.py) on a 2-worker LocalCluster
 #                      against the CLI, and the GNU parallel pipeline (python3-dask,
 #                      python3-distributed, parallel)
+#   make check-pip     pip install --no-build-isolation --no-index ./bindings/python into a
+#                      temporary directory (libcuri compiled from src/ by setuptools), and use it
 #   make bench-python  curi.parse and normalize_many beside urllib.parse, yarl and rfc3986 on
 #                      ../shared/data/urls/kasztp.txt: time per URL, and callgrind instructions
 #                      per call (bench/python_bench.py, bench/python_instr.sh)
@@ -24,7 +26,7 @@ PYTEST     = PYTHONPATH=$(PYDIR) CURI=$(TOOL) CURI_DATA=../shared/data/urls PYTH
              $(PYTHON) bindings/python/tests/run.py
 CURI_DATA ?= ../shared/data/urls
 
-.PHONY: python check-python check-dask bench-python
+.PHONY: python check-python check-dask check-pip bench-python
 python: $(PY_STAMP)
 
 $(PY_STAMP): $(STATIC) include/curi.h $(PY_SRC)
@@ -36,14 +38,17 @@ $(PY_STAMP): $(STATIC) include/curi.h $(PY_SRC)
 	@touch $@
 
 ifeq ($(SAN),1)
-check-python check-dask:
+check-python check-dask check-pip:
 	@echo "$@: skipped under SAN=1 (an instrumented libcuri.a is not linked into python)"
 else
 check-python: $(PY_STAMP) $(TOOL)
-	$(PYTEST) -m "not dask" bindings/python/tests
+	$(PYTEST) -m "not dask and not pip" bindings/python/tests
 
 check-dask: $(PY_STAMP) $(TOOL)
 	$(PYTEST) -m dask bindings/python/tests
+
+check-pip:
+	$(PYTEST) -m pip bindings/python/tests
 endif
 
 bench-python: $(PY_STAMP) $(TOOL)

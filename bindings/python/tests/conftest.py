@@ -14,6 +14,7 @@ import pytest
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "dask: the Dask scale-out test (make check-dask)")
+    config.addinivalue_line("markers", "pip: pip install ./bindings/python (make check-pip)")
     config.option.reportchars = "s"
 
 
