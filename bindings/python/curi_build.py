@@ -29,6 +29,8 @@ BEGIN = "/* CURI_CDEF_BEGIN */"
 END = "/* CURI_CDEF_END */"
 
 HELPERS_CDEF = """
+int64_t curipy_check(const char *s, uint64_t lenflags);
+size_t curipy_nonzero(const uint16_t *codes, size_t n, size_t *idx);
 int curipy_parse(const char *s, size_t len, unsigned flags, int32_t *r);
 size_t curipy_normalize_lines(char *dst, size_t cap, size_t *written, size_t *consumed,
                               size_t *nerr, uint16_t *codes, const char *data, size_t len,

@@ -74,6 +74,7 @@ _STRICT = _lib.CURI_PARSE_STRICT_3986
 _new = _ffi.new
 _from_buffer = _ffi.from_buffer
 _c_parse = _lib.curipy_parse
+_c_check = _lib.curipy_check
 
 
 def _errname(code):
@@ -99,24 +100,36 @@ class ParseError(ValueError):
 
     .code is the error's name ("HOST_CHAR", ...), .offset the byte offset of the first byte
     that could not be accepted, .input the input as given.  str() shows the input with a
-    caret under that byte.
+    caret under that byte (made when it is asked for: a refused input costs little).
     """
 
-    def __init__(self, code, offset, input, what=None):
-        self.code = _errname(code) if isinstance(code, int) else code
-        self.errno = code if isinstance(code, int) else None
-        self.offset = offset
-        self.input = input
-        b = _as_bytes(input) if isinstance(input, (str, bytes, bytearray, memoryview)) else b""
-        line, cols = _escape(b)
-        col = cols[min(offset, len(b))] if cols else 0
-        msg = _ffi.string(_lib.curi_strerror(self.errno)).decode("ascii") if self.errno is not None else self.code
-        head = "%s%s at byte %d: %s" % (what + ": " if what else "", self.code, offset, msg)
-        super().__init__("%s\n  %s\n  %s^" % (head, line, " " * col))
+    # The arguments stay in .args as given (code as a number or a name, offset, input and,
+    # for a value of uri.replace, the component): nothing is computed for an error that is
+    # caught and dropped.
+    @property
+    def code(self):
+        c = self.args[0]
+        return _errname(c) if isinstance(c, int) else c
 
-    def __reduce__(self):
-        return (ParseError, (self.errno if self.errno is not None else self.code,
-                             self.offset, self.input))
+    @property
+    def errno(self):
+        c = self.args[0]
+        return c if isinstance(c, int) else None
+
+    offset = property(lambda self: self.args[1])
+    input = property(lambda self: self.args[2])
+    what = property(lambda self: self.args[3] if len(self.args) > 3 else None)
+
+    def __str__(self):
+        s = self.input
+        b = _as_bytes(s) if isinstance(s, (str, bytes, bytearray, memoryview)) else b""
+        line, cols = _escape(b)
+        col = cols[min(self.offset, len(b))]
+        msg = _ffi.string(_lib.curi_strerror(self.errno)).decode("ascii") \
+            if self.errno is not None else self.code
+        head = "%s%s at byte %d: %s" % (self.what + ": " if self.what else "", self.code,
+                                       self.offset, msg)
+        return "%s\n  %s\n  %s^" % (head, line, " " * col)
 
 
 def _as_bytes(s):
@@ -173,31 +186,45 @@ def parse(s, *, strict_3986=False):
     """Parse s (str or bytes) as an RFC 3986 URI-reference; raises ParseError.
 
     strict_3986 refuses RFC 6874 IPv6 zone IDs."""
-    b = s.encode("utf-8", "surrogatepass") if type(s) is str else _as_bytes(s)
-    r = _new("int32_t[19]")
-    if _c_parse(b, len(b), _STRICT if strict_3986 else 0, r):
-        raise ParseError(r[17], r[18], s)
-    u = _URI_new(URI)
-    _set_s(u, s if type(s) is str else b.decode("ascii"))
-    _set_r(u, r)
+    try:
+        b = s.encode()
+    except (AttributeError, UnicodeEncodeError):
+        b = _as_bytes(s)
+    n = len(b)
+    if n > 0x7FFFFFFF:  # CURI_MAX_LEN: refused with TOO_LONG at that offset
+        raise ParseError(_lib.CURI_ERR_TOO_LONG, 0x7FFFFFFF, s)
+    rc = _c_check(b, n | _STRICT << 32 if strict_3986 else n)
+    if rc:
+        raise ParseError(rc & 255, rc >> 8, s)
+    u = URI()
+    u._s = s if type(s) is str else b.decode("ascii")
+    u._r = None
     return u
 
 
 class URI:
-    """A parsed URI reference: immutable, hashable, compared by its text.
+    """A parsed URI reference: immutable (its components are read-only properties, and
+    replace() makes a new one), hashable, compared by its text.  URI objects come from
+    curi.parse() and the methods that return a URI; the class has no constructor of its own,
+    so that making one costs no Python call (curi.parse is the hot path).
 
     Components are None when absent and "" when present but empty.  str(uri) is the input
     recomposed (byte for byte the text that was parsed)."""
 
     __slots__ = ("_s", "_r")
 
-    def __init__(self, s, *, strict_3986=False):
-        u = parse(s, strict_3986=strict_3986)
-        _set_s(self, u._s)
-        _set_r(self, u._r)
+    def _row(self):
+        # the component offsets, made when first asked for (parse only validates)
+        r = _new("int32_t[19]")
+        b = self._s.encode("ascii")
+        _c_parse(b, len(b), 0, r)
+        self._r = r
+        return r
 
     def _part(self, p):
         r = self._r
+        if r is None:
+            r = self._row()
         start = r[2 * p]
         if start < 0:
             return None
@@ -215,13 +242,19 @@ class URI:
     @property
     def host_type(self):
         """'reg-name', 'ipv4', 'ipv6', 'ipvfuture', or None without an authority."""
-        t = self._r[14]
+        r = self._r
+        if r is None:
+            r = self._row()
+        t = r[14]
         return _HOST_TYPES[t] if t else None
 
     @property
     def port_number(self):
         """The port as an int when it is present and 0..65535, else None."""
-        return self._r[16] if self._r[15] == _lib.CURI_PORT_VALID else None
+        r = self._r
+        if r is None:
+            r = self._row()
+        return r[16] if r[15] == _lib.CURI_PORT_VALID else None
 
     @property
     def authority(self):
@@ -248,12 +281,6 @@ class URI:
 
     def __reduce__(self):
         return (parse, (self._s,))
-
-    def __setattr__(self, name, value):
-        raise AttributeError("curi.URI is immutable: use uri.replace(%s=...)" % name)
-
-    def __delattr__(self, name):
-        raise AttributeError("curi.URI is immutable")
 
     def segments(self):
         """The path's segments, still percent-encoded: '/a/b/' -> ['a', 'b', '']; 'a/b' ->
@@ -379,9 +406,6 @@ class URI:
         return check(self._s, **kw)
 
 
-_URI_new = object.__new__
-_set_s = URI.__dict__["_s"].__set__
-_set_r = URI.__dict__["_r"].__set__
 
 
 def normalize(s, steps=None, *, strict_3986=False):
@@ -469,10 +493,9 @@ def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
             pos += consumed[0]
         out = b"".join(pieces)[:-1].decode("ascii").split("\n")
     if errs or bad:
-        badset = set(bad)
-        for i in range(n):
-            if codes[i] == 0 and i not in badset:
-                continue
+        idx = _new("size_t[]", errs) if errs else None
+        k = _lib.curipy_nonzero(codes, n, idx) if errs else 0
+        for i in sorted(set(bad).union(idx[j] for j in range(k))):
             if errors == "raise":
                 try:
                     normalize(items[i], steps, strict_3986=strict_3986)

@@ -16,6 +16,35 @@
 
 #include "curi.h"
 
+/*
+ * The GIL.  cffi's wrapper of each function releases it around the call
+ * (Py_BEGIN_ALLOW_THREADS) and takes it back after; for a call on one URL that costs more
+ * than the work (a parse is a few hundred instructions).  This file comes after Python.h
+ * and before the wrappers, so the two macros are redefined here: a wrapper releases the GIL
+ * only for the batch calls (names ending in _lines or _many), whose work grows with the
+ * batch and which other threads should be able to overlap.  Holding the GIL is never less
+ * safe than releasing it; the library has no global state either way.  __func__ is the
+ * wrapper's name, a constant the compiler folds the test on.
+ */
+#ifdef Py_BEGIN_ALLOW_THREADS
+static int curipy_batch_wrapper(const char *fn)
+{
+    size_t n = strlen(fn);
+    return (n > 6 && memcmp(fn + n - 6, "_lines", 6) == 0) ||
+           (n > 5 && memcmp(fn + n - 5, "_many", 5) == 0);
+}
+#undef Py_BEGIN_ALLOW_THREADS
+#undef Py_END_ALLOW_THREADS
+#define Py_BEGIN_ALLOW_THREADS                                                           \
+    {                                                                                    \
+        PyThreadState *curipy_save_ = curipy_batch_wrapper(__func__) ? PyEval_SaveThread() \
+                                                                     : NULL;
+#define Py_END_ALLOW_THREADS                                                             \
+    if (curipy_save_ != NULL)                                                            \
+        PyEval_RestoreThread(curipy_save_);                                              \
+    }
+#endif
+
 #define CURIPY_ROW 19
 
 /* Fill row r for s[0..len); returns the code.  Offsets fit: inputs above CURI_MAX_LEN are
@@ -52,6 +81,27 @@ static int curipy_parse(const char *s, size_t len, unsigned flags, int32_t *r)
     r[17] = 0;
     r[18] = 0;
     return 0;
+}
+
+/* Parse s[0..len) with flags, given as lenflags = len | flags << 32 (one argument less to
+ * convert), and return 0, or the error's code | offset << 8: what curi.parse needs without
+ * an output array (the row is made when a component is first read). */
+static int64_t curipy_check(const char *s, uint64_t lenflags)
+{
+    curi_uri u;
+    curi_error e;
+    int rc = curi_parse(&u, s, (size_t)(lenflags & 0xFFFFFFFFu), (unsigned)(lenflags >> 32), &e);
+    return rc == CURI_OK ? 0 : (int64_t)rc | (int64_t)e.offset << 8;
+}
+
+/* Error indices: idx[k] = the k-th i with codes[i] != 0; returns how many. */
+static size_t curipy_nonzero(const uint16_t *codes, size_t n, size_t *idx)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (codes[i] != 0)
+            idx[k++] = i;
+    return k;
 }
 
 /* The length of the record at data[p..len): up to the next '\n' or the end. */
