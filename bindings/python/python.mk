@@ -13,7 +13,7 @@
 #                      temporary directory (libcuri compiled from src/ by setuptools), and use it
 #   make bench-python  curi.parse and normalize_many beside urllib.parse, yarl and rfc3986 on
 #                      ../shared/data/urls/kasztp.txt: time per URL, and callgrind instructions
-#                      per call (bench/python_bench.py, bench/python_instr.sh)
+#                      per call (bench/python_bench.py; valgrind)
 #
 # Python is /usr/bin/python3, Debian's: a python3 earlier on PATH may not see Debian's packages.
 
@@ -53,4 +53,4 @@ endif
 
 bench-python: $(PY_STAMP) $(TOOL)
 	PYTHONPATH=$(PYDIR) $(PYTHON) bench/python_bench.py $(CURI_DATA)/kasztp.txt
-	PYTHON=$(PYTHON) PYTHONPATH=$(PYDIR) sh bench/python_instr.sh $(CURI_DATA)/kasztp.txt
+	PYTHONPATH=$(PYDIR) $(PYTHON) bench/python_bench.py --callgrind $(CURI_DATA)/kasztp.txt
