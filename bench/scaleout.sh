@@ -42,11 +42,11 @@ t() { # label command...: wall seconds of the command, its output's last line
     printf '%-44s %8.2f s %10.0f lines/s   %s\n' "$label" "$secs" "$(echo "$lines / $secs" | bc)" "$out"
 }
 export LC_ALL=C
-t "curi normalize >/dev/null (1 process)" sh -c "'$CURI' normalize <'$tmp/all.txt' >/dev/null; echo"
-t "curi normalize | sort -u | wc -l" sh -c "'$CURI' normalize <'$tmp/all.txt' | sort -u | wc -l"
+t "curi normalize >/dev/null (1 process)" sh -c "'$CURI' normalize <'$tmp/all.txt' >/dev/null 2>&1; echo"
+t "curi normalize | sort -u | wc -l" sh -c "'$CURI' normalize <'$tmp/all.txt' 2>/dev/null | sort -u | wc -l"
 for j in 1 2; do
     t "parallel -j$j --pipepart --block 8M | sort -u" sh -c \
-        "parallel --will-cite -j$j --pipepart --block 8M -a '$tmp/all.txt' '$CURI' normalize | sort -u | wc -l"
+        "parallel --will-cite -j$j --pipepart --block 8M -a '$tmp/all.txt' '$CURI' normalize 2>/dev/null | sort -u | wc -l"
 done
 for w in 1 2; do
     rm -rf "$tmp/out"

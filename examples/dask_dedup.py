@@ -32,9 +32,10 @@ import curi
 
 
 def normalize_block(data, first):
-    """One block of whole lines (bytes) -> a pandas DataFrame of (url, input): url is the
-    normalized text, or None when the input is invalid.  first: the block starts its file,
-    where the tool drops a UTF-8 byte order mark."""
+    """One block of whole lines (bytes) -> (its distinct normalized URLs, its invalid inputs,
+    its number of inputs), the first two as pandas Series.  Deduplicating inside the block
+    first keeps repeated URLs off the shuffle.  first: the block starts its file, where the
+    tool drops a UTF-8 byte order mark."""
     import pandas as pd
     if first and data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
@@ -42,8 +43,11 @@ def normalize_block(data, first):
     if texts and texts[-1] == "":
         texts.pop()
     texts = [x[:-1] if x.endswith("\r") else x for x in texts]
-    return pd.DataFrame({"url": curi.normalize_many(texts, errors="null"), "input": texts},
-                        columns=["url", "input"])
+    out = curi.normalize_many(texts, errors="null")
+    valid = pd.Series(pd.unique(pd.Series([u for u in out if u is not None], dtype=object)),
+                      dtype=object, name="url")
+    invalid = pd.Series([t for t, u in zip(texts, out) if u is None], dtype=object, name="input")
+    return valid, invalid, len(texts)
 
 
 def write_lines(series, path):
@@ -67,23 +71,23 @@ def dedup(files, out, blocksize=64 << 20, split_out=4):
     os.makedirs(out, exist_ok=True)
     # blocks of about blocksize bytes, each cut after a '\n' (whole lines), per file
     _, blocks = read_bytes(files, delimiter=b"\n", blocksize=blocksize, sample=False)
-    norm = dask.delayed(normalize_block, pure=True)
+    norm = dask.delayed(normalize_block, pure=True, nout=3)
     parts = [norm(b, j == 0) for per_file in blocks for j, b in enumerate(per_file)]
-    meta = pd.DataFrame({"url": pd.Series([], dtype=object), "input": pd.Series([], dtype=object)})
-    df = dd.from_delayed(parts, meta=meta, verify_meta=False)
-    valid = df["url"].dropna()
-    invalid = df["input"][df["url"].isnull()]
+    obj = pd.Series([], dtype=object)
+    valid = dd.from_delayed([p[0] for p in parts], meta=obj.rename("url"), verify_meta=False)
+    invalid = dd.from_delayed([p[1] for p in parts], meta=obj.rename("input"),
+                              verify_meta=False)
+    # hash-partitioned: each output partition holds the URLs whose hash falls in it
     distinct = valid.drop_duplicates(split_out=split_out)
     w = dask.delayed(write_lines)
-    writes = [w(p, os.path.join(out, "distinct-%05d.txt" % i))
-              for i, p in enumerate(distinct.to_delayed())]
+    dparts = distinct.to_delayed()
+    writes = [w(p, os.path.join(out, "distinct-%05d.txt" % i)) for i, p in enumerate(dparts)]
     writes += [w(p, os.path.join(out, "invalid-%05d.txt" % i))
                for i, p in enumerate(invalid.to_delayed())]
-    total = df["input"].count()
-    counts = dask.compute(total, *writes)
-    nd = len(distinct.to_delayed())
+    counts = dask.compute(sum(p[2] for p in parts), *writes)
+    nd = len(dparts)
     return {"inputs": int(counts[0]), "distinct": sum(counts[1:1 + nd]),
-            "invalid": sum(counts[1 + nd:]), "partitions_in": df.npartitions,
+            "invalid": sum(counts[1 + nd:]), "partitions_in": len(parts),
             "partitions_out": split_out}
 
 
