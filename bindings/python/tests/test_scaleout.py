@@ -1,7 +1,7 @@
 """The scale-out recipes against the single-process tool, on ../shared/data/urls:
 
-  - examples/dask_dedup.py on LocalCluster(n_workers=2, processes=True) on loopback
-    (make check-dask: marked dask);
+  - examples/dask_dedup.py on LocalCluster(n_workers=2, processes=True) on loopback, and
+    with `dask scheduler` and `dask worker` processes (make check-dask: marked dask);
   - GNU parallel: parallel --pipepart --block B -a FILE curi normalize | LC_ALL=C sort -u.
 
 Both must give exactly the distinct lines of `curi normalize < FILE | LC_ALL=C sort -u` for
@@ -98,3 +98,56 @@ def test_gnu_parallel_matches_tool(tool, data, expected):
                            env=env)
         got.update(p.stdout.split(b"\n")[:-1])
     assert got == want
+
+
+@pytest.mark.dask
+def test_dask_scheduler_and_worker_commands(tool, data, tmp_path):
+    """The documented multi-machine path, on loopback: `dask scheduler`, `dask worker` and
+    dask_dedup.py --scheduler as three processes (the job over the smallest data file)."""
+    if not shutil.which("dask"):
+        pytest.skip("no dask command (Debian: python3-distributed): SKIPPED")
+    import time
+    f = min(data, key=os.path.getsize)
+    want, want_errors = tool_distinct(tool, [f])
+    sched_file = tmp_path / "scheduler.json"
+    env = dict(os.environ)
+    procs = []
+    try:
+        procs.append(subprocess.Popen(
+            ["dask", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+             "--scheduler-file", str(sched_file)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env))
+        for _ in range(300):
+            if sched_file.exists() and sched_file.stat().st_size > 0:
+                break
+            time.sleep(0.1)
+        address = json.loads(sched_file.read_text())["address"]
+        procs.append(subprocess.Popen(
+            ["dask", "worker", address, "--nworkers", "2", "--nthreads", "1",
+             "--no-dashboard", "--host", "127.0.0.1"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env))
+        from distributed import Client
+        with Client(address, timeout=60) as c:
+            c.wait_for_workers(2, timeout=60)
+        out = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "dask_dedup.py"),
+                              "--scheduler", address, "--out", str(tmp_path / "out"),
+                              "--blocksize", str(1 << 18), f],
+                             capture_output=True, text=True, env=env, timeout=300)
+        assert out.returncode == 0, out.stderr[-3000:]
+        r = json.loads(out.stdout.strip().splitlines()[-1])
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+        for p in reversed(procs):
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+    assert r["workers"] == 2 and r["invalid"] == want_errors
+    got = set()
+    for g in glob.glob(str(tmp_path / "out" / "distinct-*.txt")):
+        with open(g, "rb") as fh:
+            got.update(fh.read().split(b"\n")[:-1])
+    assert len(got) == r["distinct"]
+    assert got == set(want) - ({b""} if want_errors and b"" not in got else set())
