@@ -18,7 +18,11 @@ A component that is absent is None; one that is present but empty is "" ("http:/
 empty query, "http://a" none).  Inputs are str (encoded as UTF-8) or bytes; offsets in errors
 and findings are byte offsets into that encoding.  A valid URI reference is ASCII, so the
 components of a parsed URI are always str.  Every function is safe to call from any number of
-threads: the library has no global state, and cffi releases the GIL during each call.
+threads: the library has no global state; the batch calls release the GIL while they run.
+
+Still to come, as the library gains them (each is one more function here, over the header's
+binding block, which curi_build.py reads as it is): the scheme layer as uri.parts,
+curi.extract(text) for URLs in running text, and curi.to_uri / curi.to_iri for IRIs.
 SPDX-License-Identifier: MIT
 """
 from array import array

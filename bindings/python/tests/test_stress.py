@@ -42,7 +42,12 @@ def _calls(n):
         done += 6
         curi.normalize(urls[0])
         curi.check(urls[5])
-        curi.parse(urls[0]).resolve("../z")
+        u = curi.parse(urls[0])
+        u.resolve("../z")
+        u.replace(host="b.example", port=None)
+        u.relative_to("http://example.com/a/")
+        curi.decode(curi.encode("a b\u00e9", "query"))
+        done += 5
 
 
 def test_rss_stable_over_a_million_calls():
