@@ -3,7 +3,7 @@
 #   make                 static and shared library, the curi tool
 #   make check           build and run every test (vectors, the header's binding block through
 #                        cffi, CLI, install and uninstall into a temporary DESTDIR, fuzz corpus
-#                        replay, API example)
+#                        replay, API example, curi_extract over /usr/share/doc)
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
 #   make install PREFIX=/usr/local [DESTDIR=...]   (also bash and zsh completion)
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
@@ -12,6 +12,8 @@
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
 #   make coverage        branch coverage of src/ by the tests (gcov)
+#   make sqlite | postgresql | duckdb, make check-sqlite | check-postgresql | check-duckdb,
+#   make bench-sql       curi in SQL engines (bindings/bindings.mk, docs/sql.md)
 #
 # Sources are picked up by wildcard: a new src/*.c, src/schemes/*.c or src/lint/*.c joins the library, a new cli/*.c the tool.
 
@@ -89,6 +91,10 @@ $(VECRUN): $(TEST_OBJ) $(STATIC)
 $(B)/curi-limits: tests/limits/limits.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
 
+# curi_extract over the machine's own text (tests/textprop/run.sh).
+$(B)/curi-textprop: tests/textprop/textprop.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
+
 # The README's API example, compiled and run as a test.
 $(B)/example: docs/example.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
@@ -108,9 +114,10 @@ CHECK_CDEF := asan=$$($(CC) -print-file-name=libasan.so); ubsan=$$($(CC) -print-
 	else echo "check-cdef: no sanitizer runtime of $(CC) to preload into python: SKIPPED"; fi
 endif
 
-check: all $(VECRUN) $(B)/example $(B)/curi-limits
+check: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop
 	$(VECRUN) tests/vectors/*.vec
 	$(B)/curi-limits
+	sh tests/textprop/run.sh $(B)/curi-textprop
 	$(CHECK_CDEF)
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
 	CURI=$(TOOL) sh tests/cli/build-roundtrip.sh
@@ -176,6 +183,7 @@ abi-update: $(SHARED)
 
 -include fuzz/fuzz.mk
 -include bench/bench.mk
+-include bindings/bindings.mk
 include bindings/python/python.mk
 
 # One man3 page per function declared in curi.h, a one-line ".so" link to libcuri(3), so that

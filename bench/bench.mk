@@ -7,7 +7,11 @@
 #   make bench-plot   draw $(B)/bench.csv as $(B)/benchmarks.svg with gnuplot (bench/plot.gp),
 #                     and $(B)/instr.csv, when there, as $(B)/benchmarks-instr.svg
 #   make bench-report both CSVs as one markdown table per file (bench/report.sh)
+#   make bench-clean-web  curi-check beside curi-parse on the clean web URLs of the data
+#                     files (issue 11's 3x target; bench/clean-web.sh)
 #   make linearity    build $(B)/curi-linearity and time pathological inputs at n and 10n
+#   make bench-extract  curi extract beside grep -oE and linkify-it (npm, when node is there)
+#                     on a few hundred MB of /usr/share/doc text (bench/extract.sh)
 #
 # libcuri is the project's own $(STATIC), built with the project's flags ($(OPT), -O2 by
 # default); the harness and the peers we compile (Boost.URL is header-only) get the same
@@ -23,7 +27,7 @@ PKG_CONFIG ?= pkg-config
 
 # Look for the peers only when a benchmark target is asked for, so that `make` and
 # `make check` run no pkg-config at all.
-BENCH_GOALS := bench bench-instr bench-plot linearity %curi-bench %curi-linearity %/bench/bench.o
+BENCH_GOALS := bench bench-instr bench-plot bench-clean-web linearity %curi-bench %curi-linearity %/bench/bench.o
 bench_pc = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo yes)
 # -isystem instead of -I: the project's warning list is for our code, not their headers.
 # The compiler's own directories stay out: naming them again breaks #include_next.
@@ -129,7 +133,10 @@ $(B)/obj/bench/linearity.o: bench/linearity.c include/curi.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-.PHONY: bench bench-instr bench-plot bench-report linearity
+.PHONY: bench bench-instr bench-plot bench-report bench-clean-web linearity bench-extract
+bench-extract: $(TOOL)
+	sh bench/extract.sh $(TOOL) $(BENCH_EXTRACT_MB)
+BENCH_EXTRACT_MB ?= 300
 
 bench: $(B)/curi-bench
 	@if [ -z "$(BENCH_DATA)" ]; then \
@@ -148,6 +155,9 @@ bench-plot:
 
 bench-report:
 	@sh bench/report.sh $(BENCH_CSV) $(wildcard $(BENCH_ICSV))
+
+bench-clean-web: $(B)/curi-bench $(TOOL)
+	sh bench/clean-web.sh $(B) $(BENCH_DATA)
 
 linearity: $(B)/curi-linearity
 	$(B)/curi-linearity

@@ -5,7 +5,9 @@
  *
  * curi.h promises time linear in the input length.  A parser that backtracks over '@' or
  * ':' in an authority, or a remove_dot_segments that shifts the output on every "../",
- * is quadratic on the inputs below, and the 10x input then takes ~100x as long.  Each
+ * is quadratic on the inputs below, and the 10x input then takes ~100x as long.  The text-*
+ * shapes are free text for curi_extract (strict and complete): an extractor that retried a
+ * candidate prefix by prefix, or searched again for a '>' from every '<', is quadratic there.  Each
  * shape is built with n and 10n repetitions of a unit, every operation that applies is
  * timed on both (best of a few batches), and the ratio printed.
  *
@@ -33,6 +35,8 @@
 #pragma weak curi_query_init
 #pragma weak curi_query_next
 #pragma weak curi_lint
+#pragma weak curi_extract_init
+#pragma weak curi_extract_next
 
 /* A 10x input may take at most this many times as long before we call it superlinear. */
 #define WARN_RATIO 30.0
@@ -68,6 +72,21 @@ static const shape shapes[] = {
     {"lint-backslash", "http://h/", "\\", ""},       /* one run of backslashes */
     {"lint-space-at", "http://u", " @", "h/"},         /* raw spaces and '@' in the authority */
     {"lint-dot-params", "http://h/", "..;/", ""},      /* Tomcat-style segments */
+    /* curi_extract (strict and complete) over free text: the shapes of issue 12 and ours */
+    {"text-lt", "", "<", ""},                          /* openers, none closed */
+    {"text-colon", "", ":", ""},                       /* scheme ends with no scheme */
+    {"text-w", "", "w", ""},                           /* one run, a www. trigger never */
+    {"text-www", "", "www.", ""},                      /* one host of n labels */
+    {"text-www-space", "", "www.a.b ", ""},            /* n abbreviations */
+    {"text-lt-uri", "", "<http://a/ ", ""},            /* '<' whose '>' never comes */
+    {"text-lt-gt", "", "<a ", ">"},                    /* one '>' at the very end */
+    {"text-pct", "", "http://a/%", ""},                /* each cut at its '%' (R9) */
+    {"text-bracket", "", "http:[", ""},                /* each cut to "http:" (R11) */
+    {"text-paren", "", "http:%(", ""},                 /* '(' never closed (R8) */
+    {"text-authority", "http://", "%news:x", ""},      /* one long authority, K inside */
+    {"text-quote", "", "\"http://a/", ""},             /* quotes never closed (R6) */
+    {"text-dots", "http://a/", ".", ""},               /* all trimmed (R10) */
+    {"text-scheme-run", "", "a.b", ":"},               /* one scheme run, '.' rule */
 };
 
 static double now_s(void)
@@ -97,6 +116,7 @@ static char *build(const shape *sh, size_t reps, size_t *len)
 typedef struct job {
     const char *s;
     size_t len;
+    int text;         /* a free-text shape: extract runs on it, the others do not */
     curi_uri u;       /* s parsed, when parsed_ok */
     int parsed_ok;
     curi_uri base;
@@ -105,15 +125,22 @@ typedef struct job {
     char *work;       /* copy of the path for remove_dot_segments */
 } job;
 
-enum op { OP_MEMCHR, OP_PARSE, OP_NORMALIZE, OP_RESOLVE, OP_DOTS, OP_QUERY, OP_LINT, OP_COUNT };
+enum op {
+    OP_MEMCHR, OP_PARSE, OP_NORMALIZE, OP_RESOLVE, OP_DOTS, OP_QUERY, OP_LINT, OP_EXTRACT,
+    OP_EXTRACT_COMPLETE, OP_COUNT
+};
 static const char *const op_names[OP_COUNT] = {"memchr",       "curi_parse",
                                                "curi_normalize", "curi_resolve",
                                                "curi_remove_dot_segments", "curi_query_next",
-                                               "curi_lint"};
+                                               "curi_lint", "curi_extract",
+                                               "curi_extract complete"};
 
 /* Whether op applies to this job and exists in this libcuri. */
 static int applies(enum op op, const job *j)
 {
+    /* The free-text shapes are for curi_extract only. */
+    if (j->text && op != OP_MEMCHR && op != OP_EXTRACT && op != OP_EXTRACT_COMPLETE)
+        return 0;
     switch (op) {
     case OP_MEMCHR:
         return 1;
@@ -129,6 +156,9 @@ static int applies(enum op op, const job *j)
         return j->parsed_ok && curi_query_next != NULL && j->u.query.ptr != NULL;
     case OP_LINT:
         return curi_lint != NULL;
+    case OP_EXTRACT:
+    case OP_EXTRACT_COMPLETE:
+        return j->text && curi_extract_next != NULL;
     default:
         return 0;
     }
@@ -172,6 +202,16 @@ static size_t run_op(enum op op, job *j)
         /* Every rule, valid or not; findings kept in a 64-entry heap. */
         curi_finding f[64];
         return curi_lint(j->s, j->len, NULL, f, 64);
+    }
+    case OP_EXTRACT:
+    case OP_EXTRACT_COMPLETE: {
+        curi_extractor x;
+        curi_match m;
+        size_t found = 0;
+        curi_extract_init(&x, op == OP_EXTRACT ? 0 : CURI_EXTRACT_COMPLETE);
+        while (curi_extract_next(&x, j->s, j->len, 0, &m) == 1)
+            found += m.end - m.begin;
+        return found + 1;
     }
     default:
         return 0;
@@ -255,6 +295,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "curi-linearity: out of memory\n");
             return 1;
         }
+        j1.text = j10.text = strncmp(shapes[si].name, "text-", 5) == 0;
         double excess = 1; /* how much more than 10x the memchr pass grew */
         for (int op = 0; op < OP_COUNT; op++) {
             if (!applies((enum op)op, &j1) || !applies((enum op)op, &j10))

@@ -225,7 +225,7 @@ int is_option(const struct common *c, const char *arg);
 enum {
     CMD_PARSE_BIT, CMD_GET_BIT, CMD_SET_BIT, CMD_ENCODE_BIT, CMD_DECODE_BIT, CMD_EXPLAIN_BIT,
     CMD_RESOLVE_BIT, CMD_RELATIVE_BIT, CMD_NORMALIZE_BIT, CMD_EQUAL_BIT, CMD_BUILD_BIT,
-    CMD_CHECK_BIT, CMD_COUNT
+    CMD_CHECK_BIT, CMD_EXTRACT_BIT, CMD_COUNT
 };
 #define C_PARSE (1u << CMD_PARSE_BIT)
 #define C_GET (1u << CMD_GET_BIT)
@@ -239,6 +239,7 @@ enum {
 #define C_EQUAL (1u << CMD_EQUAL_BIT)
 #define C_BUILD (1u << CMD_BUILD_BIT)
 #define C_CHECK (1u << CMD_CHECK_BIT)
+#define C_EXTRACT (1u << CMD_EXTRACT_BIT)
 struct optdef {
     unsigned cmds;
     const char *name, *alias, *arg;
@@ -286,5 +287,6 @@ int cmd_normalize(int argc, char **argv);
 int cmd_equal(int argc, char **argv);
 int cmd_build(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_extract(int argc, char **argv);
 
 #endif /* CURI_CLI_H */

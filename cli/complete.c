@@ -34,6 +34,7 @@ static const char *const summaries[CMD_COUNT] = {
     "compare two URIs on the ladder of RFC 3986 6.2",
     "build URIs from JSON objects",
     "report security findings (lint rules)",
+    "print the URIs found in free text",
 };
 
 /*

@@ -35,12 +35,13 @@ static const char main_help[] =
     "  equal      compare two URIs on the ladder of RFC 3986 6.2\n"
     "  build      build URIs from JSON objects (the keys of parse --json)\n"
     "  check      report security findings: 40 lint rules with spans\n"
+    "  extract    print the URIs found in free text (files or standard input)\n"
     "  completion print the bash or zsh completion script\n"
     "\n"
     "With no URI operands a command reads one input per line from standard input\n"
     "(-z: one per NUL-terminated record).\n"
     "Exit status: 0 all inputs valid, 1 some input invalid (check: a finding at or\n"
-    "above --fail-on), 2 usage error, 3 I/O error.\n"
+    "above --fail-on; extract: no URI found), 2 usage error, 3 I/O error.\n"
     "Run 'curi COMMAND --help' for the options of a command; see also curi(1).\n";
 
 /* Print text to stdout and exit 0, or 3 if it could not be written. */
@@ -246,6 +247,7 @@ static const struct {
     {"encode", cmd_encode},   {"decode", cmd_decode},     {"explain", cmd_explain},
     {"resolve", cmd_resolve}, {"relative", cmd_relative}, {"normalize", cmd_normalize},
     {"equal", cmd_equal},     {"build", cmd_build},       {"check", cmd_check},
+    {"extract", cmd_extract},
     {"completion", cmd_completion},
 };
 

@@ -155,6 +155,15 @@ const struct optdef cli_options[] = {
     {C_CHECK,
      "--json", NULL, NULL, 0, NULL, NULL,
      "one JSON object per input: input, findings (an array of\n{rule, severity, message, start, end}; [] when clean)"},
+    {C_EXTRACT,
+     "--complete", NULL, NULL, 0, NULL, NULL,
+     "also complete www.HOST to http://www.HOST and ftp.HOST to\nftp://ftp.HOST (uri(7)'s abbreviations: a guess, so not by\ndefault)"},
+    {C_EXTRACT,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per URI: uri, file (as given; \"-\" for standard\ninput), start and end (byte offsets into the input, end\nexclusive), line and column (1-based, of the start; the\ncolumn counts bytes)"},
+    {C_EXTRACT,
+     "--zero-terminated", "-z", NULL, 0, NULL, NULL,
+     "end each URI (or JSON object) with NUL, not newline"},
     {C_PARSE | C_GET | C_SET | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_EQUAL,
      "--accept-space", NULL, NULL, 0, NULL, NULL,
      "read each raw space as %20 before parsing (a leniency)"},
@@ -193,7 +202,7 @@ const size_t cli_noptions = sizeof cli_options / sizeof cli_options[0];
 
 static const char *const cmd_names[CMD_COUNT] = {
     "parse", "get", "set", "encode", "decode", "explain",
-    "resolve", "relative", "normalize", "equal", "build", "check",
+    "resolve", "relative", "normalize", "equal", "build", "check", "extract",
 };
 
 const char *cmd_name(unsigned bit)

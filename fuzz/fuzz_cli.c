@@ -3,8 +3,8 @@
  * becomes standard input of one subcommand, run in-process through the tool's
  * own code (the cli/ sources linked in, its main() renamed curi_cli_main).
  * Input: one control byte (bits 0-3 pick the subcommand, bit 7 adds --jobs 2
- * to those that have it),
- * then the lines.  Standard output is captured in a temporary file.
+ * to those that have it; bit 4 runs extract --json instead, bit 5 with --complete),
+ * then the lines (for extract: the text).  Standard output is captured in a temporary file.
  * Invariants:
  *  - with --json, there is exactly one output line per input line, and each is
  *    a well-formed JSON object;
@@ -12,7 +12,9 @@
  *    otherwise (parse, get, normalize, resolve, relative, explain: valid means
  *    curi_parse accepts it; decode: curi_pct_decode accepts it; encode and set
  *    with a valid value: always 0; explain and build: 0 or 1; check --fail-on
- *    none: always 0; check --fail-on error: 1 when some line is invalid).
+ *    none: always 0; check --fail-on error: 1 when some line is invalid);
+ *  - extract --json prints one JSON object per match that curi_extract finds in
+ *    the whole input, and exits 0 when there is one, else 1.
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
@@ -188,6 +190,60 @@ static int line_valid(int cmd, const char *s, size_t n)
     }
 }
 
+/* Check that the output holds exactly `want` JSON objects, one per line. */
+static void json_lines(const char *what, const fz_buf *out, size_t want)
+{
+    size_t got = 0;
+    for (const char *s = out->p, *end = out->p + out->n; s < end;) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        const char *stop = nl ? nl : end, *after;
+        FZ_CHECKF(nl != NULL, "curi %s: output does not end with a newline", what);
+        after = json_value(s, stop, 0);
+        FZ_CHECKF(after != NULL && ws(after, stop) == stop && *ws(s, stop) == '{',
+                  "curi %s: line %zu is not a JSON object: %s", what, got + 1,
+                  fz_show(s, (size_t)(stop - s)));
+        got++;
+        s = nl + 1;
+    }
+    FZ_CHECKF(got == want, "curi %s: %zu JSON lines, want %zu", what, got, want);
+}
+
+/* curi extract [--complete] --json over the whole input, against the library. */
+static int extract_case(const uint8_t *data, size_t size)
+{
+    int complete = (data[0] & 0x20) != 0;
+    char *argv[5];
+    int argc = 0, status;
+    char *in = fz_dup(data + 1, size - 1);
+    curi_extractor x;
+    curi_match m;
+    size_t want = 0;
+    fz_buf out;
+
+    FZ_CHECK(curi_extract_init(&x, complete ? CURI_EXTRACT_COMPLETE : 0) == CURI_OK);
+    while (curi_extract_next(&x, in, size - 1, 0, &m) == 1)
+        want++;
+    argv[argc++] = fz_dup("curi", 5);
+    argv[argc++] = fz_dup("extract", 8);
+    if (complete)
+        argv[argc++] = fz_dup("--complete", 11);
+    argv[argc++] = fz_dup("--json", 7);
+    argv[argc] = NULL;
+    {
+        char *own[5];
+        memcpy(own, argv, sizeof own);
+        status = run(argv, argc, in, size - 1, &out);
+        for (int k = 0; k < argc; k++)
+            free(own[k]);
+    }
+    FZ_CHECKF(status == (want > 0 ? 0 : 1), "curi extract: status %d with %zu URIs", status,
+              want);
+    json_lines("extract", &out, want);
+    fz_free(&out);
+    free(in);
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     /* argv of each subcommand; the lines come from standard input. */
@@ -219,6 +275,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size < 1)
         return 0;
+    if (data[0] & 0x10)
+        return extract_case(data, size);
     cmd = (data[0] & 15) % NCMDS;
     in = fz_dup(data + 1, size - 1);
     /* Writable copies: the subcommands may reorder argv. */
@@ -276,22 +334,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                   status, all_valid ? 0 : 1);
     else
         FZ_CHECKF(status == 0 || status == 1, "curi %s: status %d", cmds[cmd][0], status);
-    if (json) {
-        size_t got = 0;
-        for (s = out.p, end = out.p + out.n; s < end;) {
-            const char *nl = memchr(s, '\n', (size_t)(end - s));
-            const char *stop = nl ? nl : end, *after;
-            FZ_CHECKF(nl != NULL, "curi %s: output does not end with a newline", cmds[cmd][0]);
-            after = json_value(s, stop, 0);
-            FZ_CHECKF(after != NULL && ws(after, stop) == stop && *ws(s, stop) == '{',
-                      "curi %s: line %zu is not a JSON object: %s", cmds[cmd][0], got + 1,
-                      fz_show(s, (size_t)(stop - s)));
-            got++;
-            s = nl + 1;
-        }
-        FZ_CHECKF(got == lines, "curi %s: %zu input lines, %zu JSON lines", cmds[cmd][0], lines,
-                  got);
-    }
+    if (json)
+        json_lines(cmds[cmd][0], &out, lines);
     fz_free(&out);
     free(in);
     return 0;

@@ -116,6 +116,10 @@ FILENAME ~ /\.vec$/ {
         emit("resolve", a)
     } else if (kind == "lint" || kind == "lintmsg") {
         emit("lint", a)
+    } else if (kind == "extract") {
+        # the mode bit, and a block size of 1 to 16 bytes
+        emit("extract", byte((flags ~ /complete/ ? 1 : 0) + 2 * (NR % 16)) a)
+        if (NR % 8 == 0) emit("cli", byte(16 + (flags ~ /complete/ ? 32 : 0)) a)
     }
     next
 }

@@ -728,6 +728,95 @@ const char *curi_severity_name(int severity);
 int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                       const curi_lint_options *options, const curi_finding *f, curi_error *err);
 
+/*
+ * ---------------------------------------------------------------------------
+ * Extraction: URIs in free text (curi extract)
+ * ---------------------------------------------------------------------------
+ * The rules R1-R15 of ../shared/specs/extraction.md in the source tree (curi(1)
+ * summarizes them), after RFC 3986 Appendix C and uri(7): URIs in <...> (also
+ * U+27E8...U+27E9, "URL:" allowed, whitespace inside removed), in "...", and
+ * scheme-prefixed URIs in running text, cut to their longest valid prefix and
+ * stripped of trailing punctuation; with CURI_EXTRACT_COMPLETE also www. and
+ * ftp. abbreviations, completed with http:// and ftp://.  Every match, once
+ * written by curi_extract_write, is a valid URI (curi_parse with
+ * CURI_PARSE_URI); matches do not overlap and come in text order.
+ *
+ * The extractor is an iterator over caller-owned text that may arrive in
+ * blocks.  Without CURI_EXTRACT_MORE the text is all there is.  With it, the
+ * text goes on after len: a match that could still change with more bytes is
+ * not reported, and when curi_extract_next returns 0, x->keep is the first
+ * byte a later call still needs.  The caller then drops up to x->keep bytes
+ * from the front (telling curi_extract_drop how many), appends what follows,
+ * and calls again with the longer text; the matches are those of the whole
+ * text at once, with offsets into the current text (x->dropped bytes earlier
+ * in the whole).  Time is linear in the text for one text; a caller that
+ * grows its buffer when the kept bytes fill half of it stays linear overall.
+ */
+enum {
+    CURI_EXTRACT_COMPLETE = 0x1, /* curi_extract_init: also R13, www. -> http://, ftp. -> ftp:// */
+    CURI_EXTRACT_MORE = 0x2      /* curi_extract_next: the text goes on after len */
+};
+
+/* What a match is (curi_match.flags). */
+enum {
+    CURI_MATCH_WS_REMOVED = 0x01,  /* R4: whitespace in [begin, end) is not part of the URI */
+    CURI_MATCH_PREFIX_HTTP = 0x02, /* R13: "http://" goes in front */
+    CURI_MATCH_PREFIX_FTP = 0x04,  /* R13: "ftp://" goes in front */
+    CURI_MATCH_HYPHEN_BREAK = 0x08, /* R4: whitespace was removed right after a '-', which a
+                                      typesetter may have added */
+    CURI_MATCH_ANGLE = 0x10,       /* delimited by < > or U+27E8 U+27E9 (R2) */
+    CURI_MATCH_QUOTE = 0x20        /* delimited by double quotes (R6) */
+};
+
+/* One URI found: text[begin, end) without delimiters, with flags saying how to write it. */
+typedef struct curi_match {
+    size_t begin, end;
+    uint32_t flags;    /* CURI_MATCH_* */
+    uint32_t reserved; /* 0 */
+} curi_match;
+
+/* The iterator's state: pos, keep and dropped may be read; the rest is private. */
+typedef struct curi_extractor {
+    size_t pos;        /* where the scan goes on in the current text */
+    size_t keep;       /* after a 0 return: the first byte a later call still needs */
+    uint64_t dropped;  /* bytes given up with curi_extract_drop so far */
+    size_t state[8];   /* private */
+    uint32_t flags;    /* the curi_extract_init flags */
+    uint32_t reserved[3];
+} curi_extractor;
+
+/*
+ * Start an extractor (strict mode, or complete with CURI_EXTRACT_COMPLETE).
+ * CURI_ERR_INVALID_ARG for a NULL x or an unknown flag (x is then left in a
+ * state that curi_extract_next refuses).
+ */
+int curi_extract_init(curi_extractor *x, unsigned flags);
+/*
+ * The next URI in text[0..len) (any bytes; on every call the same text, or
+ * that text with more bytes appended, and without the bytes curi_extract_drop
+ * was told about): 1 with *m filled, 0 when there is none
+ * before the end (with CURI_EXTRACT_MORE: none that more text cannot
+ * change), -1 for a NULL x or m, NULL text with len > 0, an unknown flag or a
+ * text shorter than x->pos.  No allocation.
+ */
+int curi_extract_next(curi_extractor *x, const char *text, size_t len, unsigned flags,
+                      curi_match *m);
+/*
+ * The caller removed the first n bytes of its text (n at most x->keep; more
+ * is read as x->keep): offsets move down by n and x->dropped goes up by n.
+ */
+void curi_extract_drop(curi_extractor *x, size_t n);
+/*
+ * Write the URI of m (found in text[0..len)): its prefix, then its bytes
+ * without whitespace when CURI_MATCH_WS_REMOVED is set.  The writer contract;
+ * curi_extract_bound(m) is always enough.  CURI_ERR_INVALID_ARG when m does
+ * not lie inside the text.
+ */
+int curi_extract_write(char *dst, size_t cap, size_t *outlen, const char *text, size_t len,
+                       const curi_match *m, curi_error *err);
+/* end - begin plus the prefix (0 for a NULL m or one with end < begin). */
+size_t curi_extract_bound(const curi_match *m);
+
 /* CURI_CDEF_END */
 
 #if defined(__GNUC__) || defined(__clang__)

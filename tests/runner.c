@@ -523,6 +523,10 @@ static const flagword lint_words[] = {
     {"strict-3986", CURI_LINT_STRICT_3986, 0},
     {NULL, 0, 0},
 };
+static const flagword extract_words[] = {
+    {"complete", CURI_EXTRACT_COMPLETE, 0},
+    {NULL, 0, 0},
+};
 static const flagword no_words[] = {
     {NULL, 0, 0},
 };
@@ -550,6 +554,7 @@ static const kinddef kinds[] = {
     {"batch", kind_batch, parse_words},
     {"lint", kind_lint, lint_words},
     {"lintmsg", kind_lintmsg, lint_words},
+    {"extract", kind_extract, extract_words},
     {"urlfile", NULL, no_words},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))

@@ -140,6 +140,7 @@ void kind_equal(tcase *tc);
 void kind_dots(tcase *tc);
 void kind_lint(tcase *tc);
 void kind_lintmsg(tcase *tc);
+void kind_extract(tcase *tc);
 void kind_scheme(tcase *tc);
 void kind_batch(tcase *tc);
 /*

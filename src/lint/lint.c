@@ -97,8 +97,8 @@ const char *curi_severity_name(int severity)
 
 /*
  * DEFAULTS of 1.10, with what else it says of a scheme (WEB, not in HOSTREQ, gopher, file):
- * the lowercased scheme packed into 64 bits, so that a lookup compares integers (http and
- * https first: most inputs are web URLs).
+ * the lowercased scheme packed into 64 bits, so that a lookup compares integers (http,
+ * https and file first: most inputs are web URLs or local files).
  */
 enum { K_PLAIN, K_WEB, K_NOHOST, K_GOPHER, K_FILE, K_VBSCRIPT, K_DATA };
 #define SK(a, b, c, d, e, f, g, h)                                                        \
@@ -141,6 +141,7 @@ static const struct {
 } schemes[] = {
     {SK('h', 't', 't', 'p', 0, 0, 0, 0), K_WEB, 80},
     {SK('h', 't', 't', 'p', 's', 0, 0, 0), K_WEB, 443},
+    {SK('f', 'i', 'l', 'e', 0, 0, 0, 0), K_FILE, 0},
     {SK('d', 'i', 'c', 't', 0, 0, 0, 0), K_PLAIN, 2628},
     {SK('f', 't', 'p', 0, 0, 0, 0, 0), K_PLAIN, 21},
     {SK('f', 't', 'p', 's', 0, 0, 0, 0), K_PLAIN, 990},
@@ -164,7 +165,6 @@ static const struct {
     {SK('w', 'a', 'i', 's', 0, 0, 0, 0), K_PLAIN, 210},
     {SK('w', 's', 0, 0, 0, 0, 0, 0), K_WEB, 80},
     {SK('w', 's', 's', 0, 0, 0, 0, 0), K_WEB, 443},
-    {SK('f', 'i', 'l', 'e', 0, 0, 0, 0), K_FILE, 0},
     {SK('v', 'b', 's', 'c', 'r', 'i', 'p', 't'), K_VBSCRIPT, 0},
     {SK('d', 'a', 't', 'a', 0, 0, 0, 0), K_DATA, 0},
 };
@@ -524,6 +524,280 @@ static void split_from_uri(curi__split *sp, const char *s, size_t n, const curi_
     scheme_tables(sp, s, n);
 }
 
+/* ------------------------------------------------------------------ the fast path */
+
+/*
+ * Most inputs a pipeline checks are web URLs with nothing to report, or local file: URLs
+ * with only scheme-file to report.  For such a parsed input, one classification of its bytes
+ * into 64-bit masks (bit i for byte i: the whole input when it has at most 64 bytes, else
+ * the host alone, with memchr for the rest) settles every rule, or gives up before reporting
+ * anything: then every rule group runs as for any other input.  What it proves, rule by rule
+ * (lint-rules.md section 2), for an input that curi_parse accepted with the scheme http,
+ * https, ws, wss (WEB: listed, so neither dangerous nor HOSTLIKE, and in HOSTREQ) or file, an
+ * authority with neither userinfo nor port, and no '%' anywhere:
+ *   - 1-5, 9, 11-15, 26-35, 40: nothing to report (valid, scheme and authority present, no
+ *     userinfo, no port, no triplet, at most 8000 bytes, a host under 64);
+ *   - 6-8: scheme-file for file, else nothing;
+ *   - 10 (authority-lookalike): the path is non-empty, or nothing follows the host;
+ *   - 12 (host-missing): a WEB host is not empty (file is not in HOSTREQ);
+ *   - 16-25 (the host): a reg-name of only letters, digits, '-' and '.'; no empty label (no
+ *     leading '.', no "..", no trailing '.'); no label starts or ends with '-'; no "--"
+ *     anywhere (so no "xn--"); the first label starts with a letter (so not numeric-shaped);
+ *     at most 63 bytes (so no label over 63 and no name over 253); for WEB the last label is
+ *     not 9 bytes long (so not "localhost"); for file, file-remote-host unless the host is
+ *     empty or "localhost" (and the path does not begin with "//");
+ *   - 36-39 (the path): no segment begins with '.' (so no dot segment and no ".;"), and
+ *     the path follows an authority.
+ * Anything else, however harmless, is left to the rule groups.  CURI__LINT_SCALAR skips this
+ * path: fuzz_lint and every lint vector hold the two to the same findings.
+ */
+typedef struct clean_masks {
+    uint64_t pct, dot, slash, hyphen, ldh; /* '%' '.' '/' '-', and the LDH class */
+} clean_masks;
+
+static void masks_scalar(clean_masks *m, const char *s, size_t n)
+{
+    memset(m, 0, sizeof *m);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        uint64_t b = (uint64_t)1 << i;
+        m->pct |= (ch == '%') ? b : 0;
+        m->dot |= (ch == '.') ? b : 0;
+        m->slash |= (ch == '/') ? b : 0;
+        m->hyphen |= (ch == '-') ? b : 0;
+        m->ldh |= curi__is(ch, CURI__LDH) ? b : 0;
+    }
+}
+
+#ifdef CURI__HAVE_AVX2
+#include <immintrin.h>
+
+/* The masks of the 32 bytes of v, bit i for byte i (ldh: bit set for a byte NOT in LDH). */
+typedef struct masks32 {
+    uint32_t pct, dot, slash, hyphen, notldh;
+} masks32;
+
+__attribute__((target("avx2"))) static inline masks32 classify32(__m256i v)
+{
+    const __m256i m0f = _mm256_set1_epi8(0x0f);
+    const __m256i th = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)curi__nib_hi));
+    const __m256i tldh = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)curi__nib_lo[15])); /* LDH */
+    __m256i lo = _mm256_and_si256(v, m0f);
+    __m256i hi = _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(v, 4), m0f));
+    __m256i in = _mm256_and_si256(_mm256_shuffle_epi8(tldh, lo), hi);
+    masks32 r;
+
+    r.pct = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('%')));
+    r.dot = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('.')));
+    r.slash = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('/')));
+    r.hyphen = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('-')));
+    r.notldh = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(in, _mm256_setzero_si256()));
+    return r;
+}
+
+/*
+ * The masks of s[0..n), 4 <= n <= 64, read as in parse.c: two overlapping vectors (the
+ * first and the last 32 or 16 bytes), never past the end; under 16 bytes, a zeroed copy.
+ * Overlapping bytes give the same bits from both vectors.  Bits from n up are clear
+ * (ldh is stored the right way up: set for a byte in LDH).
+ */
+__attribute__((target("avx2"))) static void masks_avx2(clean_masks *m, const char *s, size_t n)
+{
+    masks32 a, b;
+
+    if (n >= 32) {
+        unsigned k = (unsigned)(n - 32);
+        a = classify32(_mm256_loadu_si256((const __m256i *)(const void *)s));
+        b = classify32(_mm256_loadu_si256((const __m256i *)(const void *)(s + n - 32)));
+        m->pct = (uint64_t)a.pct | (uint64_t)b.pct << k;
+        m->dot = (uint64_t)a.dot | (uint64_t)b.dot << k;
+        m->slash = (uint64_t)a.slash | (uint64_t)b.slash << k;
+        m->hyphen = (uint64_t)a.hyphen | (uint64_t)b.hyphen << k;
+        m->ldh = ~((uint64_t)a.notldh | (uint64_t)b.notldh << k);
+    } else if (n >= 16) {
+        unsigned k = (unsigned)(n - 16);
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
+        a = classify32(_mm256_inserti128_si256(_mm256_castsi128_si256(x), y, 1));
+        m->pct = (uint64_t)(a.pct & 0xffffu) | (uint64_t)(a.pct >> 16) << k;
+        m->dot = (uint64_t)(a.dot & 0xffffu) | (uint64_t)(a.dot >> 16) << k;
+        m->slash = (uint64_t)(a.slash & 0xffffu) | (uint64_t)(a.slash >> 16) << k;
+        m->hyphen = (uint64_t)(a.hyphen & 0xffffu) | (uint64_t)(a.hyphen >> 16) << k;
+        m->ldh = ~((uint64_t)(a.notldh & 0xffffu) | (uint64_t)(a.notldh >> 16) << k);
+    } else {
+        char buf[32] = {0};
+        memcpy(buf, s, n);
+        a = classify32(_mm256_loadu_si256((const __m256i *)(const void *)buf));
+        m->pct = a.pct;
+        m->dot = a.dot;
+        m->slash = a.slash;
+        m->hyphen = a.hyphen;
+        m->ldh = ~(uint64_t)a.notldh;
+    }
+    m->ldh &= (n == 64) ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+}
+#endif
+
+/* Bits [a, b) of a mask, 0 <= a <= b <= 64 (an empty path may start at 64). */
+CURI__INLINE uint64_t bits(size_t a, size_t b)
+{
+    return (a < b) ? (~(uint64_t)0 >> (64 - (b - a))) << a : 0;
+}
+
+/* The fast path's schemes: FAST_WEB for http, https, ws, wss; FAST_FILE for file. */
+enum { FAST_NONE, FAST_WEB, FAST_FILE };
+
+static int fast_scheme(const char *s, size_t n, size_t k)
+{
+    uint64_t key = 0;
+
+    if (k < 2 || k > 5) {
+        return FAST_NONE;
+    }
+    if (n >= 8) {
+        const unsigned char *u = (const unsigned char *)s;
+        key = (uint64_t)u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
+              (uint64_t)u[3] << 24 | (uint64_t)u[4] << 32 | (uint64_t)u[5] << 40 |
+              (uint64_t)u[6] << 48 | (uint64_t)u[7] << 56;
+        key = (key | 0x2020202020202020ull) & (((uint64_t)1 << (8 * k)) - 1);
+    } else {
+        for (size_t j = 0; j < k; j++) {
+            key |= (uint64_t)((unsigned char)s[j] | 0x20) << (8 * j);
+        }
+    }
+    if (key == SK('h', 't', 't', 'p', 0, 0, 0, 0) || key == SK('h', 't', 't', 'p', 's', 0, 0, 0) ||
+        key == SK('w', 's', 0, 0, 0, 0, 0, 0) || key == SK('w', 's', 's', 0, 0, 0, 0, 0)) {
+        return FAST_WEB;
+    }
+    return key == SK('f', 'i', 'l', 'e', 0, 0, 0, 0) ? FAST_FILE : FAST_NONE;
+}
+
+static void masks(clean_masks *m, const char *s, size_t n)
+{
+#ifdef CURI__HAVE_AVX2
+    if (__builtin_cpu_supports("avx2")) {
+        masks_avx2(m, s, n);
+        return;
+    }
+#endif
+    masks_scalar(m, s, n);
+}
+
+/* A segment of the path [p, e) begins with '.' (the path follows an authority, so it is
+ * empty or begins with '/'). */
+static int dot_segment_start(const char *p, const char *e)
+{
+    const char *d = (p < e) ? memchr(p, '.', (size_t)(e - p)) : NULL;
+
+    while (d != NULL) {
+        if (d[-1] == '/') {
+            return 1;
+        }
+        d = (d + 1 < e) ? memchr(d + 1, '.', (size_t)(e - d - 1)) : NULL;
+    }
+    return 0;
+}
+
+/*
+ * The host [ha, hb) (0 <= ha < hb <= 64) in the masks: 0 unless it is LDH labels between
+ * single dots, none starting or ending with '-', without "--" (its first byte is known not
+ * to be a digit); then 2 when the last label is 9 bytes long (no dot in the last 9, and the
+ * host starts or a dot stands before them: perhaps "localhost"), else 1.
+ */
+CURI__INLINE int fast_host(const clean_masks *m, size_t ha, size_t hb)
+{
+    uint64_t hm = bits(ha, hb), d = m->dot & hm, h = m->hyphen & hm, starts, ends;
+
+    if ((~m->ldh & ~m->dot & hm) != 0 || (d & ((uint64_t)1 << ha)) != 0 ||
+        (d & ((uint64_t)1 << (hb - 1))) != 0 || (d & (d << 1)) != 0) {
+        return 0; /* a byte outside LDH and '.', or an empty label */
+    }
+    starts = ((d << 1) | ((uint64_t)1 << ha)) & hm;
+    ends = ((d >> 1) | ((uint64_t)1 << (hb - 1))) & hm;
+    if ((h & (starts | ends)) != 0 || (h & (h >> 1)) != 0) {
+        return 0; /* '-' at a label's edge, or "--" (as in "xn--") */
+    }
+    if (hb - ha >= 9 && (d & bits(hb - 9, hb)) == 0 &&
+        (hb - ha == 9 || (d & ((uint64_t)1 << (hb - 10))) != 0)) {
+        return 2;
+    }
+    return 1;
+}
+
+static int is_localhost(const char *p, size_t n)
+{
+    static const char lh[] = "localhost";
+    size_t i = 0;
+
+    while (i < n && i < 9 && ((unsigned char)p[i] | 0x20) == (unsigned char)lh[i]) {
+        i++;
+    }
+    return n == 9 && i == 9;
+}
+
+/*
+ * The fast path: 1 when every finding of the input is reported (none for a clean web URL),
+ * 0 when nothing is and the rule groups must run.
+ */
+static int fast_path(curi__lint *c, const curi_uri *u)
+{
+    const char *s = c->s;
+    size_t n = c->n, ha, hb, pa, pb;
+    clean_masks m;
+    int kind;
+
+    if (n > CURI__LINT_MAX_INPUT || u->scheme.ptr == NULL || u->host.ptr == NULL ||
+        u->userinfo.ptr != NULL || u->port.ptr != NULL || u->host_type != CURI_HOST_REGNAME ||
+        u->host.len > 63 ||
+        (u->path.len == 0 && (u->query.ptr != NULL || u->fragment.ptr != NULL))) {
+        return 0;
+    }
+    kind = fast_scheme(s, n, u->scheme.len);
+    if (kind == FAST_NONE || (kind == FAST_WEB && u->host.len == 0) ||
+        (u->host.len > 0 && curi__is((unsigned char)*u->host.ptr, CURI__DIGIT))) {
+        return 0; /* (a host that starts with a digit may be numeric-shaped) */
+    }
+    ha = (size_t)(u->host.ptr - s);
+    hb = ha + u->host.len;
+    pa = (size_t)(u->path.ptr - s);
+    pb = pa + u->path.len;
+    if (kind == FAST_FILE && pb - pa >= 2 && s[pa + 1] == '/') {
+        return 0; /* "file://h//share": file-remote-host on the path */
+    }
+    if (n <= 64) {
+        /* one classification for the whole input: no '%', no "/." in the path */
+        masks(&m, s, n);
+        if (m.pct != 0 || ((m.slash << 1) & m.dot & bits(pa, pb)) != 0) {
+            return 0;
+        }
+    } else {
+        /* the same from memchr, and the host classified alone */
+        if (memchr(s, '%', n) != NULL || dot_segment_start(s + pa, s + pb)) {
+            return 0;
+        }
+        masks(&m, s + ha, hb - ha);
+        hb -= ha;
+        ha = 0;
+    }
+    if (kind == FAST_WEB) {
+        /* a 9-byte last label may be "localhost": host-special-address */
+        return ha < hb && fast_host(&m, ha, hb) == 1;
+    }
+    if (ha < hb && fast_host(&m, ha, hb) == 0) {
+        return 0;
+    }
+    /* file: scheme-file, and file-remote-host for a host other than "localhost" (for file
+     * a localhost name is no special address, and any other 9-byte label is a name) */
+    curi__lint_emit(c, CURI_LINT_SCHEME_FILE, 0, u->scheme.len + 1, 0);
+    if (u->host.len > 0 && !is_localhost(u->host.ptr, u->host.len)) {
+        hb = (size_t)(u->host.ptr - s);
+        curi__lint_emit(c, CURI_LINT_FILE_REMOTE_HOST, hb, hb + u->host.len, 0);
+    }
+    return 1;
+}
+
 /* ------------------------------------------------------------------ the sink */
 
 static int before(const curi_finding *a, const curi_finding *b)
@@ -654,19 +928,21 @@ size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, cu
         unsigned pf = ((c.flags & CURI_LINT_STRICT_3986) ? CURI_PARSE_STRICT_3986 : 0) |
                       ((c.flags & CURI__LINT_SCALAR) ? CURI__PARSE_SCALAR : 0);
         c.parsed_ok = curi_parse(&u, s, len, pf, &e) == CURI_OK;
-        if (c.parsed_ok && !(c.flags & CURI__LINT_SCALAR)) {
-            split_from_uri(&c.sp, s, len, &u);
-        } else {
-            curi__lint_split(&c.sp, s, len);
+        if (!c.parsed_ok || (c.flags & CURI__LINT_SCALAR) || !fast_path(&c, &u)) {
+            if (c.parsed_ok && !(c.flags & CURI__LINT_SCALAR)) {
+                split_from_uri(&c.sp, s, len, &u);
+            } else {
+                curi__lint_split(&c.sp, s, len);
+            }
+            if (!c.parsed_ok) {
+                syntax(&c, &e);
+            }
+            c.has_pct = memchr(s, '%', len) != NULL;
+            curi__lint_general(&c);
+            curi__lint_host(&c);
+            curi__lint_port_path(&c);
+            curi__lint_pct(&c);
         }
-        if (!c.parsed_ok) {
-            syntax(&c, &e);
-        }
-        c.has_pct = memchr(s, '%', len) != NULL;
-        curi__lint_general(&c);
-        curi__lint_host(&c);
-        curi__lint_port_path(&c);
-        curi__lint_pct(&c);
     }
     /* heapsort the kept findings into order */
     for (size_t k = c.kept; k > 1; k--) {

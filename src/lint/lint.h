@@ -49,6 +49,9 @@ typedef struct curi__split {
 
 void curi__lint_split(curi__split *sp, const char *s, size_t n);
 
+/* The whole input's limit of long-component (1.12). */
+#define CURI__LINT_MAX_INPUT 8000u
+
 /* The run of one curi_lint call. */
 typedef struct curi__lint {
     const char *s;

@@ -28,7 +28,7 @@ static const char *const gc_names[] = {"scheme", "authority", "userinfo", "host"
 /* Components and limits of long-component (1.12). */
 enum { LC_INPUT, LC_SCHEME, LC_USERINFO, LC_HOST };
 static const char *const lc_names[] = {"input", "scheme", "userinfo", "host"};
-static const unsigned lc_limits[] = {8000, 64, 255, 255};
+static const unsigned lc_limits[] = {CURI__LINT_MAX_INPUT, 64, 255, 255};
 
 /* Scheme keys of scheme-dangerous (the detail is the index). */
 static const char *const dangerous[] = {"javascript", "vbscript", "data"};

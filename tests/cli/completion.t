@@ -7,7 +7,7 @@ parse
 ? 0
 
 # Options of the command being typed, and only its own: equal has --json but no --jobs.
-$ curi completion bash >c.bash; for w in 'parse --js' 'equal --js' 'equal --jo' 'normalize --j' 'set --repl' 'build --en' 'check --dis' 'parse -z'; do bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi $1); COMP_CWORD=2; _curi; echo "$1: ${COMPREPLY[*]}"' _ "$w"; done; rm -f c.bash
+$ curi completion bash >c.bash; for w in 'parse --js' 'equal --js' 'equal --jo' 'normalize --j' 'set --repl' 'build --en' 'check --dis' 'parse -z' 'extract --co'; do bash --norc --noprofile -c '. ./c.bash; COMP_WORDS=(curi $1); COMP_CWORD=2; _curi; echo "$1: ${COMPREPLY[*]}"' _ "$w"; done; rm -f c.bash
 parse --js: --json
 equal --js: --json
 equal --jo: 
@@ -16,6 +16,7 @@ set --repl: --replace --replace-append
 build --en: --encode
 check --dis: --disable
 parse -z: -z
+extract --co: --complete
 ? 0
 
 # Values of an option: word lists from the table, files for -f.
@@ -40,7 +41,7 @@ zsh
 
 # list: the table, one row per command and option (tools/check-options.py reads it).
 $ curi completion list | grep -c .
-137
+141
 ? 0
 
 $ curi completion list | grep '^encode'

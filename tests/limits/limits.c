@@ -659,6 +659,57 @@ int main(void)
         }
     }
 
+    /* curi_extract: the argument rules of curi.h, and the writer on edge spans. */
+    {
+        curi_extractor x;
+        curi_match m;
+        char w[16];
+        n = 99;
+        const char *txt = "<http://a/ b>";
+
+        check(curi_extract_init(NULL, 0) == CURI_ERR_INVALID_ARG, "curi_extract_init(NULL)");
+        check(curi_extract_init(&x, 0x80) == CURI_ERR_INVALID_ARG &&
+                  curi_extract_next(&x, txt, 13, 0, &m) == -1,
+              "curi_extract_init: an unknown flag, and next refuses that extractor");
+        check(curi_extract_init(&x, CURI_EXTRACT_MORE) == CURI_ERR_INVALID_ARG,
+              "curi_extract_init: CURI_EXTRACT_MORE is next's flag");
+        check(curi_extract_init(&x, CURI_EXTRACT_COMPLETE) == CURI_OK, "curi_extract_init");
+        check(curi_extract_next(NULL, txt, 13, 0, &m) == -1 &&
+                  curi_extract_next(&x, txt, 13, 0, NULL) == -1 &&
+                  curi_extract_next(&x, NULL, 1, 0, &m) == -1 &&
+                  curi_extract_next(&x, txt, 13, CURI_EXTRACT_COMPLETE, &m) == -1 &&
+                  curi_extract_next(&x, NULL, 0, 0, &m) == 0,
+              "curi_extract_next: NULL x, m, text with len > 0, a flag of init's");
+        check(curi_extract_init(&x, 0) == CURI_OK && curi_extract_next(&x, txt, 13, 0, &m) == 1 &&
+                  m.begin == 1 && m.end == 12 &&
+                  m.flags == (CURI_MATCH_ANGLE | CURI_MATCH_WS_REMOVED) &&
+                  curi_extract_next(&x, txt, 13, 0, &m) == 0 && x.pos == 13 &&
+                  curi_extract_next(&x, txt, 5, 0, &m) == -1,
+              "curi_extract_next: one match, then none, then a text shorter than pos");
+        m.begin = 1;
+        m.end = 12;
+        m.flags = CURI_MATCH_ANGLE | CURI_MATCH_WS_REMOVED;
+        check(curi_extract_bound(&m) == 11 && curi_extract_bound(NULL) == 0,
+              "curi_extract_bound");
+        check(curi_extract_write(w, sizeof w, &n, txt, 13, &m, &e) == CURI_OK && n == 10 &&
+                  memcmp(w, "http://a/b", 10) == 0,
+              "curi_extract_write drops the whitespace");
+        check(curi_extract_write(w, 9, &n, txt, 13, &m, &e) == CURI_ERR_NOSPACE && n == 10 &&
+                  curi_extract_write(NULL, 0, &n, txt, 13, &m, &e) == CURI_ERR_NOSPACE && n == 10,
+              "curi_extract_write: NOSPACE with the length needed");
+        check(curi_extract_write(NULL, 3, &n, txt, 13, &m, &e) == CURI_ERR_INVALID_ARG && n == 0,
+              "curi_extract_write: NULL dst with cap > 0");
+        m.end = 14;
+        check(curi_extract_write(w, sizeof w, &n, txt, 13, &m, &e) == CURI_ERR_INVALID_ARG &&
+                  n == 0 && e.code == CURI_ERR_INVALID_ARG,
+              "curi_extract_write: a span past the text");
+        m.end = 12;
+        m.flags = CURI_MATCH_PREFIX_HTTP | CURI_MATCH_PREFIX_FTP;
+        check(curi_extract_write(w, sizeof w, &n, txt, 13, &m, &e) == CURI_ERR_INVALID_ARG &&
+                  curi_extract_write(w, sizeof w, &n, txt, 13, NULL, &e) == CURI_ERR_INVALID_ARG,
+              "curi_extract_write: both prefixes, or no match");
+    }
+
     printf("limits: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

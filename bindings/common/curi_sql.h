@@ -1,0 +1,77 @@
+/*
+ * curi_sql.h -- what the three SQL bindings (SQLite, PostgreSQL, DuckDB) share: a growable
+ * byte buffer on malloc, the JSON objects of `curi parse --json` and `curi check --json`,
+ * form decoding of query keys and values, and the writers (normalize, resolve, relative)
+ * with their bounds.  Uses libcuri through its public header only.  Nothing here raises an
+ * engine error: every function reports failure by its return value, so a binding can free
+ * what it holds before it raises.  SPDX-License-Identifier: MIT
+ */
+#ifndef CURI_SQL_H
+#define CURI_SQL_H
+
+#include <stddef.h>
+
+#include "curi.h"
+
+/* A byte buffer that grows with realloc; oom is set (and stays set) when a growth failed. */
+struct sqlbuf {
+    char *p;
+    size_t len, cap;
+    int oom;
+};
+
+/* Room for n more bytes; 0 on failure (oom set). */
+int sqlbuf_reserve(struct sqlbuf *b, size_t n);
+void sqlbuf_put(struct sqlbuf *b, const void *s, size_t n);
+void sqlbuf_free(struct sqlbuf *b);
+
+/*
+ * The object `curi parse --json` prints for s[0..n), without the newline: input, scheme,
+ * userinfo, host, host_type, port, path, query, fragment, segments, params, labels for a
+ * valid reference; input, error, message, offset for an invalid one.  qflags are
+ * CURI_QUERY_* flags for the params.  Returns 1 when s is valid, 0 when not.
+ */
+int curi_sql_parse_json(struct sqlbuf *out, const char *s, size_t n, unsigned qflags);
+
+/* The object `curi check --json` prints: input, findings [{rule, severity, message, start, end}]. */
+void curi_sql_check_json(struct sqlbuf *out, const char *s, size_t n);
+
+/* Append the form decoding of s[0..n) ('+' is ' ', "%HH" a byte, a stray '%' itself). */
+void curi_sql_form_decode(struct sqlbuf *out, const char *s, size_t n);
+
+/* 1 when the form decoding of s[0..n) is key[0..klen). */
+int curi_sql_form_key_equals(const char *s, size_t n, const char *key, size_t klen);
+
+/*
+ * The first value of the query pair whose form-decoded key is key[0..klen), form-decoded,
+ * into out; pairs without '=' are skipped (as `curi get --param` does).  Returns 1 when
+ * found, 0 when not.
+ */
+int curi_sql_param(struct sqlbuf *out, curi_str query, const char *key, size_t klen);
+
+/*
+ * "NAME@offset" for an error (at most 40 bytes with the NUL): the form curi_error() returns.
+ * Returns the length written to dst (which holds at least 48 bytes).
+ */
+size_t curi_sql_error_text(char *dst, const curi_error *e);
+
+/*
+ * The normalization mask for a level name: NULL or "scheme" is CURI_NORM_DEFAULT (RFC 3986
+ * 6.2.2 and 6.2.3), "syntax" is CURI_NORM_SYNTAX (6.2.2 only).  0 for an unknown name.
+ */
+unsigned curi_sql_norm_mask(const char *name, size_t len);
+
+/*
+ * The writers into out (replacing its contents): the normalized form of u with mask, the
+ * resolution of ref against base, the reference from base to target (curi_relative with
+ * no flags).  Return CURI_OK or the library's error; out->oom when memory ran out
+ * (CURI_ERR_NOSPACE is then returned).
+ */
+int curi_sql_normalize(struct sqlbuf *out, const curi_uri *u, unsigned mask);
+int curi_sql_resolve(struct sqlbuf *out, const curi_uri *base, const curi_uri *ref);
+int curi_sql_relative(struct sqlbuf *out, const curi_uri *base, const curi_uri *target);
+
+/* "reg-name", "ipv4", "ipv6", "ipvfuture"; NULL for CURI_HOST_NONE (no authority). */
+const char *curi_sql_host_type_name(int host_type);
+
+#endif /* CURI_SQL_H */

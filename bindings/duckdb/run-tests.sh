@@ -1,0 +1,48 @@
+#!/bin/sh
+# bindings/duckdb/run-tests.sh B -- the DuckDB functions' tests (make check-duckdb).
+#
+# Each tests/NAME.sql runs in B/duckdb/curi-duckdb (an in-memory database with the curi
+# functions registered); its output must equal tests/NAME.out.  Then curi_parse() is
+# compared with `curi parse --json` over every data file of ../shared/data/urls/, read with
+# DuckDB's read_csv (one test per file).  Ends with "N passed, N failed".
+set -u
+B=${1:-build}
+dir=$(dirname "$0")
+host="$B/duckdb/curi-duckdb"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+echo "duckdb: $("$host" --version </dev/null)"
+for sql in "$dir"/tests/*.sql; do
+    name=$(basename "$sql" .sql)
+    "$host" "$sql" >"$tmp/out" 2>&1
+    if cmp -s "$dir/tests/$name.out" "$tmp/out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $name"
+        diff "$dir/tests/$name.out" "$tmp/out" | head -20
+    fi
+done
+
+data=$(ls "$dir"/../../../shared/data/urls/*.txt 2>/dev/null)
+[ -n "$data" ] || echo "duckdb: no ../shared/data/urls/*.txt: the comparison with curi parse --json is left out"
+for f in $data; do
+    name=$(basename "$f")
+    # Without a leading byte order mark (the tool skips it) and empty lines (read_csv does).
+    sed -e '1s/^\xEF\xBB\xBF//' -e '/^$/d' "$f" >"$tmp/in"
+    "$B/curi" parse --json <"$tmp/in" >"$tmp/want" 2>/dev/null
+    echo "SELECT curi_parse(u) FROM read_csv('$tmp/in', header = false, delim = E'\\x1f', quote = '',
+          escape = '', columns = {'u': 'VARCHAR'}, auto_detect = false, strict_mode = false);" |
+        "$host" >"$tmp/got" 2>&1
+    if cmp -s "$tmp/want" "$tmp/got"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: curi_parse() and curi parse --json differ on $name"
+        diff "$tmp/want" "$tmp/got" | head -6
+    fi
+done
+echo "duckdb: $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,707 @@
+/*
+ * curi_pg.c -- the PostgreSQL type curi: an RFC 3986 URI-reference parsed once, on input.
+ *
+ * A value is a varlena holding a small header, the text as written and, when it differs,
+ * the text's normalized form (RFC 3986 6.2.2 and 6.2.3, CURI_NORM_DEFAULT):
+ *
+ *     flags      1 byte   CPG_WIDE: the numbers below are 4 bytes, else 2
+ *                         CPG_NORM: the normalized form follows the text (else the text
+ *                         is its own normalized form)
+ *     host_type  1 byte   a curi_host_type
+ *     rawlen     2 or 4   length of the text
+ *     start[7]   2 or 4   where each part (curi_part order) starts in the text, or all
+ *                         ones when absent; the ends follow from the delimiters (part_end)
+ *     text, then the normalized form
+ *
+ * So the extractors read a part without parsing, and the btree and hash operator classes
+ * compare the stored normalized bytes with memcmp: equivalent URIs are equal for DISTINCT,
+ * GROUP BY, joins and unique indexes.  The output function gives the text as written
+ * (like citext, nothing is lost in a dump); curi_normalize(u) gives the normalized form.
+ * The header is read with memcpy: a value with a short (1-byte) varlena header is not
+ * aligned.
+ * SPDX-License-Identifier: MIT
+ */
+#include "postgres.h"
+
+#include "access/hash.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "libpq/pqformat.h"
+#include "utils/builtins.h"
+#include "utils/sortsupport.h"
+
+#include "curi.h"
+#include "curi_sql.h"
+
+PG_MODULE_MAGIC;
+
+enum { CPG_WIDE = 0x1, CPG_NORM = 0x2 };
+enum { NPARTS = 7 };
+
+/* A value taken apart: views into the (detoasted) datum. */
+typedef struct cpg {
+    int flags, host_type;
+    size_t rawlen;
+    size_t start[NPARTS]; /* SIZE_MAX when absent */
+    const char *raw;      /* rawlen bytes */
+    const char *norm;     /* normlen bytes (raw itself without CPG_NORM) */
+    size_t normlen;
+} cpg;
+
+static size_t get_num(const unsigned char **p, int wide)
+{
+    size_t v;
+    if (wide) {
+        uint32 w;
+        memcpy(&w, *p, 4);
+        v = w == 0xFFFFFFFFu ? SIZE_MAX : w;
+        *p += 4;
+    } else {
+        uint16 w;
+        memcpy(&w, *p, 2);
+        v = w == 0xFFFF ? SIZE_MAX : w;
+        *p += 2;
+    }
+    return v;
+}
+
+static void put_num(unsigned char **p, size_t v, int wide)
+{
+    if (wide) {
+        uint32 w = v == SIZE_MAX ? 0xFFFFFFFFu : (uint32)v;
+        memcpy(*p, &w, 4);
+        *p += 4;
+    } else {
+        uint16 w = v == SIZE_MAX ? 0xFFFF : (uint16)v;
+        memcpy(*p, &w, 2);
+        *p += 2;
+    }
+}
+
+static void cpg_read(cpg *c, const struct varlena *v)
+{
+    const unsigned char *p = (const unsigned char *)VARDATA_ANY(v);
+    size_t total = VARSIZE_ANY_EXHDR(v);
+    const unsigned char *base = p;
+    c->flags = p[0];
+    c->host_type = p[1];
+    p += 2;
+    c->rawlen = get_num(&p, c->flags & CPG_WIDE);
+    for (int i = 0; i < NPARTS; i++)
+        c->start[i] = get_num(&p, c->flags & CPG_WIDE);
+    c->raw = (const char *)p;
+    if (c->flags & CPG_NORM) {
+        c->norm = c->raw + c->rawlen;
+        c->normlen = total - (size_t)(p - base) - c->rawlen;
+    } else {
+        c->norm = c->raw;
+        c->normlen = c->rawlen;
+    }
+}
+
+/* The end of part i, from the start of the part after it and the delimiter between. */
+static size_t part_end(const cpg *c, int i)
+{
+    const size_t *s = c->start;
+    switch (i) {
+    case CURI_PART_FRAGMENT:
+        return c->rawlen;
+    case CURI_PART_QUERY:
+        return s[CURI_PART_FRAGMENT] != SIZE_MAX ? s[CURI_PART_FRAGMENT] - 1 : c->rawlen;
+    case CURI_PART_PATH:
+        if (s[CURI_PART_QUERY] != SIZE_MAX)
+            return s[CURI_PART_QUERY] - 1; /* '?' */
+        return s[CURI_PART_FRAGMENT] != SIZE_MAX ? s[CURI_PART_FRAGMENT] - 1 : c->rawlen;
+    case CURI_PART_PORT:
+        return s[CURI_PART_PATH];
+    case CURI_PART_HOST:
+        return s[CURI_PART_PORT] != SIZE_MAX ? s[CURI_PART_PORT] - 1 : s[CURI_PART_PATH];
+    case CURI_PART_USERINFO:
+        return s[CURI_PART_HOST] - 1; /* '@' */
+    default: /* the scheme: then "://" before an authority, else ':' */
+        if (s[CURI_PART_HOST] == SIZE_MAX)
+            return s[CURI_PART_PATH] - 1;
+        return (s[CURI_PART_USERINFO] != SIZE_MAX ? s[CURI_PART_USERINFO] : s[CURI_PART_HOST]) - 3;
+    }
+}
+
+/* Show the input for a DETAIL line: printable ASCII as is, other bytes as \xHH; a window of
+ * about 60 bytes around the offset when long.  Sets *col to the caret's column. */
+static void show_input(StringInfo out, const char *s, size_t n, size_t off, size_t *col)
+{
+    size_t from = 0, to = n;
+    if (n > 72) {
+        from = off > 30 ? off - 30 : 0;
+        to = from + 60 < n ? from + 60 : n;
+    }
+    appendStringInfoString(out, "  ");
+    *col = 2;
+    if (from > 0) {
+        appendStringInfoString(out, "...");
+        *col += 3;
+    }
+    for (size_t i = from; i < to; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        size_t w;
+        if (ch >= 0x20 && ch < 0x7F && ch != '\\') {
+            appendStringInfoChar(out, (char)ch);
+            w = 1;
+        } else if (ch == '\\') {
+            appendStringInfoString(out, "\\\\");
+            w = 2;
+        } else {
+            appendStringInfo(out, "\\x%02x", ch);
+            w = 4;
+        }
+        if (i < off)
+            *col += w;
+    }
+    if (to < n)
+        appendStringInfoString(out, "...");
+}
+
+/* ERROR: invalid URI, DETAIL: NAME at offset N, the input and a caret under byte N. */
+static void pg_noreturn_error(const char *s, size_t n, const curi_error *e) pg_attribute_noreturn();
+static void pg_noreturn_error(const char *s, size_t n, const curi_error *e)
+{
+    StringInfoData d;
+    size_t col;
+    initStringInfo(&d);
+    appendStringInfo(&d, "%s at offset %zu\n", curi_strerror_name(e->code), e->offset);
+    show_input(&d, s, n, e->offset, &col);
+    appendStringInfoChar(&d, '\n');
+    for (size_t i = 0; i < col; i++)
+        appendStringInfoChar(&d, ' ');
+    appendStringInfoChar(&d, '^');
+    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                    errmsg("invalid URI: %s", curi_strerror(e->code)), errdetail_internal("%s", d.data)));
+}
+
+/*
+ * Build the value of s[0..n), or NULL with *e set when it does not parse (or normalize).
+ * Allocates with palloc.
+ */
+static struct varlena *cpg_make(const char *s, size_t n, curi_error *e)
+{
+    curi_uri u;
+    if (curi_parse(&u, s, n, 0, e) != CURI_OK)
+        return NULL;
+    char *norm = palloc(curi_normalize_bound(&u) + 1);
+    size_t normlen = 0;
+    if (curi_normalize(norm, curi_normalize_bound(&u) + 1, &normlen, &u, CURI_NORM_DEFAULT, e) !=
+        CURI_OK) {
+        pfree(norm);
+        return NULL;
+    }
+    int same = normlen == n && memcmp(norm, s, n) == 0;
+    int wide = n >= 0xFFFF;
+    size_t hdr = 2 + (size_t)(wide ? 4 : 2) * (1 + NPARTS);
+    size_t total = hdr + n + (same ? 0 : normlen);
+    if (total > MaxAllocSize - VARHDRSZ)
+        ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED), errmsg("URI too long")));
+    struct varlena *v = palloc(VARHDRSZ + total);
+    SET_VARSIZE(v, VARHDRSZ + total);
+    unsigned char *p = (unsigned char *)VARDATA(v);
+    p[0] = (unsigned char)((wide ? CPG_WIDE : 0) | (same ? 0 : CPG_NORM));
+    p[1] = u.host_type;
+    p += 2;
+    put_num(&p, n, wide);
+    for (int i = 0; i < NPARTS; i++) {
+        curi_str part = curi_get(&u, (curi_part)i);
+        put_num(&p, part.ptr ? (size_t)(part.ptr - s) : SIZE_MAX, wide);
+    }
+    memcpy(p, s, n);
+    if (!same)
+        memcpy(p + n, norm, normlen);
+    pfree(norm);
+    return v;
+}
+
+static text *text_of(const char *s, size_t n)
+{
+    return cstring_to_text_with_len(n ? s : "", (int)n);
+}
+
+#define CPG_ARG(c, i)                                                                       \
+    struct varlena *arg_##i##_ = PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(i));              \
+    cpg_read((c), arg_##i##_)
+
+/*
+ * ---------------------------------------------------------------------------
+ * Input and output, casts, try_curi
+ * ---------------------------------------------------------------------------
+ */
+PG_FUNCTION_INFO_V1(pgcuri_curi_in);
+Datum pgcuri_curi_in(PG_FUNCTION_ARGS)
+{
+    const char *s = PG_GETARG_CSTRING(0);
+    size_t n = strlen(s);
+    curi_error e;
+    struct varlena *v = cpg_make(s, n, &e);
+    if (v == NULL)
+        pg_noreturn_error(s, n, &e);
+    PG_RETURN_POINTER(v);
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_out);
+Datum pgcuri_curi_out(PG_FUNCTION_ARGS)
+{
+    cpg c;
+    CPG_ARG(&c, 0);
+    char *s = palloc(c.rawlen + 1);
+    memcpy(s, c.raw, c.rawlen);
+    s[c.rawlen] = '\0';
+    PG_RETURN_CSTRING(s);
+}
+
+/* Binary I/O: the text's bytes (a valid URI is ASCII, so no encoding conversion applies). */
+PG_FUNCTION_INFO_V1(pgcuri_curi_recv);
+Datum pgcuri_curi_recv(PG_FUNCTION_ARGS)
+{
+    StringInfo buf = (StringInfo)PG_GETARG_POINTER(0);
+    int n = buf->len - buf->cursor;
+    const char *s = pq_getmsgbytes(buf, n);
+    curi_error e;
+    struct varlena *v = cpg_make(s, (size_t)n, &e);
+    if (v == NULL)
+        pg_noreturn_error(s, (size_t)n, &e);
+    PG_RETURN_POINTER(v);
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_send);
+Datum pgcuri_curi_send(PG_FUNCTION_ARGS)
+{
+    cpg c;
+    StringInfoData buf;
+    CPG_ARG(&c, 0);
+    pq_begintypsend(&buf);
+    pq_sendbytes(&buf, c.raw, (int)c.rawlen);
+    PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+/* curi(text): the cast from text, raising on invalid input. */
+PG_FUNCTION_INFO_V1(pgcuri_curi_from_text);
+Datum pgcuri_curi_from_text(PG_FUNCTION_ARGS)
+{
+    text *t = PG_GETARG_TEXT_PP(0);
+    curi_error e;
+    struct varlena *v = cpg_make(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &e);
+    if (v == NULL)
+        pg_noreturn_error(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &e);
+    PG_RETURN_POINTER(v);
+}
+
+/* try_curi(text): NULL for invalid input. */
+PG_FUNCTION_INFO_V1(pgcuri_try_curi);
+Datum pgcuri_try_curi(PG_FUNCTION_ARGS)
+{
+    text *t = PG_GETARG_TEXT_PP(0);
+    curi_error e;
+    struct varlena *v = cpg_make(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &e);
+    if (v == NULL)
+        PG_RETURN_NULL();
+    PG_RETURN_POINTER(v);
+}
+
+/* curi_raw(u): the text as written (also the cast to text). */
+PG_FUNCTION_INFO_V1(pgcuri_curi_raw);
+Datum pgcuri_curi_raw(PG_FUNCTION_ARGS)
+{
+    cpg c;
+    CPG_ARG(&c, 0);
+    PG_RETURN_TEXT_P(text_of(c.raw, c.rawlen));
+}
+
+/*
+ * ---------------------------------------------------------------------------
+ * Comparison: memcmp of the normalized forms, then length
+ * ---------------------------------------------------------------------------
+ */
+/* The normalized form of a value, without reading the rest of its header. */
+static void cpg_norm(const struct varlena *v, const char **p, size_t *n)
+{
+    const unsigned char *d = (const unsigned char *)VARDATA_ANY(v);
+    size_t total = VARSIZE_ANY_EXHDR(v);
+    int wide = d[0] & CPG_WIDE;
+    size_t hdr = 2 + (size_t)(wide ? 4 : 2) * (1 + NPARTS);
+    if (!(d[0] & CPG_NORM)) {
+        *p = (const char *)d + hdr;
+        *n = total - hdr;
+        return;
+    }
+    const unsigned char *q = d + 2;
+    size_t rawlen = get_num(&q, wide);
+    *p = (const char *)d + hdr + rawlen;
+    *n = total - hdr - rawlen;
+}
+
+static int norm_cmp(const struct varlena *a, const struct varlena *b)
+{
+    const char *pa, *pb;
+    size_t na, nb;
+    cpg_norm(a, &pa, &na);
+    cpg_norm(b, &pb, &nb);
+    size_t n = na < nb ? na : nb;
+    int r = n ? memcmp(pa, pb, n) : 0;
+    if (r == 0)
+        r = na < nb ? -1 : na > nb;
+    return r < 0 ? -1 : r > 0;
+}
+
+static int cpg_cmp(FunctionCallInfo fcinfo)
+{
+    struct varlena *a = PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(0));
+    struct varlena *b = PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(1));
+    int r = norm_cmp(a, b);
+    PG_FREE_IF_COPY(a, 0);
+    PG_FREE_IF_COPY(b, 1);
+    return r;
+}
+
+/* btree support function 2: the same order without a function call per comparison. */
+static int cpg_fastcmp(Datum x, Datum y, SortSupport ssup)
+{
+    struct varlena *a = PG_DETOAST_DATUM_PACKED(x), *b = PG_DETOAST_DATUM_PACKED(y);
+    int r = norm_cmp(a, b);
+    (void)ssup;
+    if ((Pointer)a != DatumGetPointer(x))
+        pfree(a);
+    if ((Pointer)b != DatumGetPointer(y))
+        pfree(b);
+    return r;
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_sortsupport);
+Datum pgcuri_sortsupport(PG_FUNCTION_ARGS)
+{
+    SortSupport ssup = (SortSupport)PG_GETARG_POINTER(0);
+    ssup->comparator = cpg_fastcmp;
+    PG_RETURN_VOID();
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_cmp);
+Datum pgcuri_curi_cmp(PG_FUNCTION_ARGS)
+{
+    PG_RETURN_INT32(cpg_cmp(fcinfo));
+}
+
+#define CPG_OP(name, test)                                                                  \
+    PG_FUNCTION_INFO_V1(pgcuri_##name);                                                     \
+    Datum pgcuri_##name(PG_FUNCTION_ARGS)                                                   \
+    {                                                                                       \
+        int r = cpg_cmp(fcinfo);                                                            \
+        PG_RETURN_BOOL(test);                                                               \
+    }
+CPG_OP(curi_eq, r == 0)
+CPG_OP(curi_ne, r != 0)
+CPG_OP(curi_lt, r < 0)
+CPG_OP(curi_le, r <= 0)
+CPG_OP(curi_gt, r > 0)
+CPG_OP(curi_ge, r >= 0)
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_hash);
+Datum pgcuri_curi_hash(PG_FUNCTION_ARGS)
+{
+    const char *p;
+    size_t n;
+    struct varlena *arg_0_ = PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(0));
+    cpg_norm(arg_0_, &p, &n);
+    Datum h = hash_any((const unsigned char *)p, (int)n);
+    PG_FREE_IF_COPY(arg_0_, 0);
+    return h;
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_hash_extended);
+Datum pgcuri_curi_hash_extended(PG_FUNCTION_ARGS)
+{
+    const char *p;
+    size_t n;
+    struct varlena *arg_0_ = PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(0));
+    cpg_norm(arg_0_, &p, &n);
+    Datum h = hash_any_extended((const unsigned char *)p, (int)n, PG_GETARG_INT64(1));
+    PG_FREE_IF_COPY(arg_0_, 0);
+    return h;
+}
+
+/*
+ * ---------------------------------------------------------------------------
+ * Extractors: from the stored offsets, no parse
+ * ---------------------------------------------------------------------------
+ */
+static Datum cpg_part(FunctionCallInfo fcinfo, int part)
+{
+    cpg c;
+    CPG_ARG(&c, 0);
+    if (c.start[part] == SIZE_MAX)
+        PG_RETURN_NULL();
+    size_t end = part_end(&c, part);
+    PG_RETURN_TEXT_P(text_of(c.raw + c.start[part], end - c.start[part]));
+}
+
+#define CPG_PART(name, part)                                                                \
+    PG_FUNCTION_INFO_V1(pgcuri_##name);                                                     \
+    Datum pgcuri_##name(PG_FUNCTION_ARGS)                                                   \
+    {                                                                                       \
+        return cpg_part(fcinfo, part);                                                      \
+    }
+CPG_PART(curi_scheme, CURI_PART_SCHEME)
+CPG_PART(curi_userinfo, CURI_PART_USERINFO)
+CPG_PART(curi_host, CURI_PART_HOST)
+CPG_PART(curi_port, CURI_PART_PORT)
+CPG_PART(curi_path, CURI_PART_PATH)
+CPG_PART(curi_query, CURI_PART_QUERY)
+CPG_PART(curi_fragment, CURI_PART_FRAGMENT)
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_host_type);
+Datum pgcuri_curi_host_type(PG_FUNCTION_ARGS)
+{
+    cpg c;
+    CPG_ARG(&c, 0);
+    const char *t = curi_sql_host_type_name(c.host_type);
+    if (t == NULL)
+        PG_RETURN_NULL();
+    PG_RETURN_TEXT_P(cstring_to_text(t));
+}
+
+/* Parse the stored text again, for the functions that need a curi_uri (it is valid). */
+static void cpg_uri(const cpg *c, curi_uri *u)
+{
+    curi_error e;
+    if (curi_parse(u, c->raw, c->rawlen, 0, &e) != CURI_OK)
+        ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("stored curi value does not parse")));
+}
+
+/* curi_param(u, key): the first value of the key, both form-decoded. */
+PG_FUNCTION_INFO_V1(pgcuri_curi_param);
+Datum pgcuri_curi_param(PG_FUNCTION_ARGS)
+{
+    cpg c;
+    CPG_ARG(&c, 0);
+    text *key = PG_GETARG_TEXT_PP(1);
+    struct sqlbuf b = {0};
+    if (c.start[CURI_PART_QUERY] == SIZE_MAX)
+        PG_RETURN_NULL();
+    curi_str q = {c.raw + c.start[CURI_PART_QUERY],
+                  part_end(&c, CURI_PART_QUERY) - c.start[CURI_PART_QUERY]};
+    int found = curi_sql_param(&b, q, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key));
+    text *t = found && !b.oom ? text_of(b.p, b.len) : NULL;
+    int oom = b.oom;
+    sqlbuf_free(&b);
+    if (oom)
+        ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+    if (t == NULL)
+        PG_RETURN_NULL();
+    PG_RETURN_TEXT_P(t);
+}
+
+/* Return b as text, or raise for rc (an out-of-memory or a library error), freeing b. */
+static text *buf_result(struct sqlbuf *b, int rc, const char *what)
+{
+    text *t = NULL;
+    int oom = b->oom;
+    if (rc == CURI_OK && !oom)
+        t = text_of(b->p, b->len);
+    sqlbuf_free(b);
+    if (oom)
+        ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+    if (t == NULL)
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("%s: %s", what, curi_strerror(rc))));
+    return t;
+}
+
+/* curi_normalize(u): the stored normalized form. */
+PG_FUNCTION_INFO_V1(pgcuri_curi_normalized);
+Datum pgcuri_curi_normalized(PG_FUNCTION_ARGS)
+{
+    cpg c;
+    CPG_ARG(&c, 0);
+    PG_RETURN_TEXT_P(text_of(c.norm, c.normlen));
+}
+
+/* curi_normalize(u, level): 'scheme' (6.2.2 and 6.2.3) or 'syntax' (6.2.2 only), computed
+ * from the text (so the tests can hold the stored form to a fresh one). */
+PG_FUNCTION_INFO_V1(pgcuri_curi_normalize_level);
+Datum pgcuri_curi_normalize_level(PG_FUNCTION_ARGS)
+{
+    cpg c;
+    curi_uri u;
+    struct sqlbuf b = {0};
+    CPG_ARG(&c, 0);
+    text *level = PG_GETARG_TEXT_PP(1);
+    unsigned mask = curi_sql_norm_mask(VARDATA_ANY(level), VARSIZE_ANY_EXHDR(level));
+    if (mask == 0)
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("curi_normalize: the level is 'scheme' or 'syntax'")));
+    cpg_uri(&c, &u);
+    PG_RETURN_TEXT_P(buf_result(&b, curi_sql_normalize(&b, &u, mask), "curi_normalize"));
+}
+
+/* curi_resolve(base, ref text): the target as a curi; NULL when ref is not a reference. */
+PG_FUNCTION_INFO_V1(pgcuri_curi_resolve);
+Datum pgcuri_curi_resolve(PG_FUNCTION_ARGS)
+{
+    cpg c;
+    curi_uri base, ref;
+    struct sqlbuf b = {0};
+    curi_error e;
+    CPG_ARG(&c, 0);
+    text *rt = PG_GETARG_TEXT_PP(1);
+    cpg_uri(&c, &base);
+    if (curi_parse(&ref, VARDATA_ANY(rt), VARSIZE_ANY_EXHDR(rt), 0, NULL) != CURI_OK)
+        PG_RETURN_NULL();
+    int rc = curi_sql_resolve(&b, &base, &ref);
+    if (rc == CURI_ERR_BASE_NOT_ABSOLUTE) {
+        sqlbuf_free(&b);
+        PG_RETURN_NULL();
+    }
+    text *t = buf_result(&b, rc, "curi_resolve");
+    struct varlena *v = cpg_make(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &e);
+    if (v == NULL)
+        pg_noreturn_error(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &e);
+    PG_RETURN_POINTER(v);
+}
+
+/* curi_relative(base, target): the shortest reference; NULL when base has no scheme. */
+PG_FUNCTION_INFO_V1(pgcuri_curi_relative);
+Datum pgcuri_curi_relative(PG_FUNCTION_ARGS)
+{
+    cpg a, t;
+    curi_uri base, target;
+    struct sqlbuf b = {0};
+    CPG_ARG(&a, 0);
+    CPG_ARG(&t, 1);
+    cpg_uri(&a, &base);
+    cpg_uri(&t, &target);
+    int rc = curi_sql_relative(&b, &base, &target);
+    if (rc == CURI_ERR_BASE_NOT_ABSOLUTE) {
+        sqlbuf_free(&b);
+        PG_RETURN_NULL();
+    }
+    PG_RETURN_TEXT_P(buf_result(&b, rc, "curi_relative"));
+}
+
+/*
+ * ---------------------------------------------------------------------------
+ * Functions of text: curi_valid, curi_error, curi_parse, curi_check
+ * ---------------------------------------------------------------------------
+ */
+PG_FUNCTION_INFO_V1(pgcuri_curi_valid);
+Datum pgcuri_curi_valid(PG_FUNCTION_ARGS)
+{
+    text *t = PG_GETARG_TEXT_PP(0);
+    curi_uri u;
+    PG_RETURN_BOOL(curi_parse(&u, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), 0, NULL) == CURI_OK);
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_error_text);
+Datum pgcuri_curi_error_text(PG_FUNCTION_ARGS)
+{
+    text *t = PG_GETARG_TEXT_PP(0);
+    curi_uri u;
+    curi_error e;
+    char buf[48];
+    if (curi_parse(&u, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), 0, &e) == CURI_OK)
+        PG_RETURN_NULL();
+    size_t n = curi_sql_error_text(buf, &e);
+    PG_RETURN_TEXT_P(text_of(buf, n));
+}
+
+/* Declared RETURNS json: json's datum is its text. */
+PG_FUNCTION_INFO_V1(pgcuri_curi_parse_json);
+Datum pgcuri_curi_parse_json(PG_FUNCTION_ARGS)
+{
+    text *t = PG_GETARG_TEXT_PP(0);
+    struct sqlbuf b = {0};
+    curi_sql_parse_json(&b, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), 0);
+    PG_RETURN_TEXT_P(buf_result(&b, CURI_OK, "curi_parse"));
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_check_json);
+Datum pgcuri_curi_check_json(PG_FUNCTION_ARGS)
+{
+    text *t = PG_GETARG_TEXT_PP(0);
+    struct sqlbuf b = {0};
+    curi_sql_check_json(&b, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+    PG_RETURN_TEXT_P(buf_result(&b, CURI_OK, "curi_check"));
+}
+
+/*
+ * ---------------------------------------------------------------------------
+ * Set-returning: curi_query_each(u) -> (key, value), curi_segments(u) -> segment
+ * ---------------------------------------------------------------------------
+ * Value per call: the cursor and a copy of the text live in the SRF's memory context.
+ */
+struct srf_state {
+    curi_cursor it;
+    char *text;
+};
+
+static struct srf_state *srf_begin(FunctionCallInfo fcinfo, FuncCallContext **fctx, int query)
+{
+    if (SRF_IS_FIRSTCALL()) {
+        cpg c;
+        *fctx = SRF_FIRSTCALL_INIT();
+        MemoryContext old = MemoryContextSwitchTo((*fctx)->multi_call_memory_ctx);
+        CPG_ARG(&c, 0);
+        struct srf_state *st = palloc0(sizeof *st);
+        st->text = palloc(c.rawlen + 1);
+        memcpy(st->text, c.raw, c.rawlen);
+        int part = query ? CURI_PART_QUERY : CURI_PART_PATH;
+        curi_str v = {NULL, 0};
+        if (c.start[part] != SIZE_MAX) {
+            v.ptr = st->text + c.start[part];
+            v.len = part_end(&c, part) - c.start[part];
+        }
+        if (query)
+            curi_query_init(&st->it, v, 0);
+        else
+            curi_segments_init(&st->it, v);
+        if (query) {
+            TupleDesc td;
+            if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
+                ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                                errmsg("curi_query_each must be called where a record is expected")));
+            (*fctx)->tuple_desc = BlessTupleDesc(td);
+        }
+        (*fctx)->user_fctx = st;
+        MemoryContextSwitchTo(old);
+    }
+    *fctx = SRF_PERCALL_SETUP();
+    return (*fctx)->user_fctx;
+}
+
+static text *form_text(curi_str v)
+{
+    struct sqlbuf b = {0};
+    curi_sql_form_decode(&b, v.ptr, v.len);
+    return buf_result(&b, CURI_OK, "curi_query_each");
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_query_each);
+Datum pgcuri_curi_query_each(PG_FUNCTION_ARGS)
+{
+    FuncCallContext *fctx;
+    struct srf_state *st = srf_begin(fcinfo, &fctx, 1);
+    curi_str k, v;
+    if (curi_query_next(&st->it, &k, &v)) {
+        Datum vals[2];
+        bool nulls[2] = {false, v.ptr == NULL};
+        vals[0] = PointerGetDatum(form_text(k));
+        vals[1] = v.ptr ? PointerGetDatum(form_text(v)) : (Datum)0;
+        HeapTuple tup = heap_form_tuple(fctx->tuple_desc, vals, nulls);
+        SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(tup));
+    }
+    SRF_RETURN_DONE(fctx);
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_segments);
+Datum pgcuri_curi_segments(PG_FUNCTION_ARGS)
+{
+    FuncCallContext *fctx;
+    struct srf_state *st = srf_begin(fcinfo, &fctx, 0);
+    curi_str seg;
+    if (curi_segments_next(&st->it, &seg))
+        SRF_RETURN_NEXT(fctx, PointerGetDatum(text_of(seg.ptr, seg.len)));
+    SRF_RETURN_DONE(fctx);
+}

@@ -1,0 +1,320 @@
+/*
+ * cmd_extract.c -- "curi extract": the URIs in free text (curi_extract; the rules of
+ * ../shared/specs/extraction.md), one per line or as JSON, from files or standard input
+ * read in blocks: a URI that crosses a block boundary is found all the same.
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static const char extract_help[] =
+    "Usage: curi extract [--complete] [--json] [-z] [--] [FILE...]\n"
+    "\n"
+    "Print the URIs found in the text of each FILE ('-' or none: standard input),\n"
+    "in order, one per line: URIs in <...> (also with URL: and broken across\n"
+    "lines, whose whitespace is removed) or in \"...\", and URIs that start with a\n"
+    "scheme in running text, without the punctuation that ends a sentence.  Known\n"
+    "schemes (http, ftp, mailto, news, urn, tel, man, info, file, ...) are found\n"
+    "alone, others only before \"//\".  Each URI is printed as written: pipe the\n"
+    "output into 'curi normalize' or 'curi check' for more.\n"
+    "\n"
+    "@OPTIONS@\n"
+    "\n"
+    "Exit status: 0 when a URI was found, 1 when none was, 2 usage error, 3 I/O\n"
+    "error (an unreadable FILE; the others are still read).\n";
+
+/* The first window; it doubles while the bytes kept for an undecided URI fill half of it. */
+#define WINDOW_MIN (64 * 1024)
+/* Past this many kept bytes the window is read as if the text ended there (curi(1), BUGS). */
+#define WINDOW_MAX ((size_t)64 * 1024 * 1024)
+
+struct xopts {
+    unsigned flags; /* CURI_EXTRACT_COMPLETE */
+    int json, zero;
+    size_t block; /* bytes per read(): CURI_EXTRACT_BLOCK in the environment (tests), else 64 KiB */
+};
+
+/* One input being read: the window and where it sits in the whole input. */
+struct xin {
+    const char *name; /* as given; "-" for standard input */
+    int fd;
+    char *buf;
+    size_t have, cap;
+    unsigned long long base; /* offset of the extractor's text 0, minus x.dropped */
+    unsigned long long counted, line, line_start; /* lines counted up to counted */
+    curi_extractor x;
+};
+
+/*
+ * Advance the line count to absolute offset to (its bytes are still in the window): count the
+ * newlines in one pass the compiler vectorizes, then find the last one.
+ */
+static void count_lines(struct xin *in, unsigned long long to)
+{
+    unsigned long long off = in->base + in->x.dropped;
+    const unsigned char *p, *q, *e;
+    unsigned long long n = 0;
+
+    if (in->counted >= to)
+        return;
+    p = (const unsigned char *)in->buf + (size_t)(in->counted - off);
+    e = (const unsigned char *)in->buf + (size_t)(to - off);
+    q = p;
+#if defined(__SSE2__)
+    /* 16 bytes at a time: each '\n' subtracts 0xFF (adds 1) to its byte lane, and every 255
+       blocks at most the lanes are summed (SAD against zero) before they could wrap. */
+    while (e - q >= 16) {
+        __m128i acc = _mm_setzero_si128(), sum;
+        for (int k = 0; k < 255 && e - q >= 16; k++, q += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+        }
+        sum = _mm_sad_epu8(acc, _mm_setzero_si128());
+        n += (unsigned long long)_mm_cvtsi128_si32(sum) +
+             (unsigned long long)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
+    }
+#endif
+    /* Eight bytes at a time: a byte of x is zero exactly where the word has '\n'; z gets
+       0x80 in those bytes only, and the multiplication adds the 0x01s up in the top byte. */
+    for (; e - q >= 8; q += 8) {
+        uint64_t x, z;
+        memcpy(&x, q, 8);
+        x ^= UINT64_C(0x0A0A0A0A0A0A0A0A);
+        z = ~(((x & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7F7F7F7F7F7F7F7F)) | x) &
+            UINT64_C(0x8080808080808080);
+        n += ((z >> 7) * UINT64_C(0x0101010101010101)) >> 56;
+    }
+    for (; q < e; q++)
+        n += *q == '\n';
+    if (n > 0) {
+        while (e[-1] != '\n')
+            e--;
+        in->line += n;
+        in->line_start = off + (size_t)(e - (const unsigned char *)in->buf);
+    }
+    in->counted = to;
+}
+
+static void put_match(const struct xopts *o, struct xin *in, const curi_match *m, struct buf *out,
+                      struct buf *err)
+{
+    unsigned long long off = in->base + in->x.dropped;
+    size_t n = curi_extract_bound(m), len = 0;
+    char stack[512];
+    char *uri = n <= sizeof stack ? stack : xmalloc(n);
+
+    if (curi_extract_write(uri, n, &len, in->buf, in->have, m, NULL) != CURI_OK)
+        len = 0; /* cannot happen: the bound always fits */
+    count_lines(in, off + m->begin);
+    if (m->flags & CURI_MATCH_HYPHEN_BREAK) {
+        buf_puts(err, "curi: ");
+        show_bytes(err, in->name, strlen(in->name));
+        buf_putc(err, ':');
+        buf_putu(err, in->line);
+        buf_putc(err, ':');
+        buf_putu(err, off + m->begin - in->line_start + 1);
+        buf_puts(err, ": warning: a '-' before a line break is kept in the URI; a typesetter"
+                      " may have added it\n");
+    }
+    if (o->json) {
+        buf_putc(out, '{');
+        json_member(out, "uri", uri, len);
+        json_member(out, "file", in->name, strlen(in->name));
+        json_key(out, "start");
+        buf_putu(out, off + m->begin);
+        json_key(out, "end");
+        buf_putu(out, off + m->end);
+        json_key(out, "line");
+        buf_putu(out, in->line);
+        json_key(out, "column");
+        buf_putu(out, off + m->begin - in->line_start + 1);
+        buf_putc(out, '}');
+    } else {
+        buf_put(out, uri, len);
+    }
+    buf_putc(out, o->zero ? '\0' : '\n');
+    if (uri != stack)
+        free(uri);
+}
+
+static void flush(struct buf *out, struct buf *err)
+{
+    write_all(1, out->p, out->len);
+    out->len = 0;
+    write_all(2, err->p, err->len);
+    err->len = 0;
+}
+
+/* One read() into the window; 0 at the end of the input, -1 on error. */
+static long read_some(struct xin *in, size_t want)
+{
+    for (;;) {
+        ssize_t r = read(in->fd, in->buf + in->have, want);
+        if (r >= 0) {
+            in->have += (size_t)r;
+            return (long)r;
+        }
+        if (errno != EINTR)
+            return -1;
+    }
+}
+
+/*
+ * Every match of one input.  Returns the number found, or -1 on a read error (the
+ * matches before it are printed).
+ */
+static long extract_fd(const struct xopts *o, struct xin *in, struct buf *out, struct buf *err)
+{
+    long found = 0;
+    int eof = 0;
+
+    in->cap = WINDOW_MIN;
+    in->buf = xmalloc(in->cap);
+    in->have = 0;
+    in->base = 0;
+    in->counted = 0;
+    in->line = 1;
+    in->line_start = 0;
+    curi_extract_init(&in->x, o->flags);
+    for (;;) {
+        curi_match m;
+        size_t kept = in->have;
+        int rc;
+        /* Read at least as much as is kept (each rescan of it is paid for), or to the end. */
+        while (!eof && in->have < in->cap && (in->have - kept < kept || in->have == kept)) {
+            size_t want = in->cap - in->have;
+            long r = read_some(in, want < o->block ? want : o->block);
+            if (r < 0) {
+                free(in->buf);
+                return -1;
+            }
+            if (r == 0)
+                eof = 1;
+            if (o->block < WINDOW_MIN && r > 0)
+                break; /* a test's tiny blocks: one block per round */
+        }
+        while ((rc = curi_extract_next(&in->x, in->buf, in->have, eof ? 0 : CURI_EXTRACT_MORE,
+                                       &m)) == 1) {
+            put_match(o, in, &m, out, err);
+            found++;
+        }
+        if (out->len > 65536 || err->len > 0)
+            flush(out, err);
+        if (eof)
+            break;
+        {
+            size_t k = in->x.keep;
+            count_lines(in, in->base + in->x.dropped + k);
+            memmove(in->buf, in->buf + k, in->have - k);
+            in->have -= k;
+            curi_extract_drop(&in->x, k);
+        }
+        if (in->have > in->cap / 2) {
+            if (in->cap < WINDOW_MAX) {
+                char *bigger = xmalloc(in->cap * 2);
+                memcpy(bigger, in->buf, in->have);
+                free(in->buf);
+                in->buf = bigger;
+                in->cap *= 2;
+            } else if (in->have == in->cap) {
+                /* A full window of undecided text: decide it as if the text ended here. */
+                while (curi_extract_next(&in->x, in->buf, in->have, 0, &m) == 1) {
+                    put_match(o, in, &m, out, err);
+                    found++;
+                }
+                count_lines(in, in->base + in->x.dropped + in->have);
+                in->base += in->x.dropped + in->have;
+                in->have = 0;
+                curi_extract_init(&in->x, o->flags);
+            }
+        }
+    }
+    free(in->buf);
+    return found;
+}
+
+/* "curi: FILE: open error: MESSAGE", the file name escaped as diagnostics show input. */
+static void file_error(struct buf *err, const char *name, const char *what, int e)
+{
+    buf_puts(err, "curi: ");
+    show_bytes(err, name, strlen(name));
+    buf_puts(err, ": ");
+    buf_puts(err, what);
+    buf_puts(err, " error: ");
+    buf_puts(err, strerror(e));
+    buf_putc(err, '\n');
+}
+
+int cmd_extract(int argc, char **argv)
+{
+    struct common c = {.cmd = "extract", .help = extract_help, .max_len = CURI_MAX_LEN};
+    struct xopts o = {0, 0, 0, WINDOW_MIN};
+    struct buf out = {0}, err = {0};
+    const char **files = xmalloc((size_t)argc * sizeof *files);
+    const char *env = getenv("CURI_EXTRACT_BLOCK");
+    int nfiles = 0, status = EXIT_INVALID, io = 0;
+    long total = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!is_option(&c, a))
+            files[nfiles++] = a;
+        else if (strcmp(a, "--complete") == 0)
+            o.flags |= CURI_EXTRACT_COMPLETE;
+        else if (strcmp(a, "--zero-terminated") == 0 || strcmp(a, "-z") == 0)
+            o.zero = 1;
+        else if (!opt_common(&c, argv, argc, &i))
+            usage_error(&c, "unknown option", a);
+    }
+    o.json = c.json;
+    if (env != NULL && *env != '\0') {
+        long b = strtol(env, NULL, 10);
+        if (b >= 1 && b <= WINDOW_MIN)
+            o.block = (size_t)b;
+    }
+    if (nfiles == 0)
+        files[nfiles++] = "-";
+    for (int k = 0; k < nfiles; k++) {
+        struct xin in;
+        long n;
+        memset(&in, 0, sizeof in);
+        in.name = files[k];
+        in.fd = strcmp(files[k], "-") == 0 ? 0 : open(files[k], O_RDONLY);
+        if (in.fd < 0) {
+            file_error(&err, files[k], "open", errno);
+            flush(&out, &err);
+            io = 1;
+            continue;
+        }
+        n = extract_fd(&o, &in, &out, &err);
+        if (n < 0) {
+            file_error(&err, files[k], "read", errno);
+            flush(&out, &err);
+            io = 1;
+        } else {
+            total += n;
+        }
+        if (in.fd != 0)
+            close(in.fd);
+    }
+    flush(&out, &err);
+    buf_free(&out);
+    buf_free(&err);
+    free(files);
+    if (io)
+        return EXIT_IO;
+    status = total > 0 ? EXIT_VALID : EXIT_INVALID;
+    return status;
+}
