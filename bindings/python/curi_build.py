@@ -49,6 +49,8 @@ int curipy_relative(char *dst, size_t cap, size_t *outlen, const char *b, size_t
                     int *which, curi_error *err);
 int curipy_compare(const char *a, size_t alen, const char *b, size_t blen, unsigned pflags,
                    int level);
+long curipy_extract(curi_extractor *x, const char *text, size_t len, curi_match *out,
+                    size_t cap, char *dst, size_t *written);
 int curipy_replace(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                    unsigned pflags, const char *vals, const size_t *voff,
                    const size_t *vlen, const int *ops, int *which, curi_error *err);

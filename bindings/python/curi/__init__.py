@@ -21,8 +21,8 @@ components of a parsed URI are always str.  Every function is safe to call from 
 threads: the library has no global state; the batch calls release the GIL while they run.
 
 Still to come, as the library gains them (each is one more function here, over the header's
-binding block, which curi_build.py reads as it is): the scheme layer as uri.parts,
-curi.extract(text) for URLs in running text, and curi.to_uri / curi.to_iri for IRIs.
+binding block, which curi_build.py reads as it is): the scheme layer as uri.parts, and
+curi.to_uri / curi.to_iri for IRIs.
 SPDX-License-Identifier: MIT
 """
 from array import array
@@ -32,7 +32,7 @@ from ._curi import ffi as _ffi, lib as _lib
 
 __all__ = [
     "URI", "ParseError", "Finding", "Split", "parse", "normalize", "normalize_many",
-    "valid_many", "split_many", "encode", "decode", "check", "version",
+    "valid_many", "split_many", "encode", "decode", "check", "extract", "Match", "version",
     "PARTS", "STEPS", "COMPONENTS",
 ]
 
@@ -655,3 +655,38 @@ def check(s, *, strict_3986=False, disable=()):
             _ffi.string(_lib.curi_severity_name(f.severity)).decode("ascii"),
             f.start, f.end, msg.decode("utf-8", "replace")))
     return out
+
+
+class Match(NamedTuple):
+    """One URI found by curi.extract: the URI as written (delimiters and removed whitespace
+    gone, an abbreviation's http:// or ftp:// in front), and its span [start, end) in the
+    text, in bytes (UTF-8 for a str)."""
+    uri: str
+    start: int
+    end: int
+
+
+def extract(text, *, complete=False):
+    """The URIs in free text, in order, as `curi extract` finds them: in <...> (also with
+    URL: and broken across lines), in "...", and scheme-prefixed ones in running text,
+    without the punctuation that ends a sentence.  complete: also www.HOST and ftp.HOST,
+    completed with http:// and ftp://.  Every Match.uri is a valid URI (curi.parse accepts
+    it).  One foreign call per 256 URIs."""
+    b = _as_bytes(text)
+    x = _new("curi_extractor *")
+    if _lib.curi_extract_init(x, _lib.CURI_EXTRACT_COMPLETE if complete else 0):
+        raise ValueError("curi_extract_init refused its flags")
+    cap = 256
+    out = _new("curi_match[]", cap)
+    dst = _new("char[]", len(b) + 8 * cap)
+    written = _new("size_t *")
+    found = []
+    while True:
+        k = _lib.curipy_extract(x, b, len(b), out, cap, dst, written)
+        if k < 0:
+            raise RuntimeError("curi_extract_next refused the text")
+        if k:
+            uris = _ffi.buffer(dst, written[0] - 1)[:].decode("ascii").split("\n")
+            found += [Match(u, out[i].begin, out[i].end) for i, u in enumerate(uris)]
+        if k < cap:
+            return found

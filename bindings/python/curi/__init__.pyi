@@ -98,3 +98,10 @@ class Finding(NamedTuple):
     message: str
 
 def check(s: _Text, *, strict_3986: bool = ..., disable: Iterable[str] = ...) -> List[Finding]: ...
+
+class Match(NamedTuple):
+    uri: str
+    start: int
+    end: int
+
+def extract(text: _Text, *, complete: bool = ...) -> List[Match]: ...

@@ -271,3 +271,32 @@ static int curipy_replace(char *dst, size_t cap, size_t *outlen, const char *s, 
     *which = 7;
     return curi_recompose(dst, cap, outlen, &u, err);
 }
+
+/*
+ * Every URI in text[0..len) in one call (curi extract): the matches into out[0..cap) and their
+ * URIs, as curi_extract_write writes them, into dst, each followed by '\n' (a URI has no
+ * '\n').  dst must hold len + 8 * cap bytes: matches do not overlap, and a prefix with its
+ * '\n' is at most 8 bytes.  Returns how many; cap of them means the caller goes on with the
+ * same extractor for more.  -1 when the extractor refuses the text.
+ */
+static long curipy_extract(curi_extractor *x, const char *text, size_t len, curi_match *out,
+                           size_t cap, char *dst, size_t *written)
+{
+    size_t k = 0, w = 0;
+    while (k < cap) {
+        int r = curi_extract_next(x, text, len, 0, &out[k]);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            break;
+        size_t ol = 0;
+        if (curi_extract_write(dst + w, curi_extract_bound(&out[k]), &ol, text, len, &out[k],
+                               NULL) != CURI_OK)
+            return -1;
+        w += ol;
+        dst[w++] = '\n';
+        k++;
+    }
+    *written = w;
+    return (long)k;
+}

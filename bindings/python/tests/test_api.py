@@ -361,3 +361,45 @@ def test_batch_resumes_when_output_grows():
     items = ["http://a"] * 5000 + ["HTTP://[::FFFF:1.2.3.4]"] * 3000
     out = curi.normalize_many(items, ["case", "empty_path", "ipv6"])
     assert out == [curi.normalize(x, ["case", "empty_path", "ipv6"]) for x in items]
+
+
+def test_extract():
+    t = ('see <http://a.example/x y> and "ftp://f.example/" or www.example.com/p, '
+         'and http://b.example/z.\n')
+    assert curi.extract(t) == [("http://a.example/xy", 5, 25), ("ftp://f.example/", 32, 48),
+                               ("http://b.example/z", 76, 94)]
+    assert curi.extract(t, complete=True)[2] == ("http://www.example.com/p", 53, 70)
+    assert curi.extract("") == [] and curi.extract("no uri here") == []
+    assert curi.extract(b"x <URL:http://a.example/> y") == [("http://a.example/", 7, 24)]
+    # byte offsets in a str with non-ASCII text before the URI
+    m = curi.extract("caf\u00e9 http://a.example/")
+    assert m == [("http://a.example/", 6, 23)]
+    # more matches than one call returns
+    many = curi.extract(" http://x.example/a " * 1000)
+    assert len(many) == 1000 and many[-1].start == 999 * 20 + 1
+    for u, _, _ in curi.extract(t, complete=True):
+        curi.parse(u)
+
+
+def test_extract_agrees_with_tool(tool):
+    import glob as _glob
+    import json
+    import os
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))))
+    files = [os.path.join(root, "README.md")] + sorted(
+        _glob.glob(os.path.join(root, "docs", "*.md")) +
+        _glob.glob(os.path.join(root, "docs", "*.[13]")))
+    total = 0
+    for f in files:
+        with open(f, "rb") as fh:
+            text = fh.read()
+        for complete in (False, True):
+            args = [tool, "extract", "--json"] + (["--complete"] if complete else []) + [f]
+            out = subprocess.run(args, capture_output=True).stdout.decode()
+            want = [(j["uri"], j["start"], j["end"])
+                    for j in map(json.loads, out.splitlines())]
+            assert [tuple(m) for m in curi.extract(text, complete=complete)] == want, f
+            total += len(want)
+    assert total > 0

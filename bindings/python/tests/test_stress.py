@@ -47,7 +47,8 @@ def _calls(n):
         u.replace(host="b.example", port=None)
         u.relative_to("http://example.com/a/")
         curi.decode(curi.encode("a b\u00e9", "query"))
-        done += 5
+        curi.extract("see <http://x.example/a b> and www.example.com.", complete=True)
+        done += 6
 
 
 def test_rss_stable_over_a_million_calls():
