@@ -3,12 +3,13 @@
 #   make python        build the module into $(B)/python (PYTHONPATH=$(B)/python imports curi),
 #                      linked with $(STATIC); Debian: python3-cffi python3-setuptools python3-dev
 #   make check-python  its tests (bindings/python/tests, pytest: python3-pytest), ending with
-#                      "python: N passed, N failed"; make check runs it.  Not under SAN=1: an
+#                      "python: N passed, N failed", the GNU parallel pipeline against the tool
+#                      among them (parallel); make check runs it.  Not under SAN=1: an
 #                      instrumented libcuri.a cannot be linked into an uninstrumented python
 #                      (the library itself is checked under the sanitizers by the vector suite)
 #   make check-dask    the Dask dedup job (examples/dask_dedup.py) on a 2-worker LocalCluster
-#                      against the CLI, and the GNU parallel pipeline (python3-dask,
-#                      python3-distributed, parallel)
+#                      and on `dask scheduler` + `dask worker` processes, against the tool
+#                      (python3-dask, python3-distributed, python3-pandas)
 #   make check-pip     pip install --no-build-isolation --no-index ./bindings/python into a
 #                      temporary directory (libcuri compiled from src/ by setuptools), and use it
 #   make bench-python  curi.parse and normalize_many beside urllib.parse, yarl and rfc3986 on
@@ -22,7 +23,7 @@ PYDIR     := $(B)/python
 PY_SRC    := $(wildcard bindings/python/curi/*.py bindings/python/curi/*.pyi bindings/python/curi/*.c) \
              bindings/python/curi/py.typed bindings/python/curi_build.py
 PY_STAMP  := $(PYDIR)/.built
-PYTEST     = PYTHONPATH=$(PYDIR) CURI=$(TOOL) CURI_DATA=../shared/data/urls PYTHONDONTWRITEBYTECODE=1 \
+PYTEST     = PYTHONPATH=$(PYDIR) CURI=$(TOOL) CURI_DATA=$(CURI_DATA) PYTHONDONTWRITEBYTECODE=1 \
              $(PYTHON) bindings/python/tests/run.py
 CURI_DATA ?= ../shared/data/urls
 
