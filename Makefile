@@ -7,6 +7,8 @@
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
 #   make install PREFIX=/usr/local [DESTDIR=...]   (also bash and zsh completion)
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
+#   make python          the Python package into build/python (bindings/python/python.mk:
+#                        check-python, run by make check; check-dask; bench-python)
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
 #   make coverage        branch coverage of src/ by the tests (gcov)
@@ -125,6 +127,7 @@ check: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop
 	$(B)/example
 	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"
 	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi
+	@$(MAKE) --no-print-directory B=$(B) SAN=$(SAN) check-python
 
 # Portability: the library and its vector suite built other ways (CI runs all three).
 #   make check-nosimd    with -DCURI_NO_SIMD: the scalar scanners only (build-nosimd/)
@@ -183,6 +186,7 @@ abi-update: $(SHARED)
 -include fuzz/fuzz.mk
 -include bench/bench.mk
 -include bindings/bindings.mk
+include bindings/python/python.mk
 
 # One man3 page per function declared in curi.h, a one-line ".so" link to libcuri(3), so that
 # `man curi_parse` works.  The names come from the header, so a new function gets its page.

@@ -1,0 +1,692 @@
+"""curi: RFC 3986 URI references, parsed, normalized and checked by libcuri.
+
+One URL at a time::
+
+    >>> import curi
+    >>> u = curi.parse("HTTP://Example.COM:80/a/./b?q=1&r#top")
+    >>> u.host, u.port, u.query, u.fragment
+    ('Example.COM', '80', 'q=1&r', 'top')
+    >>> str(u.normalize())
+    'http://example.com/a/b?q=1&r#top'
+
+Many at a time, one foreign call per batch (what a pipeline should use)::
+
+    >>> curi.normalize_many(["HTTP://A/./b", "not a uri"], errors="null")
+    ['http://a/b', None]
+
+A component that is absent is None; one that is present but empty is "" ("http://a?" has an
+empty query, "http://a" none).  Inputs are str (encoded as UTF-8) or bytes; offsets in errors
+and findings are byte offsets into that encoding.  A valid URI reference is ASCII, so the
+components of a parsed URI are always str.  Every function is safe to call from any number of
+threads: the library has no global state; the batch calls release the GIL while they run.
+
+Still to come, as the library gains them (each is one more function here, over the header's
+binding block, which curi_build.py reads as it is): the scheme layer as uri.parts, and
+curi.to_uri / curi.to_iri for IRIs.
+SPDX-License-Identifier: MIT
+"""
+from array import array
+from typing import NamedTuple
+
+from ._curi import ffi as _ffi, lib as _lib
+
+__all__ = [
+    "URI", "ParseError", "Finding", "Split", "parse", "normalize", "normalize_many",
+    "valid_many", "split_many", "encode", "decode", "check", "extract", "Match", "version",
+    "PARTS", "STEPS", "COMPONENTS",
+]
+
+#: The library's version string ("0.2.0").
+version = _ffi.string(_lib.curi_version_string()).decode("ascii")
+
+#: Component names, in curi_part order.
+PARTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
+_PART_INDEX = {name: i for i, name in enumerate(PARTS)}
+
+#: Normalization steps by name (curi normalize and RFC 3986 section 6).
+STEPS = {
+    "case": _lib.CURI_NORM_CASE,
+    "pct_hex": _lib.CURI_NORM_PCT_HEX,
+    "unreserved": _lib.CURI_NORM_UNRESERVED,
+    "dots": _lib.CURI_NORM_DOTS,
+    "port": _lib.CURI_NORM_PORT,
+    "empty_path": _lib.CURI_NORM_EMPTY_PATH,
+    "ipv6": _lib.CURI_NORM_IPV6,
+    "syntax": _lib.CURI_NORM_SYNTAX,
+    "scheme": _lib.CURI_NORM_SCHEME,
+    "default": _lib.CURI_NORM_DEFAULT,
+}
+
+#: Character sets of curi.encode, by component.
+COMPONENTS = {
+    "unreserved": _lib.CURI_CHARSET_UNRESERVED,
+    "userinfo": _lib.CURI_CHARSET_USERINFO,
+    "host": _lib.CURI_CHARSET_HOST,
+    "segment": _lib.CURI_CHARSET_SEGMENT,
+    "path": _lib.CURI_CHARSET_PATH,
+    "query": _lib.CURI_CHARSET_QUERY,
+    "fragment": _lib.CURI_CHARSET_FRAGMENT,
+    "form": _lib.CURI_CHARSET_FORM,
+}
+
+_HOST_TYPES = ("none", "reg-name", "ipv4", "ipv6", "ipvfuture")
+_LEVELS = {"string": _lib.CURI_EQ_STRING, "syntax": _lib.CURI_EQ_SYNTAX,
+           "scheme": _lib.CURI_EQ_SCHEME}
+_ROW = 19  # int32 per input in a row (curi/_helpers.c)
+_NOSPACE = _lib.CURI_ERR_NOSPACE
+_STRICT = _lib.CURI_PARSE_STRICT_3986
+_new = _ffi.new
+_from_buffer = _ffi.from_buffer
+_c_parse = _lib.curipy_parse
+_c_check = _lib.curipy_check
+
+
+def _errname(code):
+    return _ffi.string(_lib.curi_strerror_name(code)).decode("ascii")
+
+
+def _escape(b):
+    """The input as one printable line: bytes outside ASCII 0x20-0x7E as \\xHH; and, for each
+    byte offset, the column where that byte starts in it."""
+    out, cols = [], []
+    col = 0
+    for c in b:
+        cols.append(col)
+        t = chr(c) if 0x20 <= c < 0x7F and c != 0x5C else ("\\\\" if c == 0x5C else "\\x%02x" % c)
+        out.append(t)
+        col += len(t)
+    cols.append(col)
+    return "".join(out), cols
+
+
+class ParseError(ValueError):
+    """An input that is not a URI reference (or a value a component does not accept).
+
+    .code is the error's name ("HOST_CHAR", ...), .offset the byte offset of the first byte
+    that could not be accepted, .input the input as given.  str() shows the input with a
+    caret under that byte (made when it is asked for: a refused input costs little).
+    """
+
+    # The arguments stay in .args as given (code as a number or a name, offset, input and,
+    # for a value of uri.replace, the component): nothing is computed for an error that is
+    # caught and dropped.
+    @property
+    def code(self):
+        c = self.args[0]
+        return _errname(c) if isinstance(c, int) else c
+
+    @property
+    def errno(self):
+        c = self.args[0]
+        return c if isinstance(c, int) else None
+
+    offset = property(lambda self: self.args[1])
+    input = property(lambda self: self.args[2])
+    what = property(lambda self: self.args[3] if len(self.args) > 3 else None)
+
+    def __str__(self):
+        s = self.input
+        b = _as_bytes(s) if isinstance(s, (str, bytes, bytearray, memoryview)) else b""
+        line, cols = _escape(b)
+        col = cols[min(self.offset, len(b))]
+        msg = _ffi.string(_lib.curi_strerror(self.errno)).decode("ascii") \
+            if self.errno is not None else self.code
+        head = "%s%s at byte %d: %s" % (self.what + ": " if self.what else "", self.code,
+                                       self.offset, msg)
+        return "%s\n  %s\n  %s^" % (head, line, " " * col)
+
+
+def _as_bytes(s):
+    if type(s) is str:
+        return s.encode("utf-8", "surrogatepass")
+    if isinstance(s, bytes):
+        return s
+    if isinstance(s, (bytearray, memoryview)):
+        return bytes(s)
+    if isinstance(s, URI):
+        return s._s.encode("ascii")
+    raise TypeError("expected str or bytes, not %s" % type(s).__name__)
+
+
+def _flags(strict_3986):
+    return _STRICT if strict_3986 else 0
+
+
+def _mask(steps):
+    if steps is None:
+        return _lib.CURI_NORM_DEFAULT
+    if isinstance(steps, int):
+        return steps
+    if isinstance(steps, str):
+        steps = (steps,)
+    m = 0
+    for name in steps:
+        try:
+            m |= STEPS[name]
+        except KeyError:
+            raise ValueError("unknown normalization step %r (one of %s)"
+                             % (name, ", ".join(STEPS))) from None
+    return m
+
+
+def _write(call, guess):
+    """Run a writer-contract call (dst, cap, outlen, ...) with one retry on NOSPACE; returns
+    (code, bytes written or None, the curi_error)."""
+    err = _new("curi_error *")
+    outlen = _new("size_t *")
+    cap = max(guess, 16)
+    buf = _new("char[]", cap)
+    rc = call(buf, cap, outlen, err)
+    if rc == _NOSPACE:
+        cap = outlen[0]
+        buf = _new("char[]", cap)
+        rc = call(buf, cap, outlen, err)
+    if rc:
+        return rc, None, err
+    return 0, _ffi.buffer(buf, outlen[0])[:], err
+
+
+def parse(s, *, strict_3986=False):
+    """Parse s (str or bytes) as an RFC 3986 URI-reference; raises ParseError.
+
+    strict_3986 refuses RFC 6874 IPv6 zone IDs."""
+    try:
+        b = s.encode()
+    except (AttributeError, UnicodeEncodeError):
+        b = _as_bytes(s)
+    n = len(b)
+    if n > 0x7FFFFFFF:  # CURI_MAX_LEN: refused with TOO_LONG at that offset
+        raise ParseError(_lib.CURI_ERR_TOO_LONG, 0x7FFFFFFF, s)
+    rc = _c_check(b, n | _STRICT << 32 if strict_3986 else n)
+    if rc:
+        raise ParseError(rc & 255, rc >> 8, s)
+    u = URI()
+    u._s = s if type(s) is str else b.decode("ascii")
+    u._r = None
+    return u
+
+
+class URI:
+    """A parsed URI reference: immutable (its components are read-only properties, and
+    replace() makes a new one), hashable, compared by its text.  URI objects come from
+    curi.parse() and the methods that return a URI; the class has no constructor of its own,
+    so that making one costs no Python call (curi.parse is the hot path).
+
+    Components are None when absent and "" when present but empty.  str(uri) is the input
+    recomposed (byte for byte the text that was parsed)."""
+
+    __slots__ = ("_s", "_r")
+
+    def _row(self):
+        # the component offsets, made when first asked for (parse only validates)
+        r = _new("int32_t[19]")
+        b = self._s.encode("ascii")
+        _c_parse(b, len(b), 0, r)
+        self._r = r
+        return r
+
+    def _part(self, p):
+        r = self._r
+        if r is None:
+            r = self._row()
+        start = r[2 * p]
+        if start < 0:
+            return None
+        return self._s[start:start + r[2 * p + 1]]
+
+    scheme = property(lambda self: self._part(0), doc="The scheme, without ':'.")
+    userinfo = property(lambda self: self._part(1), doc="The userinfo, without '@'.")
+    host = property(lambda self: self._part(2),
+                    doc="The host as written (an IP literal keeps its brackets).")
+    port = property(lambda self: self._part(3), doc="The port's digits, without ':'.")
+    path = property(lambda self: self._part(4), doc="The path: always present, maybe ''.")
+    query = property(lambda self: self._part(5), doc="The query, without '?'.")
+    fragment = property(lambda self: self._part(6), doc="The fragment, without '#'.")
+
+    @property
+    def host_type(self):
+        """'reg-name', 'ipv4', 'ipv6', 'ipvfuture', or None without an authority."""
+        r = self._r
+        if r is None:
+            r = self._row()
+        t = r[14]
+        return _HOST_TYPES[t] if t else None
+
+    @property
+    def port_number(self):
+        """The port as an int when it is present and 0..65535, else None."""
+        r = self._r
+        if r is None:
+            r = self._row()
+        return r[16] if r[15] == _lib.CURI_PORT_VALID else None
+
+    @property
+    def authority(self):
+        """[userinfo '@'] host [':' port], or None without an authority."""
+        h = self._part(2)
+        if h is None:
+            return None
+        ui, p = self._part(1), self._part(3)
+        return (ui + "@" if ui is not None else "") + h + (":" + p if p is not None else "")
+
+    def __str__(self):
+        return self._s
+
+    def __repr__(self):
+        return "curi.URI(%r)" % self._s
+
+    def __eq__(self, other):
+        if isinstance(other, URI):
+            return self._s == other._s
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((URI, self._s))
+
+    def __reduce__(self):
+        return (parse, (self._s,))
+
+    def segments(self):
+        """The path's segments, still percent-encoded: '/a/b/' -> ['a', 'b', '']; 'a/b' ->
+        ['a', 'b']; '/' -> ['']; '' -> []."""
+        p = self._part(4)
+        if not p:
+            return []
+        if p[0] == "/":
+            p = p[1:]
+        return p.split("/")
+
+    def query_pairs(self, *, plus=False, semicolon=False):
+        """The query's key=value pairs in order, percent-decoded (as UTF-8; bytes that are
+        not UTF-8 become U+FFFD), value None for a pair without '='; empty pairs skipped.
+        plus: '+' decodes to ' ' (HTML forms).  semicolon: ';' separates pairs too."""
+        q = self._part(5)
+        if not q:
+            return []
+        if semicolon:
+            q = q.replace(";", "&")
+        out = []
+        for pair in q.split("&"):
+            if not pair:
+                continue
+            k, eq, v = pair.partition("=")
+            out.append((decode(k, plus=plus, errors="replace"),
+                        decode(v, plus=plus, errors="replace") if eq else None))
+        return out
+
+    def normalize(self, steps=None):
+        """The normalized URI (RFC 3986 6.2.2 and 6.2.3 by default, as `curi normalize`).
+        steps: a step name, names (see curi.STEPS) or a CURI_NORM_* mask."""
+        return parse(normalize(self._s, steps))
+
+    def is_normalized(self, steps=None):
+        """True when normalize(steps) would give this text back."""
+        return normalize(self._s, steps) == self._s
+
+    def resolve(self, ref, *, strict=True):
+        """ref (a URI or str) resolved against this URI as base (RFC 3986 5.2).
+        strict=False: 'http:g' against an http base is relative (5.2.2)."""
+        b = self._s.encode("ascii")
+        r = _as_bytes(ref)
+        which = _new("int *")
+        fl = 0 if strict else _lib.CURI_RESOLVE_NON_STRICT
+        rc, out, err = _write(lambda d, c, o, e: _lib.curipy_resolve(
+            d, c, o, b, len(b), r, len(r), 0, fl, which, e), len(b) + len(r) + 8)
+        if rc:
+            raise ParseError(rc, err.offset, ref if which[0] == 1 else self._s,
+                             "reference" if which[0] == 1 else "base")
+        return parse(out)
+
+    def relative_to(self, base, *, abspath=False, netpath=False):
+        """The shortest reference that resolves against base back to this URI."""
+        b = _as_bytes(base)
+        t = self._s.encode("ascii")
+        which = _new("int *")
+        fl = (_lib.CURI_RELATIVE_ABSPATH if abspath else 0) | \
+             (_lib.CURI_RELATIVE_NETPATH if netpath else 0)
+        rc, out, err = _write(lambda d, c, o, e: _lib.curipy_relative(
+            d, c, o, b, len(b), t, len(t), 0, fl, which, e), len(b) + len(t) + 8)
+        if rc:
+            raise ParseError(rc, err.offset, base if which[0] != 1 else self._s,
+                             "base" if which[0] != 1 else "target")
+        return parse(out)
+
+    def equivalent(self, other, *, level="scheme"):
+        """True when self and other are equal after normalization up to level: 'string'
+        (6.2.1), 'syntax' (6.2.2) or 'scheme' (6.2.3, the default)."""
+        a = self._s.encode("ascii")
+        b = _as_bytes(other)
+        try:
+            lv = _LEVELS[level]
+        except KeyError:
+            raise ValueError("level must be 'string', 'syntax' or 'scheme'") from None
+        rc = _lib.curipy_compare(a, len(a), b, len(b), 0, lv)
+        if rc < 0:
+            parse(other)  # raises the ParseError
+            return False
+        return rc != _lib.CURI_EQ_NONE
+
+    def replace(self, **parts):
+        """A copy with components replaced, each validated against its grammar as `curi set`
+        does (ParseError with the offset into the value); None removes a component (removing
+        the host removes userinfo and port).  port may be an int.  The result must fit
+        together (else ParseError STRUCTURE)."""
+        ops = _new("int[7]")
+        voff = _new("size_t[7]")
+        vlen = _new("size_t[7]")
+        chunks = []
+        pos = 0
+        values = {}
+        for name, value in parts.items():
+            p = _PART_INDEX.get(name)
+            if p is None:
+                raise TypeError("replace() got an unknown component %r" % name)
+            if value is None:
+                ops[p] = 2
+                continue
+            if isinstance(value, int) and not isinstance(value, bool) and p == 3:
+                value = str(value)
+            v = _as_bytes(value)
+            values[p] = value
+            ops[p] = 1
+            voff[p] = pos
+            vlen[p] = len(v)
+            chunks.append(v)
+            pos += len(v)
+        block = b"".join(chunks)
+        s = self._s.encode("ascii")
+        which = _new("int *")
+        rc, out, err = _write(lambda d, c, o, e: _lib.curipy_replace(
+            d, c, o, s, len(s), 0, block, voff, vlen, ops, which, e), len(s) + pos + 16)
+        if rc:
+            w = which[0]
+            if 0 <= w < 7:
+                raise ParseError(rc, err.offset, values.get(w, ""), PARTS[w])
+            raise ParseError(rc, err.offset, "", "replace")
+        return parse(out)
+
+    def check(self, **kw):
+        """curi.check() of this URI's text."""
+        return check(self._s, **kw)
+
+
+
+
+def normalize(s, steps=None, *, strict_3986=False):
+    """The normalized text of s (str), as `curi normalize`; raises ParseError.  One foreign
+    call per URL: use normalize_many for many."""
+    b = s.encode("utf-8", "surrogatepass") if type(s) is str else _as_bytes(s)
+    mask = _mask(steps)
+    fl = _flags(strict_3986)
+    rc, out, err = _write(lambda d, c, o, e: _lib.curipy_normalize(
+        d, c, o, b, len(b), fl, mask, e), len(b) + 64)
+    if rc:
+        raise ParseError(rc, err.offset, s)
+    return out.decode("ascii")
+
+
+def _block(items):
+    """The inputs as one '\\n'-separated block: (items as a list, block bytes, indices of the
+    inputs that hold a '\\n' themselves, replaced in the block by ' ', which is invalid)."""
+    if not isinstance(items, list):
+        items = list(items)
+    n = len(items)
+    try:
+        block = "\n".join(items).encode("utf-8", "surrogatepass")
+    except TypeError:
+        block = b"\n".join([_as_bytes(x) for x in items])
+    bad = []
+    if n and block.count(b"\n") != n - 1:
+        parts = []
+        for i, x in enumerate(items):
+            b = _as_bytes(x)
+            if b"\n" in b:
+                bad.append(i)
+                b = b" "
+            parts.append(b)
+        block = b"\n".join(parts)
+    if len(block) > 0x7FFFFFFF:
+        raise ValueError("a batch holds at most 2 GiB of input: split it")
+    return items, block, bad
+
+
+def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
+    """The normalized text of each input (str or bytes), in order, as a list of str, with
+    one foreign call per batch.  An input that does not parse (or cannot be normalized):
+
+      errors="raise": ParseError of the first one (.index is its position);
+      errors="null":  None in its place;
+      errors="keep":  the input itself, unchanged.
+    """
+    if errors not in ("raise", "null", "keep"):
+        raise ValueError('errors must be "raise", "null" or "keep"')
+    items, block, bad = _block(items)
+    n = len(items)
+    if n == 0:
+        return []
+    mask = _mask(steps)
+    fl = _flags(strict_3986)
+    codes = _new("uint16_t[]", n)
+    written = _new("size_t *")
+    consumed = _new("size_t *")
+    nerr = _new("size_t *")
+    data = _from_buffer(block)
+    total = len(block)
+    cap = total + 2 * n + 4096
+    dst = _new("char[]", cap)
+    done = _lib.curipy_normalize_lines(dst, cap, written, consumed, nerr, codes, data, total,
+                                       n, fl, mask)
+    errs = nerr[0]
+    if done == n:
+        out = _ffi.buffer(dst, written[0] - 1)[:].decode("ascii").split("\n")
+    else:
+        pieces = [_ffi.buffer(dst, written[0])[:]]
+        pos = consumed[0]
+        while done < n:
+            cap = max(cap, 4096)
+            k = _lib.curipy_normalize_lines(dst, cap, written, consumed, nerr, codes + done,
+                                            data + pos, total - pos if pos < total else 0,
+                                            n - done, fl, mask)
+            if k == 0:
+                cap *= 2
+                dst = _new("char[]", cap)
+                continue
+            pieces.append(_ffi.buffer(dst, written[0])[:])
+            errs += nerr[0]
+            done += k
+            pos += consumed[0]
+        out = b"".join(pieces)[:-1].decode("ascii").split("\n")
+    if errs or bad:
+        idx = _new("size_t[]", errs) if errs else None
+        k = _lib.curipy_nonzero(codes, n, idx) if errs else 0
+        for i in sorted(set(bad).union(idx[j] for j in range(k))):
+            if errors == "raise":
+                try:
+                    normalize(items[i], steps, strict_3986=strict_3986)
+                except ParseError as e:
+                    e.index = i
+                    raise
+            out[i] = None if errors == "null" else items[i]
+    return out
+
+
+def valid_many(items, *, strict_3986=False):
+    """Whether each input is a URI reference, as a list of bool (one foreign call)."""
+    items, block, bad = _block(items)
+    n = len(items)
+    if n == 0:
+        return []
+    valid = _new("uint8_t[]", n)
+    _lib.curipy_valid_lines(valid, _from_buffer(block), len(block), n, _flags(strict_3986))
+    return list(map(bool, _ffi.buffer(valid)[:]))
+
+
+class Split:
+    """The components of a batch of inputs as columns (split_many).
+
+    .data     the inputs as one bytes block, separated by b'\\n'
+    .starts   array('q') of n + 1 offsets: input i is data[starts[i]:starts[i + 1] - 1]
+    .rows     array('i') of 19 int32 per input: for each part p (curi.PARTS order)
+              rows[19*i + 2*p] is its start within the input (-1 when absent) and
+              rows[19*i + 2*p + 1] its length; then host type, port status, port number,
+              error code (0: valid) and error offset (see Split.FIELDS).
+    """
+    FIELDS = tuple(f for p in PARTS for f in (p + "_start", p + "_len")) + (
+        "host_type", "port_status", "port_number", "code", "error_offset")
+
+    __slots__ = ("data", "starts", "rows")
+
+    def __init__(self, data, starts, rows):
+        self.data = data
+        self.starts = starts
+        self.rows = rows
+
+    def __len__(self):
+        return len(self.starts) - 1
+
+    def valid(self, i):
+        return self.rows[_ROW * i + 17] == 0
+
+    def components(self, i):
+        """Input i's components as a dict part -> str or None (all None when invalid)."""
+        r = self.rows
+        base = _ROW * i
+        s0 = self.starts[i]
+        d = {}
+        for p, name in enumerate(PARTS):
+            st = r[base + 2 * p]
+            d[name] = None if st < 0 else \
+                self.data[s0 + st:s0 + st + r[base + 2 * p + 1]].decode("ascii")
+        return d
+
+    def error(self, i):
+        """(error name, byte offset) of input i, or None when it is valid."""
+        c = self.rows[_ROW * i + 17]
+        return None if c == 0 else (_errname(c), self.rows[_ROW * i + 18])
+
+
+def split_many(items, *, strict_3986=False):
+    """Parse every input with one foreign call; returns a Split of columns (offsets as
+    array('i'), for columnar consumers)."""
+    items, block, bad = _block(items)
+    n = len(items)
+    rows = array("i", bytes(4 * _ROW * n))
+    starts = array("q", bytes(8 * (n + 1)))
+    _lib.curipy_split_lines(_from_buffer("int32_t[]", rows, require_writable=True),
+                            _from_buffer("int64_t[]", starts, require_writable=True),
+                            _from_buffer(block), len(block), n, _flags(strict_3986))
+    for i in bad:
+        b = _as_bytes(items[i])
+        r = _new("int32_t[19]")
+        _c_parse(b, len(b), _flags(strict_3986), r)
+        rows[_ROW * i:_ROW * (i + 1)] = array("i", list(r))
+    return Split(block, starts, rows)
+
+
+def encode(s, component="path", *, keep_pct=False):
+    """Percent-encode s (str as UTF-8, or bytes) for a component (see curi.COMPONENTS):
+    every byte the component's grammar does not allow, and '%', as %HH.  keep_pct leaves
+    valid %HH triplets alone."""
+    b = _as_bytes(s)
+    try:
+        cs = COMPONENTS[component]
+    except KeyError:
+        raise ValueError("unknown component %r (one of %s)"
+                         % (component, ", ".join(COMPONENTS))) from None
+    fl = _lib.CURI_ENCODE_KEEP_PCT if keep_pct else 0
+    rc, out, err = _write(lambda d, c, o, e: _lib.curi_pct_encode(
+        d, c, o, b, len(b), cs, fl, e), 3 * len(b))
+    if rc:
+        raise ParseError(rc, err.offset, s)
+    return out.decode("ascii")
+
+
+def decode(s, plus=False, *, encoding="utf-8", errors="strict"):
+    """Percent-decode s: bytes in, bytes out; str in, the decoded bytes read with encoding
+    and errors (str out).  plus: '+' is ' ' (forms).  A '%' without two hex digits raises
+    ParseError PCT."""
+    b = _as_bytes(s)
+    fl = _lib.CURI_DECODE_PLUS if plus else 0
+    rc, out, err = _write(lambda d, c, o, e: _lib.curi_pct_decode(
+        d, c, o, b, len(b), fl, e), len(b))
+    if rc:
+        raise ParseError(rc, err.offset, s)
+    return out.decode(encoding, errors) if isinstance(s, str) else out
+
+
+class Finding(NamedTuple):
+    """One finding of curi.check: a rule of the lint catalogue (curi(1), `curi check`)."""
+    rule: str
+    severity: str
+    start: int
+    end: int
+    message: str
+
+
+def check(s, *, strict_3986=False, disable=()):
+    """The security and reliability findings of the lint (`curi check`) over s, valid or not,
+    in order: a list of Finding (empty when there is nothing to say).  disable: rule names to
+    turn off.  Spans are byte offsets into s (UTF-8 for a str)."""
+    b = _as_bytes(s)
+    opts = _new("curi_lint_options *")
+    opts.flags = _lib.CURI_LINT_STRICT_3986 if strict_3986 else 0
+    for name in disable:
+        nb = name.encode("ascii")
+        r = _lib.curi_lint_rule_from_name(nb, len(nb))
+        if r == 0:
+            raise ValueError("unknown lint rule %r" % name)
+        opts.disabled[(r - 1) // 32] |= 1 << ((r - 1) % 32)
+    cap = 16
+    found = _new("curi_finding[]", cap)
+    n = _lib.curi_lint(b, len(b), opts, found, cap)
+    if n > cap:
+        cap = n
+        found = _new("curi_finding[]", cap)
+        n = _lib.curi_lint(b, len(b), opts, found, cap)
+    out = []
+    for i in range(n):
+        f = found + i
+        rc, msg, err = _write(lambda d, c, o, e: _lib.curi_lint_message(
+            d, c, o, b, len(b), opts, f, e), 128)
+        if rc:
+            raise RuntimeError("curi_lint_message: " + _errname(rc))
+        out.append(Finding(
+            _ffi.string(_lib.curi_lint_rule_name(f.rule)).decode("ascii"),
+            _ffi.string(_lib.curi_severity_name(f.severity)).decode("ascii"),
+            f.start, f.end, msg.decode("utf-8", "replace")))
+    return out
+
+
+class Match(NamedTuple):
+    """One URI found by curi.extract: the URI as written (delimiters and removed whitespace
+    gone, an abbreviation's http:// or ftp:// in front), and its span [start, end) in the
+    text, in bytes (UTF-8 for a str)."""
+    uri: str
+    start: int
+    end: int
+
+
+def extract(text, *, complete=False):
+    """The URIs in free text, in order, as `curi extract` finds them: in <...> (also with
+    URL: and broken across lines), in "...", and scheme-prefixed ones in running text,
+    without the punctuation that ends a sentence.  complete: also www.HOST and ftp.HOST,
+    completed with http:// and ftp://.  Every Match.uri is a valid URI (curi.parse accepts
+    it).  One foreign call per 256 URIs."""
+    b = _as_bytes(text)
+    x = _new("curi_extractor *")
+    if _lib.curi_extract_init(x, _lib.CURI_EXTRACT_COMPLETE if complete else 0):
+        raise ValueError("curi_extract_init refused its flags")
+    cap = 256
+    out = _new("curi_match[]", cap)
+    dst = _new("char[]", len(b) + 8 * cap)
+    written = _new("size_t *")
+    found = []
+    while True:
+        k = _lib.curipy_extract(x, b, len(b), out, cap, dst, written)
+        if k < 0:
+            raise RuntimeError("curi_extract_next refused the text")
+        if k:
+            uris = _ffi.buffer(dst, written[0] - 1)[:].decode("ascii").split("\n")
+            found += [Match(u, out[i].begin, out[i].end) for i, u in enumerate(uris)]
+        if k < cap:
+            return found

@@ -1,0 +1,91 @@
+"""curi_build.py -- the cffi builder of the module curi._curi (API mode).
+
+The declarations are the header's binding block (the lines between /* CURI_CDEF_BEGIN */ and
+/* CURI_CDEF_END */ of include/curi.h, handed to cffi as they are) and the prototypes of the
+helpers in curi/_helpers.c.  libcuri itself is linked in statically:
+
+  - from a built archive when CURI_LIBCURI_A names one (what `make python` does: the
+    Makefile's own libcuri.a, compiled with the project's flags, -fPIC);
+  - else from the library's sources under src/ (what `pip install ./bindings/python` does,
+    with the compiler flags Python was built with).
+
+Both ways need the source tree around this directory (../../include, ../../src).
+
+    CURI_LIBCURI_A=build/libcuri.a python3 bindings/python/curi_build.py OUTDIR
+
+compiles the module into OUTDIR/curi/ (`make python`).
+SPDX-License-Identifier: MIT
+"""
+import glob
+import os
+import sys
+
+import cffi
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+HEADER = os.path.join(ROOT, "include", "curi.h")
+BEGIN = "/* CURI_CDEF_BEGIN */"
+END = "/* CURI_CDEF_END */"
+
+HELPERS_CDEF = """
+int64_t curipy_check(const char *s, uint64_t lenflags);
+size_t curipy_nonzero(const uint16_t *codes, size_t n, size_t *idx);
+int curipy_parse(const char *s, size_t len, unsigned flags, int32_t *r);
+size_t curipy_normalize_lines(char *dst, size_t cap, size_t *written, size_t *consumed,
+                              size_t *nerr, uint16_t *codes, const char *data, size_t len,
+                              size_t n, unsigned pflags, unsigned mask);
+size_t curipy_valid_lines(uint8_t *valid, const char *data, size_t len, size_t n,
+                          unsigned pflags);
+size_t curipy_split_lines(int32_t *rows, int64_t *starts, const char *data, size_t len,
+                          size_t n, unsigned pflags);
+int curipy_normalize(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                     unsigned pflags, unsigned mask, curi_error *err);
+int curipy_resolve(char *dst, size_t cap, size_t *outlen, const char *b, size_t blen,
+                   const char *r, size_t rlen, unsigned pflags, unsigned rflags,
+                   int *which, curi_error *err);
+int curipy_relative(char *dst, size_t cap, size_t *outlen, const char *b, size_t blen,
+                    const char *t, size_t tlen, unsigned pflags, unsigned rflags,
+                    int *which, curi_error *err);
+int curipy_compare(const char *a, size_t alen, const char *b, size_t blen, unsigned pflags,
+                   int level);
+long curipy_extract(curi_extractor *x, const char *text, size_t len, curi_match *out,
+                    size_t cap, char *dst, size_t *written);
+int curipy_replace(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                   unsigned pflags, const char *vals, const size_t *voff,
+                   const size_t *vlen, const int *ops, int *which, curi_error *err);
+"""
+
+
+def header_block(path=HEADER):
+    """The text between the two markers, as it is."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start = text.index(BEGIN) + len(BEGIN)
+    return text[start:text.index(END, start)]
+
+
+def make_builder(archive=None):
+    ffi = cffi.FFI()
+    ffi.cdef(header_block() + HELPERS_CDEF)
+    with open(os.path.join(HERE, "curi", "_helpers.c"), encoding="utf-8") as f:
+        helpers = f.read()
+    kw = {"include_dirs": [os.path.join(ROOT, "include")]}
+    if archive:
+        kw["extra_objects"] = [os.path.abspath(archive)]
+    else:
+        srcs = sorted(glob.glob(os.path.join(ROOT, "src", "*.c")) +
+                      glob.glob(os.path.join(ROOT, "src", "schemes", "*.c")) +
+                      glob.glob(os.path.join(ROOT, "src", "lint", "*.c")))
+        kw["sources"] = srcs
+        kw["extra_compile_args"] = ["-std=c11"]
+    ffi.set_source("curi._curi", helpers, **kw)
+    return ffi
+
+
+ffibuilder = make_builder(os.environ.get("CURI_LIBCURI_A") or None)
+
+if __name__ == "__main__":
+    out = sys.argv[1] if len(sys.argv) > 1 else "."
+    os.makedirs(out, exist_ok=True)
+    ffibuilder.compile(tmpdir=out, verbose=False)

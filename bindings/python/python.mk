@@ -1,0 +1,57 @@
+# bindings/python/python.mk -- the Python package curi (cffi, API mode), included by the Makefile.
+#
+#   make python        build the module into $(B)/python (PYTHONPATH=$(B)/python imports curi),
+#                      linked with $(STATIC); Debian: python3-cffi python3-setuptools python3-dev
+#   make check-python  its tests (bindings/python/tests, pytest: python3-pytest), ending with
+#                      "python: N passed, N failed", the GNU parallel pipeline against the tool
+#                      among them (parallel); make check runs it.  Not under SAN=1: an
+#                      instrumented libcuri.a cannot be linked into an uninstrumented python
+#                      (the library itself is checked under the sanitizers by the vector suite)
+#   make check-dask    the Dask dedup job (examples/dask_dedup.py) on a 2-worker LocalCluster
+#                      and on `dask scheduler` + `dask worker` processes, against the tool
+#                      (python3-dask, python3-distributed, python3-pandas)
+#   make check-pip     pip install --no-build-isolation --no-index ./bindings/python into a
+#                      temporary directory (libcuri compiled from src/ by setuptools), and use it
+#   make bench-python  curi.parse and normalize_many beside urllib.parse, yarl and rfc3986 on
+#                      ../shared/data/urls/kasztp.txt: time per URL, and callgrind instructions
+#                      per call (bench/python_bench.py; valgrind)
+#
+# Python is /usr/bin/python3, Debian's: a python3 earlier on PATH may not see Debian's packages.
+
+PYTHON    ?= /usr/bin/python3
+PYDIR     := $(B)/python
+PY_SRC    := $(wildcard bindings/python/curi/*.py bindings/python/curi/*.pyi bindings/python/curi/*.c) \
+             bindings/python/curi/py.typed bindings/python/curi_build.py
+PY_STAMP  := $(PYDIR)/.built
+PYTEST     = PYTHONPATH=$(PYDIR) CURI=$(TOOL) CURI_DATA=$(CURI_DATA) PYTHONDONTWRITEBYTECODE=1 \
+             $(PYTHON) bindings/python/tests/run.py
+CURI_DATA ?= ../shared/data/urls
+
+.PHONY: python check-python check-dask check-pip bench-python
+python: $(PY_STAMP)
+
+$(PY_STAMP): $(STATIC) include/curi.h $(PY_SRC)
+	@mkdir -p $(PYDIR)/curi
+	env -u CC -u CFLAGS -u LDFLAGS CURI_LIBCURI_A=$(STATIC) $(PYTHON) bindings/python/curi_build.py $(PYDIR)
+	cp bindings/python/curi/__init__.py bindings/python/curi/__init__.pyi \
+	    bindings/python/curi/py.typed $(PYDIR)/curi/
+	@rm -f $(PYDIR)/curi/_curi.c $(PYDIR)/curi/_curi.o
+	@touch $@
+
+ifeq ($(SAN),1)
+check-python check-dask check-pip:
+	@echo "$@: skipped under SAN=1 (an instrumented libcuri.a is not linked into python)"
+else
+check-python: $(PY_STAMP) $(TOOL)
+	$(PYTEST) -m "not dask and not pip" bindings/python/tests
+
+check-dask: $(PY_STAMP) $(TOOL)
+	$(PYTEST) -m dask bindings/python/tests
+
+check-pip:
+	$(PYTEST) -m pip bindings/python/tests
+endif
+
+bench-python: $(PY_STAMP) $(TOOL)
+	PYTHONPATH=$(PYDIR) $(PYTHON) bench/python_bench.py $(CURI_DATA)/kasztp.txt
+	PYTHONPATH=$(PYDIR) $(PYTHON) bench/python_bench.py --callgrind $(CURI_DATA)/kasztp.txt

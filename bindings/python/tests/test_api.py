@@ -1,0 +1,405 @@
+"""The API of the curi package, case by case: absent and empty components, errors with their
+code, offset and caret, the URI object's contract, and each operation against RFC 3986's own
+examples (5.4 for resolution, 6.2 for normalization).
+SPDX-License-Identifier: MIT
+"""
+import pickle
+
+import pytest
+
+import curi
+
+PARTS = curi.PARTS
+
+# input -> the seven components (None: absent, "": present and empty)
+ABSENT_EMPTY = [
+    ("http://a", ("http", None, "a", None, "", None, None)),
+    ("http://a?", ("http", None, "a", None, "", "", None)),
+    ("http://a#", ("http", None, "a", None, "", None, "")),
+    ("http://a?#", ("http", None, "a", None, "", "", "")),
+    ("http://@a:/", ("http", "", "a", "", "/", None, None)),
+    ("http://a:/", ("http", None, "a", "", "/", None, None)),
+    ("file:///x", ("file", None, "", None, "/x", None, None)),
+    ("//", (None, None, "", None, "", None, None)),
+    ("", (None, None, None, None, "", None, None)),
+    ("?", (None, None, None, None, "", "", None)),
+    ("#", (None, None, None, None, "", None, "")),
+    ("mailto:a@b", ("mailto", None, None, None, "a@b", None, None)),
+    ("a/b:c", (None, None, None, None, "a/b:c", None, None)),
+    ("u:p@h", ("u", None, None, None, "p@h", None, None)),
+    ("http://u:p@[::1]:8080/p?q=1#f", ("http", "u:p", "[::1]", "8080", "/p", "q=1", "f")),
+]
+
+
+@pytest.mark.parametrize("text,parts", ABSENT_EMPTY)
+def test_absent_and_empty(text, parts):
+    for s in (text, text.encode("ascii")):
+        u = curi.parse(s)
+        assert tuple(getattr(u, p) for p in PARTS) == parts
+        assert str(u) == text
+
+
+HOSTS = [
+    ("http://a.b/", "reg-name"), ("http://1.2.3.4/", "ipv4"), ("http://1.2.3.256/", "reg-name"),
+    ("http://[::1]/", "ipv6"), ("http://[fe80::1%25eth0]/", "ipv6"),
+    ("http://[v7.x]/", "ipvfuture"), ("file:///", "reg-name"), ("mailto:x", None), ("", None),
+]
+
+
+@pytest.mark.parametrize("text,ht", HOSTS)
+def test_host_type(text, ht):
+    assert curi.parse(text).host_type == ht
+
+
+def test_port():
+    assert curi.parse("http://a:8080/").port_number == 8080
+    assert curi.parse("http://a:8080/").port == "8080"
+    assert curi.parse("http://a:0/").port_number == 0
+    assert curi.parse("http://a:65535/").port_number == 65535
+    assert curi.parse("http://a:65536/").port_number is None  # out of range: text kept
+    assert curi.parse("http://a:65536/").port == "65536"
+    assert curi.parse("http://a:/").port_number is None
+    assert curi.parse("http://a/").port_number is None
+    assert curi.parse("http://u@a:1/").authority == "u@a:1"
+    assert curi.parse("x:y").authority is None
+
+
+# input -> (code, byte offset)
+ERRORS = [
+    ("http://a b/", "HOST_CHAR", 8),
+    ("http://a:8x/", "PORT_CHAR", 10),
+    ("http://a/%zz", "PCT", 9),
+    ("http://a/%4", "PCT", 9),
+    ("http://[::1/", "IP_UNTERMINATED", 7),
+    ("http://[::g]/", "IPV6", 10),
+    ("1http:x", "SCHEME", 0),
+    ("a:b", None, None),
+    ("a:b:c d", "PATH_CHAR", 5),
+    ("http://a/?\x7f", "QUERY_CHAR", 10),
+    ("http://a/#a#b", "FRAGMENT_CHAR", 11),
+    ("http://a/\u00e9", "PATH_CHAR", 9),
+    ("http://a/x\u00e9y", "PATH_CHAR", 10),
+    ("http://a\\b", "HOST_CHAR", 8),
+    ("http://[fe80::1%25]/", "ZONE", 18),
+]
+
+
+@pytest.mark.parametrize("text,code,offset", ERRORS)
+def test_error_code_and_offset(text, code, offset):
+    if code is None:
+        curi.parse(text)
+        return
+    with pytest.raises(curi.ParseError) as ei:
+        curi.parse(text)
+    e = ei.value
+    assert (e.code, e.offset, e.input) == (code, offset, text)
+    assert isinstance(e, ValueError)
+    lines = str(e).split("\n")
+    assert lines[0].startswith("%s at byte %d: " % (code, offset))
+    # the caret stands under the offending byte of the escaped input line
+    assert lines[2] == "  " + " " * len(_escaped(text.encode("utf-8")[:offset])) + "^"
+
+
+def _escaped(b):
+    return "".join(chr(c) if 0x20 <= c < 0x7F and c != 0x5C else
+                   ("\\\\" if c == 0x5C else "\\x%02x" % c) for c in b)
+
+
+def test_error_caret_columns():
+    e = pytest.raises(curi.ParseError, curi.parse, "http://a/\u00e9x y").value
+    assert e.offset == 9
+    line, caret = str(e).split("\n")[1:]
+    assert line == "  http://a/\\xc3\\xa9x y"
+    assert caret == "  " + " " * 9 + "^"
+    e = pytest.raises(curi.ParseError, curi.parse, b"http://a/x y").value
+    assert (e.code, e.offset, e.input) == ("PATH_CHAR", 10, b"http://a/x y")
+
+
+def test_strict_3986():
+    assert curi.parse("http://[fe80::1%25eth0]/").host == "[fe80::1%25eth0]"
+    e = pytest.raises(curi.ParseError, curi.parse, "http://[fe80::1%25eth0]/", strict_3986=True)
+    assert e.value.code == "ZONE_FORBIDDEN"
+
+
+def test_types_refused():
+    with pytest.raises(TypeError):
+        curi.parse(None)
+    with pytest.raises(TypeError):
+        curi.parse(12)
+
+
+def test_uri_object():
+    u = curi.parse("http://a/b?c#d")
+    v = curi.parse(b"http://a/b?c#d")
+    assert u == v and hash(u) == hash(v) and len({u, v}) == 1
+    assert u != curi.parse("http://a/b?c")
+    assert u != "http://a/b?c#d"
+    assert repr(u) == "curi.URI('http://a/b?c#d')"
+    with pytest.raises(AttributeError):
+        u.host = "x"
+    with pytest.raises(AttributeError):
+        u.other = 1
+    with pytest.raises(AttributeError):
+        del u.host
+    with pytest.raises(AttributeError):
+        u.port_number = 1
+    w = pickle.loads(pickle.dumps(u))
+    assert w == u and w.fragment == "d"
+    assert type(u) is curi.URI and type(v) is curi.URI
+    e = pickle.loads(pickle.dumps(pytest.raises(curi.ParseError, curi.parse, "a b").value))
+    assert (e.code, e.offset, e.input) == ("PATH_CHAR", 1, "a b")
+
+
+SEGMENTS = [("/a/b/", ["a", "b", ""]), ("a/b", ["a", "b"]), ("/", [""]), ("", []),
+            ("//h", []), ("//h/%2F/x", ["%2F", "x"]), ("x:a//b", ["a", "", "b"])]
+
+
+@pytest.mark.parametrize("text,segs", SEGMENTS)
+def test_segments(text, segs):
+    assert curi.parse(text).segments() == segs
+
+
+def test_query_pairs():
+    u = curi.parse("http://a/?a=1&b&&c=%41%20x+y&=v&d=&a=2")
+    assert u.query_pairs() == [("a", "1"), ("b", None), ("c", "A x+y"), ("", "v"), ("d", ""),
+                               ("a", "2")]
+    assert u.query_pairs(plus=True)[2] == ("c", "A x y")
+    assert curi.parse("http://a/?x=1;y=2").query_pairs(semicolon=True) == [("x", "1"), ("y", "2")]
+    assert curi.parse("http://a/?x=1;y=2").query_pairs() == [("x", "1;y=2")]
+    assert curi.parse("http://a/?").query_pairs() == []
+    assert curi.parse("http://a/").query_pairs() == []
+    assert curi.parse("http://a/?k=%C3%A9%FF").query_pairs() == [("k", "\u00e9\ufffd")]
+
+
+# RFC 3986 5.4.1 and 5.4.2, base "http://a/b/c/d;p?q"
+RESOLVE = [
+    ("g:h", "g:h"), ("g", "http://a/b/c/g"), ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"), ("/g", "http://a/g"), ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"), ("g?y", "http://a/b/c/g?y"), ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"), (";x", "http://a/b/c/;x"), ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"), ("..", "http://a/b/"), ("../..", "http://a/"),
+    ("../../g", "http://a/g"), ("../../../g", "http://a/g"), ("/./g", "http://a/g"),
+    ("g.", "http://a/b/c/g."), ("..g", "http://a/b/c/..g"), ("./../g", "http://a/b/g"),
+    ("g;x=1/../y", "http://a/b/c/y"), ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"), ("http:g", "http:g"),
+]
+
+
+@pytest.mark.parametrize("ref,target", RESOLVE)
+def test_resolve(ref, target):
+    base = curi.parse("http://a/b/c/d;p?q")
+    assert str(base.resolve(ref)) == target
+    assert str(base.resolve(curi.parse(ref))) == target
+    # and back: the relative reference resolves to the same target
+    t = curi.parse(target)
+    assert str(base.resolve(t.relative_to(base))) == target
+
+
+def test_resolve_errors():
+    assert str(curi.parse("http://a/b/c/d;p?q").resolve("http:g", strict=False)) == "http://a/b/c/g"
+    e = pytest.raises(curi.ParseError, curi.parse("x/y").resolve, "g").value
+    assert e.code == "BASE_NOT_ABSOLUTE"
+    e = pytest.raises(curi.ParseError, curi.parse("http://a/").resolve, "a b").value
+    assert (e.code, e.offset, e.input) == ("PATH_CHAR", 1, "a b")
+    assert str(curi.parse("http://a/b/c").relative_to("http://a/b/d")) == "c"
+    assert str(curi.parse("http://a/b/c").relative_to("http://a/x/d", abspath=True)) == "/b/c"
+
+
+# RFC 3986 6.2.2 and 6.2.3
+NORMALIZE = [
+    ("HTTP://www.EXAMPLE.com/", "http://www.example.com/"),
+    ("http://a/%7euser/%7Efoo", "http://a/~user/~foo"),
+    ("http://a/%3a", "http://a/%3A"),
+    ("http://a/b/../c/./d", "http://a/c/d"),
+    ("http://example.com:80/", "http://example.com/"),
+    ("http://example.com:/", "http://example.com/"),
+    ("http://example.com", "http://example.com/"),
+    ("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "example://a/b/c/%7Bfoo%7D"),
+    ("mailto:Joe@Example.COM", "mailto:Joe@Example.COM"),
+]
+
+
+@pytest.mark.parametrize("text,norm", NORMALIZE)
+def test_normalize(text, norm):
+    assert curi.normalize(text) == norm
+    assert str(curi.parse(text).normalize()) == norm
+    assert curi.parse(norm).is_normalized()
+    assert curi.normalize_many([text]) == [norm]
+
+
+def test_normalize_steps():
+    t = "HTTP://A:80/./%7e"
+    assert curi.normalize(t, "case") == "http://a:80/./%7e"
+    assert curi.normalize(t, ["case", "dots"]) == "http://a:80/%7e"
+    assert curi.normalize(t, "syntax") == "http://a:80/~"
+    assert curi.normalize(t, 0) == t
+    assert curi.normalize("http://[0:0::1]/", "ipv6") == "http://[::1]/"
+    assert curi.normalize("http://[0:0::1]/") == "http://[0:0::1]/"
+    with pytest.raises(ValueError):
+        curi.normalize(t, "nonsense")
+    assert curi.normalize_many([t, t], ["case"]) == ["http://a:80/./%7e"] * 2
+
+
+def test_equivalent():
+    a = curi.parse("http://Example.com:80/a/../b")
+    assert a.equivalent("http://example.com/b")
+    assert not a.equivalent("http://example.com/b", level="syntax")
+    assert a.equivalent("http://example.com:80/b", level="syntax")
+    assert not a.equivalent("http://example.com/c")
+    assert a.equivalent(a, level="string")
+    with pytest.raises(curi.ParseError):
+        a.equivalent("a b")
+    with pytest.raises(ValueError):
+        a.equivalent(a, level="x")
+
+
+def test_replace():
+    u = curi.parse("http://u@a:1/p?q#f")
+    assert str(u.replace(host="b.org")) == "http://u@b.org:1/p?q#f"
+    assert str(u.replace(port=8080, query=None, fragment="")) == "http://u@a:8080/p#"
+    assert str(u.replace(host=None, path="x", query=None, fragment=None)) == "http:x"
+    assert str(u.replace(scheme="https", userinfo=None)) == "https://a:1/p?q#f"
+    assert u.replace(host="[::1]").host_type == "ipv6"
+    e = pytest.raises(curi.ParseError, u.replace, host="a b").value
+    assert (e.code, e.offset, e.input) == ("HOST_CHAR", 1, "a b")
+    assert str(e).startswith("host: HOST_CHAR at byte 1")
+    e = pytest.raises(curi.ParseError, u.replace, port="8x").value
+    assert (e.code, e.offset) == ("PORT_CHAR", 1)
+    e = pytest.raises(curi.ParseError, u.replace, path="rel").value
+    assert e.code == "STRUCTURE"
+    with pytest.raises(TypeError):
+        u.replace(hots="b")
+    assert str(u) == "http://u@a:1/p?q#f"
+
+
+def test_encode_decode():
+    assert curi.encode("a b/c?d", "path") == "a%20b/c%3Fd"
+    assert curi.encode("a b/c?d", "query") == "a%20b/c?d"
+    assert curi.encode("a b&c", "form") == "a+b%26c"
+    assert curi.encode("\u00e9", "segment") == "%C3%A9"
+    assert curi.encode("100%", "path") == "100%25"
+    assert curi.encode("%41%", "path", keep_pct=True) == "%41%25"
+    assert curi.encode(b"\xff", "unreserved") == "%FF"
+    assert curi.decode("a%20b+c") == "a b+c"
+    assert curi.decode("a%20b+c", plus=True) == "a b c"
+    assert curi.decode(b"%ff") == b"\xff"
+    assert curi.decode("%C3%A9") == "\u00e9"
+    assert curi.decode("%ff", errors="replace") == "\ufffd"
+    e = pytest.raises(curi.ParseError, curi.decode, "ab%2").value
+    assert (e.code, e.offset) == ("PCT", 2)
+    with pytest.raises(ValueError):
+        curi.encode("x", "nope")
+    for s in ["", "plain", "a b", "\u00e9\u00e8/?#[]@!$&'()*+,;=%"]:
+        for comp in curi.COMPONENTS:
+            assert curi.decode(curi.encode(s, comp), plus=(comp == "form")) == s
+
+
+def test_check():
+    assert curi.check("https://example.com/") == []
+    f = curi.check("http://user:pw@example.com/")
+    rules = [x.rule for x in f]
+    assert "userinfo-password" in rules and "userinfo-in-http" in rules
+    pw = f[rules.index("userinfo-password")]
+    assert pw.severity == "warning" and (pw.start, pw.end) == (12, 14)
+    assert "password" in pw.message
+    assert [x.rule for x in curi.check("http://user:pw@example.com/",
+                                       disable=["userinfo-password"])] == ["userinfo-in-http"]
+    f = curi.check("http://a b/")
+    assert "syntax-invalid" in [x.rule for x in f]
+    assert [x.severity for x in f if x.rule == "syntax-invalid"] == ["error"]
+    assert [x.rule for x in curi.check("javascript:alert(1)")] == ["scheme-dangerous"]
+    assert curi.parse("http://u:p@a/").check() == curi.check("http://u:p@a/")
+    with pytest.raises(ValueError):
+        curi.check("x", disable=["no-such-rule"])
+    # more findings than the first array holds
+    many = "http://a/" + "%2525/%00/" * 20
+    assert len(curi.check(many)) > 16
+
+
+def test_check_agrees_with_tool(tool):
+    import json
+    import subprocess
+    inputs = ["http://user:pw@example.com/", "http://a b/", "javascript:alert(1)",
+              "http://127.0.0.1:22/", "http://%65xample.com/a/%2e%2e/b", "file://host/etc"]
+    out = subprocess.run([tool, "check", "--json", "--fail-on", "none", "--"] + inputs,
+                         capture_output=True, check=True).stdout.decode()
+    for text, line in zip(inputs, out.splitlines()):
+        want = [(f["rule"], f["severity"], f["start"], f["end"], f["message"])
+                for f in json.loads(line)["findings"]]
+        assert [tuple(f) for f in curi.check(text)] == want, text
+
+
+def test_batches_small():
+    items = ["HTTP://A/./b", "a b", "x\ny", b"http://B/", "", "http://[::1", bytearray(b"?q")]
+    assert curi.valid_many(items) == [True, False, False, True, True, False, True]
+    assert curi.normalize_many(items, errors="null") == ["http://a/b", None, None, "http://b/",
+                                                         "", None, "?q"]
+    assert curi.normalize_many(items, errors="keep") == ["http://a/b", "a b", "x\ny",
+                                                         "http://b/", "", "http://[::1", "?q"]
+    e = pytest.raises(curi.ParseError, curi.normalize_many, items).value
+    assert (e.code, e.offset, e.input, e.index) == ("PATH_CHAR", 1, "a b", 1)
+    e = pytest.raises(curi.ParseError, curi.normalize_many, ["x\ny"]).value
+    assert (e.code, e.offset, e.index) == ("PATH_CHAR", 1, 0)
+    with pytest.raises(ValueError):
+        curi.normalize_many(items, errors="ignore")
+    assert curi.normalize_many([]) == [] and curi.valid_many([]) == []
+    assert len(curi.split_many([])) == 0
+    assert curi.normalize_many(iter(["HTTP://X"])) == ["http://x/"]
+    s = curi.split_many(items)
+    assert len(s) == len(items)
+    assert s.components(0) == {"scheme": "HTTP", "userinfo": None, "host": "A", "port": None,
+                               "path": "/./b", "query": None, "fragment": None}
+    assert s.error(1) == ("PATH_CHAR", 1) and s.error(2) == ("PATH_CHAR", 1)
+    assert s.error(0) is None and s.valid(4) and not s.valid(5)
+    assert s.data[s.starts[3]:s.starts[4] - 1] == b"http://B/"
+    assert s.rows.typecode == "i" and len(s.rows) == 19 * len(items)
+    assert len(curi.Split.FIELDS) == 19
+
+
+def test_batch_resumes_when_output_grows():
+    # outputs longer than the first buffer: "http://a" gains '/', IPv6 text may grow
+    items = ["http://a"] * 5000 + ["HTTP://[::FFFF:1.2.3.4]"] * 3000
+    out = curi.normalize_many(items, ["case", "empty_path", "ipv6"])
+    assert out == [curi.normalize(x, ["case", "empty_path", "ipv6"]) for x in items]
+
+
+def test_extract():
+    t = ('see <http://a.example/x y> and "ftp://f.example/" or www.example.com/p, '
+         'and http://b.example/z.\n')
+    assert curi.extract(t) == [("http://a.example/xy", 5, 25), ("ftp://f.example/", 32, 48),
+                               ("http://b.example/z", 76, 94)]
+    assert curi.extract(t, complete=True)[2] == ("http://www.example.com/p", 53, 70)
+    assert curi.extract("") == [] and curi.extract("no uri here") == []
+    assert curi.extract(b"x <URL:http://a.example/> y") == [("http://a.example/", 7, 24)]
+    # byte offsets in a str with non-ASCII text before the URI
+    m = curi.extract("caf\u00e9 http://a.example/")
+    assert m == [("http://a.example/", 6, 23)]
+    # more matches than one call returns
+    many = curi.extract(" http://x.example/a " * 1000)
+    assert len(many) == 1000 and many[-1].start == 999 * 20 + 1
+    for u, _, _ in curi.extract(t, complete=True):
+        curi.parse(u)
+
+
+def test_extract_agrees_with_tool(tool):
+    import glob as _glob
+    import json
+    import os
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))))
+    files = [os.path.join(root, "README.md")] + sorted(
+        _glob.glob(os.path.join(root, "docs", "*.md")) +
+        _glob.glob(os.path.join(root, "docs", "*.[13]")))
+    total = 0
+    for f in files:
+        with open(f, "rb") as fh:
+            text = fh.read()
+        for complete in (False, True):
+            args = [tool, "extract", "--json"] + (["--complete"] if complete else []) + [f]
+            out = subprocess.run(args, capture_output=True).stdout.decode()
+            want = [(j["uri"], j["start"], j["end"])
+                    for j in map(json.loads, out.splitlines())]
+            assert [tuple(m) for m in curi.extract(text, complete=complete)] == want, f
+            total += len(want)
+    assert total > 0

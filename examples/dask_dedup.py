@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""dask_dedup.py -- the distinct normalized URLs of text files of URLs, on a Dask cluster.
+
+    dask_dedup.py [--workers N | --scheduler ADDRESS] [--out DIR] [--blocksize BYTES]
+                  [--split-out K] FILE...
+
+The crawler's seen-set job: read the files (one URL per line, as `curi normalize` reads
+them: a '\\r' before the '\\n' dropped, and a UTF-8 byte order mark at the start of a file),
+normalize each partition with one call of
+curi.normalize_many (RFC 3986 6.2.2 and 6.2.3, the tool's default), drop duplicates
+hash-partitioned over K output partitions, and write
+
+    DIR/distinct-NNNNN.txt   the distinct normalized URLs, one per line (in no order)
+    DIR/invalid-NNNNN.txt    every input that is not a URI reference, as it was read
+
+so that no input is silently dropped; the counts go to stdout as one JSON object.
+
+Without --scheduler a LocalCluster of N worker processes (default 2, one thread each) runs on
+this machine.  With --scheduler tcp://HOST:8786 the job goes to a running `dask scheduler`
+whose `dask worker` processes may be on other machines (docs/scale-out.md): then FILE and DIR
+must be paths every worker can read and write (a shared file system), and every worker needs
+the curi package importable (PYTHONPATH or pip install).
+SPDX-License-Identifier: MIT
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+import curi
+
+
+def normalize_block(data, first):
+    """One block of whole lines (bytes) -> (its distinct normalized URLs, its invalid inputs,
+    its number of inputs), the first two as pandas Series.  Deduplicating inside the block
+    first keeps repeated URLs off the shuffle.  first: the block starts its file, where the
+    tool drops a UTF-8 byte order mark."""
+    import pandas as pd
+    if first and data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    texts = data.decode("utf-8", "surrogateescape").split("\n")
+    if texts and texts[-1] == "":
+        texts.pop()
+    texts = [x[:-1] if x.endswith("\r") else x for x in texts]
+    out = curi.normalize_many(texts, errors="null")
+    valid = pd.Series(pd.unique(pd.Series([u for u in out if u is not None], dtype=object)),
+                      dtype=object, name="url")
+    invalid = pd.Series([t for t, u in zip(texts, out) if u is None], dtype=object, name="input")
+    return valid, invalid, len(texts)
+
+
+def write_lines(series, path):
+    """Write one partition, one value a line (bytes that were not UTF-8 as they were read);
+    returns how many."""
+    n = 0
+    with open(path, "wb") as f:
+        for s in series:
+            f.write(s.encode("utf-8", "surrogateescape") + b"\n")
+            n += 1
+    return n
+
+
+def dedup(files, out, blocksize=64 << 20, split_out=4):
+    """Build and run the job on the current Dask client; returns the counts."""
+    import dask
+    from dask.bytes import read_bytes
+    import dask.dataframe as dd
+    import pandas as pd
+
+    os.makedirs(out, exist_ok=True)
+    # blocks of about blocksize bytes, each cut after a '\n' (whole lines), per file
+    _, blocks = read_bytes(files, delimiter=b"\n", blocksize=blocksize, sample=False)
+    norm = dask.delayed(normalize_block, pure=True, nout=3)
+    parts = [norm(b, j == 0) for per_file in blocks for j, b in enumerate(per_file)]
+    obj = pd.Series([], dtype=object)
+    valid = dd.from_delayed([p[0] for p in parts], meta=obj.rename("url"), verify_meta=False)
+    invalid = dd.from_delayed([p[1] for p in parts], meta=obj.rename("input"),
+                              verify_meta=False)
+    # hash-partitioned: each output partition holds the URLs whose hash falls in it
+    distinct = valid.drop_duplicates(split_out=split_out)
+    w = dask.delayed(write_lines)
+    dparts = distinct.to_delayed()
+    writes = [w(p, os.path.join(out, "distinct-%05d.txt" % i)) for i, p in enumerate(dparts)]
+    writes += [w(p, os.path.join(out, "invalid-%05d.txt" % i))
+               for i, p in enumerate(invalid.to_delayed())]
+    counts = dask.compute(sum(p[2] for p in parts), *writes)
+    nd = len(dparts)
+    return {"inputs": int(counts[0]), "distinct": sum(counts[1:1 + nd]),
+            "invalid": sum(counts[1 + nd:]), "partitions_in": len(parts),
+            "partitions_out": split_out}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("files", nargs="+", metavar="FILE")
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--workers", type=int, default=2, help="LocalCluster worker processes")
+    g.add_argument("--scheduler", help="address of a running dask scheduler")
+    ap.add_argument("--out", default="dedup-out", help="output directory")
+    ap.add_argument("--blocksize", type=int, default=64 << 20, help="input bytes per partition")
+    ap.add_argument("--split-out", type=int, default=4, help="output partitions (hash)")
+    a = ap.parse_args(argv)
+
+    from distributed import Client, LocalCluster
+    files = [os.path.abspath(f) for f in a.files]
+    out = os.path.abspath(a.out)
+    if a.scheduler:
+        client = Client(a.scheduler)
+        cluster = None
+    else:
+        cluster = LocalCluster(n_workers=a.workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    try:
+        t = time.perf_counter()
+        r = dedup(files, out, a.blocksize, a.split_out)
+        r["seconds"] = round(time.perf_counter() - t, 3)
+        r["workers"] = len(client.scheduler_info()["workers"])
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    json.dump(r, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
