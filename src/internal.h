@@ -381,4 +381,15 @@ CURI__INLINE int curi__ref_writer(curi__ref_work impl, unsigned known, char *dst
     return curi__wend(rc, n, outlen, err);
 }
 
+/*
+ * The scheme layer's part of scheme-based normalization (src/schemes/normal.c): u as
+ * CURI_NORM_SCHEME_RULES reads it (u itself, or *tmp with some views replaced), and the
+ * equivalences that have no canonical form (urn, mailto): 1 when a and b are equivalent.
+ */
+const curi_uri *curi__scheme_view(const curi_uri *u, curi_uri *tmp);
+/* u as the scheme rung of curi_compare reads it beyond curi__scheme_view (file:/p as
+ * file:///p), u itself when nothing changes. */
+const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp);
+int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b);
+
 #endif /* CURI_INTERNAL_H */

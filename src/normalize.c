@@ -901,6 +901,21 @@ static int normalizable(const curi_uri *u)
 
 
 /*
+ * u as CURI_NORM_SCHEME_RULES reads it (src/schemes/normal.c): only the schemes whose name
+ * starts with f, g, n or l have rules there, so the usual web URL pays one test.
+ */
+CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned mask, curi_uri *tmp)
+{
+    if ((mask & CURI_NORM_SCHEME_RULES) && u->scheme.len >= 4) {
+        unsigned char c = (unsigned char)(u->scheme.ptr[0] | 0x20);
+        if (c == 'f' || c == 'g' || c == 'n' || c == 'l') {
+            return curi__scheme_view(u, tmp);
+        }
+    }
+    return u;
+}
+
+/*
  * The writer contract (curi__wbegin, curi__wend in internal.h) is applied at
  * each return rather than around a separate body: this is the hottest writer,
  * and the direct form costs nothing over the checks themselves.
@@ -910,6 +925,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
 {
     layout L;
     size_t n = 0;
+    curi_uri tmp;
 
     if (!curi__wbegin(dst, cap, outlen, 0) || u == NULL || (mask & ~CURI__NORM_FLAGS)) {
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
@@ -918,6 +934,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     if (!normalizable(u)) {
         return curi__wend(curi__fail(err, CURI_ERR_STRUCTURE, 0), 0, outlen, err);
     }
+    u = scheme_view(u, mask, &tmp);
     /* The usual case: room for everything, the path before its dots go included. */
     if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask)) {
         return curi__wend(CURI_OK, n, outlen, err);
@@ -950,6 +967,10 @@ static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsign
 {
     char sa[SMALL_CAP], sb[SMALL_CAP];
     size_t na, nb;
+    curi_uri ta, tb;
+
+    a = scheme_view(a, ma, &ta);
+    b = scheme_view(b, mb, &tb);
 
     if (!stream && small_write(sa, &na, a, ma) && small_write(sb, &nb, b, mb)) {
         return na == nb && memcmp(sa, sb, na) == 0;
@@ -986,9 +1007,16 @@ curi_equiv curi__compare(const curi_uri *a, const curi_uri *b, curi_equiv max_le
         same_output(a, CURI_NORM_SYNTAX, b, CURI_NORM_SYNTAX, stream)) {
         return CURI_EQ_SYNTAX;
     }
-    if (max_level >= CURI_EQ_SCHEME &&
-        same_output(a, CURI_NORM_DEFAULT, b, CURI_NORM_DEFAULT, stream)) {
-        return CURI_EQ_SCHEME;
+    if (max_level >= CURI_EQ_SCHEME) {
+        curi_uri ta, tb;
+        const curi_uri *va = curi__scheme_equiv_view(a, &ta);
+        const curi_uri *vb = curi__scheme_equiv_view(b, &tb);
+        if (same_output(a, CURI_NORM_DEFAULT, b, CURI_NORM_DEFAULT, stream) ||
+            ((va != a || vb != b) &&
+             same_output(va, CURI_NORM_DEFAULT, vb, CURI_NORM_DEFAULT, stream)) ||
+            curi__scheme_equivalent(a, b)) {
+            return CURI_EQ_SCHEME;
+        }
     }
     return CURI_EQ_NONE;
 }
@@ -1009,10 +1037,12 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
     layout L;
     rstream st;
     size_t n, got;
+    curi_uri tmp;
 
     if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
+    u = scheme_view(u, mask, &tmp);
     layout_init(&L, u, mask);
     n = forward_count(&L);
     if (n > cap) {

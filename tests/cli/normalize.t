@@ -77,3 +77,19 @@ $ curi equal http://a
 ! curi: equal: needs two URIs, A and B
 ! Try 'curi equal --help'.
 ? 2
+
+# The scheme layer's rules: curi normalize and curi equal (libcuri(3), CURI_NORM_SCHEME_RULES).
+$ curi normalize 'file://LOCALHOST/etc/motd' 'gopher://h' 'news://s.example/*' 'ldap://h/o=x?cn?base'
+file:///etc/motd
+gopher://h/1
+news://s.example/
+ldap://h/o=x?cn
+? 0
+
+$ curi equal 'urn:example:a123,z456' 'urn:EXAMPLE:a123,z456?+abc'
+equal: scheme-based (RFC 3986 6.2.3)
+? 0
+
+$ curi equal 'mailto:a@example.org,b@example.org' 'mailto:?to=a@example.org,b@Example.ORG'
+equal: scheme-based (RFC 3986 6.2.3)
+? 0

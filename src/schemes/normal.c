@@ -1,0 +1,404 @@
+/*
+ * normal.c -- scheme-based normalization and equivalence beyond the default port and the
+ * empty path (RFC 3986 6.2.3), each rule from its scheme's documents:
+ *
+ *   file     "file://localhost/p" and "file:///p" name the same file (RFC 8089 2): the first
+ *            normalizes to the second (localhost in any case, without userinfo or port,
+ *            which file URIs do not have);
+ *   gopher   "gopher://h", "gopher://h/" and "gopher://h/1" are the same (RFC 4266 2.1: an
+ *            empty gopher-path is type 1 with an empty selector): the path becomes "/1";
+ *   news     "news://s/" followed by "*" is the same as "news://s/" (RFC 5538 4): the path
+ *            becomes "/";
+ *   ldap(s)  an empty part of the query is the same as an absent one, and so are the scope
+ *            "base" and the filter "(objectClass=*)" (RFC 4516 3, 4): trailing parts that are
+ *            empty or these defaults go, with their '?' ("ldap://h/o=x?cn?base" becomes
+ *            "ldap://h/o=x?cn", "ldap://h/?" becomes "ldap://h/").
+ *
+ * These are written as a view of the reference (curi__scheme_view), so that every writer
+ * and comparison of normalize.c reads the same thing.  Three equivalences have no canonical
+ * form that keeps the reference's structure or meaning, and are only comparisons (the scheme
+ * rung of curi_compare):
+ *
+ *   file     "file:/p" names the same file as "file:///p" (RFC 8089 2), but normalization
+ *            does not add the authority: a path that only becomes absolute once its dot
+ *            segments go would gain one on a second pass, so the form would not be stable.
+ *            curi__scheme_equiv_view reads "file:/p" as "file:///p" for the comparison;
+ *   urn      URN-equivalence (RFC 8141 3.1): the NID without regard to case, the NSS as
+ *            written (hex digits of triplets without regard to case), the r-, q- and
+ *            f-components ignored;
+ *   mailto   the same addresses in the same order, whether in the path or in to= headers,
+ *            the domain without regard to case (RFC 6068 2, RFC 3986 6.2.3), and the same
+ *            other header fields in the same order, names without regard to case.
+ *
+ * Nothing here allocates; each comparison walks both references once.
+ * SPDX-License-Identifier: MIT
+ */
+#include "check.h"
+
+static const char empty[] = "", one[] = "/1", slash[] = "/";
+
+/* [p, p + n) is name without regard to ASCII case (name lowercase). */
+static int is_ci(const char *p, size_t n, const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        if (name[i] == '\0' || curi__lower((unsigned char)p[i]) != (unsigned char)name[i]) {
+            return 0;
+        }
+    }
+    return name[i] == '\0';
+}
+
+static int scheme_is(const curi_uri *u, const char *name)
+{
+    return u->scheme.ptr != NULL && is_ci(u->scheme.ptr, u->scheme.len, name);
+}
+
+/* ldap: the query without its trailing empty or default parts, or absent. */
+static curi_str ldap_query(curi_str q)
+{
+    const char *start[4], *e = q.ptr + q.len;
+    int k = 0;
+
+    /* the starts of the parts: attributes, scope, filter, extensions */
+    start[k++] = q.ptr;
+    for (const char *s = q.ptr; s < e && k < 4; s++) {
+        if (*s == '?') {
+            start[k++] = s + 1;
+        }
+    }
+    if (k == 4 && memchr(start[3], '?', (size_t)(e - start[3])) != NULL) {
+        return q; /* more than four parts: not RFC 4516's query, left alone */
+    }
+    /* drop the last part while it is empty or the default, with the '?' before it */
+    while (k > 0) {
+        const char *a = start[k - 1];
+        size_t n = (size_t)(e - a);
+        if (!(n == 0 || (k == 2 && is_ci(a, n, "base")) ||
+              (k == 3 && is_ci(a, n, "(objectclass=*)")))) {
+            break;
+        }
+        e = (k > 1) ? a - 1 : a;
+        k--;
+    }
+    if (k == 0) {
+        curi_str none = {NULL, 0};
+        return none;
+    }
+    q.len = (size_t)(e - q.ptr);
+    return q;
+}
+
+const curi_uri *curi__scheme_view(const curi_uri *u, curi_uri *tmp)
+{
+    if (u->scheme.ptr == NULL || u->scheme.len < 4 || u->scheme.len > 6) {
+        return u;
+    }
+    if (scheme_is(u, "file")) {
+        /* file://localhost/p is file:///p (an authority is never added: see the top) */
+        const curi_str h = u->host;
+        if (u->userinfo.ptr != NULL || u->port.ptr != NULL || h.ptr == NULL ||
+            !is_ci(h.ptr, h.len, "localhost")) {
+            return u;
+        }
+        *tmp = *u;
+        tmp->host.ptr = empty;
+        tmp->host.len = 0;
+        tmp->host_type = CURI_HOST_REGNAME;
+        tmp->zone.ptr = NULL;
+        tmp->zone.len = 0;
+        return tmp;
+    }
+    if (scheme_is(u, "gopher")) {
+        if (u->host.ptr == NULL || u->path.len > 1) {
+            return u;
+        }
+        *tmp = *u;
+        tmp->path.ptr = one;
+        tmp->path.len = 2;
+        return tmp;
+    }
+    if (scheme_is(u, "news")) {
+        if (u->host.ptr == NULL || u->path.len != 2 || u->path.ptr[1] != '*') {
+            return u;
+        }
+        *tmp = *u;
+        tmp->path.ptr = slash;
+        tmp->path.len = 1;
+        return tmp;
+    }
+    if (scheme_is(u, "ldap") || scheme_is(u, "ldaps")) {
+        curi_str q;
+        if (u->query.ptr == NULL || u->host.ptr == NULL) {
+            return u;
+        }
+        q = ldap_query(u->query);
+        if (q.ptr == u->query.ptr && q.len == u->query.len) {
+            return u;
+        }
+        *tmp = *u;
+        tmp->query = q;
+        return tmp;
+    }
+    return u;
+}
+
+const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp)
+{
+    if (!scheme_is(u, "file") || u->host.ptr != NULL || u->path.len == 0 ||
+        u->path.ptr[0] != '/') {
+        return u;
+    }
+    *tmp = *u;
+    tmp->host.ptr = empty;
+    tmp->host.len = 0;
+    tmp->host_type = CURI_HOST_REGNAME;
+    return tmp;
+}
+
+/* ------------------------------------------------------------------ equivalence */
+
+/*
+ * The bytes of a view as syntax-based normalization reads them (RFC 3986 6.2.2): a triplet
+ * of an unreserved octet is that octet, another triplet has uppercase hex digits; with
+ * fold, ASCII letters are lowercased.  One byte at a time, -1 at the end.
+ */
+typedef struct nread {
+    const char *p, *e;
+    char pend[2]; /* the hex digits still to come of a triplet kept encoded */
+    int npend, fold, keep; /* keep: never decode (URN NSS) */
+} nread;
+
+static void nr_init(nread *r, curi_str v, int fold, int keep)
+{
+    r->p = v.ptr;
+    r->e = v.ptr + v.len;
+    r->npend = 0;
+    r->fold = fold;
+    r->keep = keep;
+}
+
+static char upper_hex(char c)
+{
+    return (c >= 'a' && c <= 'f') ? (char)(c - 32) : c;
+}
+
+static int nr_next(nread *r)
+{
+    int c;
+
+    if (r->npend > 0) {
+        c = (unsigned char)r->pend[2 - r->npend];
+        r->npend--;
+        return c;
+    }
+    if (r->p >= r->e) {
+        return -1;
+    }
+    c = (unsigned char)*r->p;
+    if (c == '%' && r->e - r->p >= 3) {
+        unsigned v = curi__hexval((unsigned char)r->p[1]) << 4 |
+                     curi__hexval((unsigned char)r->p[2]);
+        if (!r->keep && curi__is((unsigned char)v, CURI__UNRESERVED)) {
+            r->p += 3;
+            c = (int)v;
+        } else {
+            r->pend[0] = upper_hex(r->p[1]);
+            r->pend[1] = upper_hex(r->p[2]);
+            r->npend = 2;
+            r->p += 3;
+            return '%';
+        }
+    } else {
+        r->p++;
+    }
+    return r->fold ? curi__lower((unsigned char)c) : c;
+}
+
+/* a and b read the same through nread */
+static int norm_eq(curi_str a, curi_str b, int fold, int keep)
+{
+    nread x, y;
+    int c;
+
+    if ((a.ptr == NULL) != (b.ptr == NULL)) {
+        return 0;
+    }
+    if (a.ptr == NULL) {
+        return 1;
+    }
+    nr_init(&x, a, fold, keep);
+    nr_init(&y, b, fold, keep);
+    do {
+        c = nr_next(&x);
+        if (c != nr_next(&y)) {
+            return 0;
+        }
+    } while (c >= 0);
+    return 1;
+}
+
+/* URN-equivalence (RFC 8141 3.1): NID without case, NSS with hex case only. */
+static int urn_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    curi_scheme_parts pa, pb;
+
+    if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
+        curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_URN ||
+        pb.kind != CURI_SK_URN) {
+        return 0;
+    }
+    return pa.part[0].len == pb.part[0].len &&
+           norm_eq(pa.part[0], pb.part[0], 1, 1) && norm_eq(pa.part[1], pb.part[1], 0, 1);
+}
+
+/*
+ * mailto's recipients one at a time: the path's addresses, then those of every to= header
+ * (their values read decoded: a ',' there separates too only when written as is).
+ */
+typedef struct rcpt {
+    curi_cursor path, headers, cur;
+    int in_header, in_value; /* in_value: cur walks a to= header's value */
+} rcpt;
+
+static void rcpt_init(rcpt *r, const curi_scheme_parts *sp)
+{
+    curi_list_init(&r->path, sp->part[0], ',');
+    curi_list_init(&r->headers, sp->part[1], '&');
+    r->in_header = 0;
+    r->in_value = 0;
+}
+
+/* hfname "to" without regard to case, decoded */
+static int is_to(curi_str name)
+{
+    nread r;
+    int a, b;
+
+    nr_init(&r, name, 1, 0);
+    a = nr_next(&r);
+    b = nr_next(&r);
+    return a == 't' && b == 'o' && nr_next(&r) < 0;
+}
+
+static int rcpt_next(rcpt *r, curi_str *addr)
+{
+    curi_str h, name, value;
+
+    if (!r->in_header && curi_list_next(&r->path, addr)) {
+        return 1;
+    }
+    r->in_header = 1;
+    for (;;) {
+        if (r->in_value && curi_list_next(&r->cur, addr)) {
+            return 1;
+        }
+        r->in_value = 0;
+        if (!curi_list_next(&r->headers, &h)) {
+            return 0;
+        }
+        curi_split_at(h, '=', &name, &value);
+        if (is_to(name) && value.ptr != NULL && value.len > 0) {
+            curi_list_init(&r->cur, value, ',');
+            r->in_value = 1;
+        }
+    }
+}
+
+/* two addresses: the local part as written, the domain without regard to case */
+static int addr_eq(curi_str a, curi_str b)
+{
+    const char *at_a = NULL, *at_b = NULL;
+    curi_str la = a, lb = b, da = {NULL, 0}, db = {NULL, 0};
+
+    for (size_t i = a.len; i > 0; i--) {
+        if (a.ptr[i - 1] == '@') {
+            at_a = a.ptr + i - 1;
+            break;
+        }
+    }
+    for (size_t i = b.len; i > 0; i--) {
+        if (b.ptr[i - 1] == '@') {
+            at_b = b.ptr + i - 1;
+            break;
+        }
+    }
+    if (at_a != NULL) {
+        la.len = (size_t)(at_a - a.ptr);
+        da.ptr = at_a + 1;
+        da.len = a.len - la.len - 1;
+    }
+    if (at_b != NULL) {
+        lb.len = (size_t)(at_b - b.ptr);
+        db.ptr = at_b + 1;
+        db.len = b.len - lb.len - 1;
+    }
+    return norm_eq(la, lb, 0, 0) && norm_eq(da, db, 1, 0);
+}
+
+static int mailto_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    curi_scheme_parts pa, pb;
+    rcpt ra, rb;
+    curi_cursor ha, hb;
+    curi_str x, y;
+    int more_a, more_b;
+
+    if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
+        curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK ||
+        pa.kind != CURI_SK_MAILTO || pb.kind != CURI_SK_MAILTO ||
+        !norm_eq(pa.part[2], pb.part[2], 0, 0)) {
+        return 0;
+    }
+    /* the recipients, in order */
+    rcpt_init(&ra, &pa);
+    rcpt_init(&rb, &pb);
+    for (;;) {
+        more_a = rcpt_next(&ra, &x);
+        more_b = rcpt_next(&rb, &y);
+        if (more_a != more_b) {
+            return 0;
+        }
+        if (!more_a) {
+            break;
+        }
+        if (!addr_eq(x, y)) {
+            return 0;
+        }
+    }
+    /* the other header fields, in order: name without case, value as written */
+    curi_list_init(&ha, pa.part[1], '&');
+    curi_list_init(&hb, pb.part[1], '&');
+    for (;;) {
+        curi_str na, va, nb, vb;
+        do {
+            more_a = curi_list_next(&ha, &x);
+            curi_split_at(x, '=', &na, &va);
+        } while (more_a && is_to(na));
+        do {
+            more_b = curi_list_next(&hb, &y);
+            curi_split_at(y, '=', &nb, &vb);
+        } while (more_b && is_to(nb));
+        if (more_a != more_b) {
+            return 0;
+        }
+        if (!more_a) {
+            return 1;
+        }
+        if (!norm_eq(na, nb, 1, 0) || !norm_eq(va, vb, 0, 0)) {
+            return 0;
+        }
+    }
+}
+
+int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    if (scheme_is(a, "urn") && scheme_is(b, "urn")) {
+        return urn_equivalent(a, b);
+    }
+    if (scheme_is(a, "mailto") && scheme_is(b, "mailto")) {
+        return mailto_equivalent(a, b);
+    }
+    return 0;
+}
