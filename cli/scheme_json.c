@@ -58,16 +58,17 @@ static void string_decoded(struct buf *out, struct buf *tmp, curi_str v)
     json_string(out, tmp->len ? tmp->p : "", tmp->len);
 }
 
-/* "key":[items...] of a list part, each decoded (or raw), null when the part is absent */
+/* "key":[items...] of a list part, each decoded (or raw); an absent part is null, or []
+ * with none_empty */
 static void member_list(struct buf *out, struct buf *tmp, const char *key, curi_str v, char sep,
-                        int dec)
+                        int dec, int none_empty)
 {
     curi_cursor c;
     curi_str item;
     int first = 1;
     json_key(out, key);
     if (v.ptr == NULL) {
-        buf_put(out, "null", 4);
+        buf_puts(out, none_empty ? "[]" : "null");
         return;
     }
     buf_putc(out, '[');
@@ -232,23 +233,7 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf 
         member_decoded(out, tmp, "password", p[1]);
         json_member_str(out, "host", p[2]);
         member_port(out, "port", p[3]);
-        json_key(out, "cwd");
-        if (p[4].ptr == NULL) {
-            buf_put(out, "[]", 2);
-        } else {
-            /* member_list writes its own key: write the array by hand */
-            curi_cursor c;
-            curi_str item;
-            int first = 1;
-            buf_putc(out, '[');
-            curi_list_init(&c, p[4], '/');
-            while (curi_list_next(&c, &item)) {
-                buf_put(out, ",", first ? 0 : 1);
-                first = 0;
-                string_decoded(out, tmp, item);
-            }
-            buf_putc(out, ']');
-        }
+        member_list(out, tmp, "cwd", p[4], '/', 1, 1);
         member_decoded(out, tmp, "name", p[5]);
         json_member_str(out, "typecode", p[6]);
         break;
@@ -338,7 +323,7 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf 
         json_member_str(out, "host", p[0]);
         member_port(out, "port", p[1]);
         member_decoded(out, tmp, "dn", p[2]);
-        member_list(out, tmp, "attributes", p[3], ',', 1);
+        member_list(out, tmp, "attributes", p[3], ',', 1, 0);
         json_member_str(out, "scope", p[4]);
         member_decoded(out, tmp, "filter", p[5]);
         ldap_extensions(out, tmp, p[6]);

@@ -705,14 +705,7 @@ static int v_urn(curi__sc *c)
             return curi__sc_fail(c, r - 1, "urn-query");
         }
         if (*r == '+') {
-            /* the r-component runs to "?=" */
-            const char *s = r + 1;
-            while (s + 1 < qe && !(s[0] == '?' && s[1] == '=')) {
-                s++;
-            }
-            if (s + 1 >= qe) {
-                s = qe;
-            }
+            const char *s = curi__urn_r_end(r + 1, qe);
             if (s == r + 1 || r[1] == '/' || r[1] == '?') {
                 return curi__sc_fail(c, r + 1, "urn-r-component");
             }

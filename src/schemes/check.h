@@ -65,6 +65,15 @@ static inline size_t curi__ref_avail(const curi_uri *u)
     return (size_t)(last->ptr + last->len - u->scheme.ptr);
 }
 
+/* A URN's r-component starting at p (after "?+") runs to the first "?=" or to e. */
+static inline const char *curi__urn_r_end(const char *p, const char *e)
+{
+    while (e - p >= 2 && !(p[0] == '?' && p[1] == '=')) {
+        p++;
+    }
+    return (e - p >= 2) ? p : e;
+}
+
 /* Where "//" would stand: just after "scheme:". */
 static inline const char *curi__after_colon(const curi_uri *u)
 {

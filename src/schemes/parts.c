@@ -375,13 +375,7 @@ static void urn(curi_scheme_parts *o, const curi_uri *u)
     if (u->query.ptr != NULL) {
         const char *r = u->query.ptr, *qe = curi__vend(u->query);
         if (*r == '+') {
-            const char *s = r + 1;
-            while (s + 1 < qe && !(s[0] == '?' && s[1] == '=')) {
-                s++;
-            }
-            if (s + 1 >= qe) {
-                s = qe;
-            }
+            const char *s = curi__urn_r_end(r + 1, qe);
             o->part[2] = view(r + 1, s);
             r = (s < qe) ? s + 1 : qe;
         }
