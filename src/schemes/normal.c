@@ -28,7 +28,12 @@
  *            f-components ignored;
  *   mailto   the same addresses in the same order, whether in the path or in to= headers,
  *            the domain without regard to case (RFC 6068 2, RFC 3986 6.2.3), and the same
- *            other header fields in the same order, names without regard to case.
+ *            other header fields in the same order, names without regard to case;
+ *   tel      the same kind of number, the same digits without visual separators, the same
+ *            parameters in order, without regard to case (RFC 3966 4);
+ *   data     the same effective media type (RFC 2397 3's defaults: an omitted type is
+ *            text/plain;charset=US-ASCII; names without regard to case), base64 or not, and
+ *            the same data.
  *
  * Nothing here allocates; each comparison walks both references once.
  * SPDX-License-Identifier: MIT
@@ -392,8 +397,124 @@ static int mailto_equivalent(const curi_uri *a, const curi_uri *b)
     }
 }
 
+/* a tel number's characters without the visual separators - . ( ) (RFC 3966 4), hex digits
+ * without regard to case: -1 at the end */
+static int tel_next(nread *r)
+{
+    int c;
+
+    do {
+        c = nr_next(r);
+    } while (c == '-' || c == '.' || c == '(' || c == ')');
+    return c;
+}
+
+/*
+ * tel (RFC 3966 4): both global or both local, the same digits once the visual separators
+ * are gone, and the same parameters, names and values without regard to case.  Parameters
+ * are matched in order (a choice: RFC 3966 3 orders them, and a valid number's order is
+ * canonical once ext/isub and phone-context come first; matching them in any order would
+ * cost time quadratic in their number).
+ */
+static int tel_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    curi_scheme_parts pa, pb;
+    nread x, y;
+    int c;
+
+    if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
+        curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_TEL ||
+        pb.kind != CURI_SK_TEL || pa.form != pb.form ||
+        !norm_eq(a->fragment, b->fragment, 0, 0)) {
+        return 0;
+    }
+    nr_init(&x, pa.part[0], 1, 0);
+    nr_init(&y, pb.part[0], 1, 0);
+    do {
+        c = tel_next(&x);
+        if (c != tel_next(&y)) {
+            return 0;
+        }
+    } while (c >= 0);
+    return norm_eq(pa.part[1], pb.part[1], 1, 0);
+}
+
+/* the effective media type of a data URI's type (RFC 2397 3's defaults), compared: type,
+ * subtype and parameter names without regard to case (RFC 2045 5.1), values as written */
+static int media_eq(curi_str ma, curi_str mb)
+{
+    static const char dflt[] = "text/plain;charset=US-ASCII", plain[] = "text/plain";
+    /* an omitted type is text/plain; with no parameter either, charset=US-ASCII too */
+    curi_str ta = ma, tb = mb;
+    curi_str da = {dflt, sizeof dflt - 1}, pl = {plain, sizeof plain - 1};
+    curi_cursor ca, cb;
+    curi_str ia, ib;
+    int ma_more, mb_more, first = 1;
+
+    if (ta.len == 0) {
+        ta = da;
+    }
+    if (tb.len == 0) {
+        tb = da;
+    }
+    /* walk "type/subtype;name=value..." as ';' items; a leading ';' means text/plain */
+    curi_list_init(&ca, ta, ';');
+    curi_list_init(&cb, tb, ';');
+    for (;;) {
+        ma_more = curi_list_next(&ca, &ia);
+        mb_more = curi_list_next(&cb, &ib);
+        if (first) {
+            if (ma_more && ia.len == 0) {
+                ia = pl;
+            }
+            if (mb_more && ib.len == 0) {
+                ib = pl;
+            }
+            first = 0;
+            if (!norm_eq(ia, ib, 1, 0)) {
+                return 0;
+            }
+            continue;
+        }
+        if (ma_more != mb_more) {
+            return 0;
+        }
+        if (!ma_more) {
+            return 1;
+        }
+        {
+            curi_str na, va, nb, vb;
+            curi_split_at(ia, '=', &na, &va);
+            curi_split_at(ib, '=', &nb, &vb);
+            if (!norm_eq(na, nb, 1, 0) || !norm_eq(va, vb, 0, 0)) {
+                return 0;
+            }
+        }
+    }
+}
+
+/* data (RFC 2397 3): the same effective media type, both base64 or neither, the same data */
+static int data_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    curi_scheme_parts pa, pb;
+
+    if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
+        curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_DATA ||
+        pb.kind != CURI_SK_DATA || pa.flags != pb.flags ||
+        !norm_eq(a->fragment, b->fragment, 0, 0)) {
+        return 0;
+    }
+    return media_eq(pa.part[0], pb.part[0]) && norm_eq(pa.part[1], pb.part[1], 0, 0);
+}
+
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
 {
+    if (scheme_is(a, "tel") && scheme_is(b, "tel")) {
+        return tel_equivalent(a, b);
+    }
+    if (scheme_is(a, "data") && scheme_is(b, "data")) {
+        return data_equivalent(a, b);
+    }
     if (scheme_is(a, "urn") && scheme_is(b, "urn")) {
         return urn_equivalent(a, b);
     }
