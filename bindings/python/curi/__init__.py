@@ -425,9 +425,14 @@ def normalize(s, steps=None, *, strict_3986=False):
     return out.decode("ascii")
 
 
-def _block(items):
+_SIZE_MAX = 2 ** (8 * _ffi.sizeof("size_t")) - 1
+
+
+def _block(items, check=True):
     """The inputs as one '\\n'-separated block: (items as a list, block bytes, indices of the
-    inputs that hold a '\\n' themselves, replaced in the block by ' ', which is invalid)."""
+    inputs that hold a '\\n' themselves, replaced in the block by ' ', which is invalid).
+    check=False skips looking for such inputs (the C loops report a block that does not hold
+    exactly n records, and the caller then asks again with check=True)."""
     if not isinstance(items, list):
         items = list(items)
     n = len(items)
@@ -436,7 +441,7 @@ def _block(items):
     except TypeError:
         block = b"\n".join([_as_bytes(x) for x in items])
     bad = []
-    if n and block.count(b"\n") != n - 1:
+    if check and n and block.count(b"\n") != n - 1:
         parts = []
         for i, x in enumerate(items):
             b = _as_bytes(x)
@@ -512,12 +517,15 @@ def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
 
 def valid_many(items, *, strict_3986=False):
     """Whether each input is a URI reference, as a list of bool (one foreign call)."""
-    items, block, bad = _block(items)
+    items, block, bad = _block(items, check=False)
     n = len(items)
     if n == 0:
         return []
     valid = _new("uint8_t[]", n)
-    _lib.curipy_valid_lines(valid, _from_buffer(block), len(block), n, _flags(strict_3986))
+    if _lib.curipy_valid_lines(valid, _from_buffer(block), len(block), n,
+                               _flags(strict_3986)) == _SIZE_MAX:
+        items, block, bad = _block(items)
+        _lib.curipy_valid_lines(valid, _from_buffer(block), len(block), n, _flags(strict_3986))
     return list(map(bool, _ffi.buffer(valid)[:]))
 
 
@@ -568,13 +576,17 @@ class Split:
 def split_many(items, *, strict_3986=False):
     """Parse every input with one foreign call; returns a Split of columns (offsets as
     array('i'), for columnar consumers)."""
-    items, block, bad = _block(items)
+    items, block, bad = _block(items, check=False)
     n = len(items)
     rows = array("i", bytes(4 * _ROW * n))
     starts = array("q", bytes(8 * (n + 1)))
-    _lib.curipy_split_lines(_from_buffer("int32_t[]", rows, require_writable=True),
-                            _from_buffer("int64_t[]", starts, require_writable=True),
-                            _from_buffer(block), len(block), n, _flags(strict_3986))
+    for attempt in (0, 1):
+        if _lib.curipy_split_lines(_from_buffer("int32_t[]", rows, require_writable=True),
+                                   _from_buffer("int64_t[]", starts, require_writable=True),
+                                   _from_buffer(block), len(block), n,
+                                   _flags(strict_3986)) != _SIZE_MAX:
+            break
+        items, block, bad = _block(items)
     for i in bad:
         b = _as_bytes(items[i])
         r = _new("int32_t[19]")

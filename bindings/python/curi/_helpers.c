@@ -152,6 +152,8 @@ static size_t curipy_normalize_lines(char *dst, size_t cap, size_t *written, siz
 }
 
 /* valid[i] = 1 when record i parses; returns the number of valid records. */
+/* valid[i] for record i; the number of valid records, or SIZE_MAX when the block does not
+ * hold exactly n records. */
 static size_t curipy_valid_lines(uint8_t *valid, const char *data, size_t len, size_t n,
                                  unsigned pflags)
 {
@@ -163,7 +165,8 @@ static size_t curipy_valid_lines(uint8_t *valid, const char *data, size_t len, s
         ok += valid[i];
         p += l + 1;
     }
-    return ok;
+    /* SIZE_MAX: the block held more than n records (an input with a '\n' of its own) */
+    return (n > 0 && p != len + 1) ? SIZE_MAX : ok;
 }
 
 /* rows[i * CURIPY_ROW ...] for record i, starts[i] = where it begins in data (starts[n] =
@@ -179,7 +182,7 @@ static size_t curipy_split_lines(int32_t *rows, int64_t *starts, const char *dat
         p += l + 1;
     }
     starts[n] = (int64_t)p;
-    return ok;
+    return (n > 0 && p != len + 1) ? SIZE_MAX : ok; /* SIZE_MAX: as curipy_valid_lines */
 }
 
 /* curi_normalize of s, parsed with pflags: the writer contract, parse errors included. */
