@@ -130,10 +130,22 @@ class ParseError(ValueError):
         line, cols = _escape(b)
         col = cols[min(self.offset, len(b))]
         msg = _ffi.string(_lib.curi_strerror(self.errno)).decode("ascii") \
-            if self.errno is not None else self.code
+            if self.errno is not None else _rule_message(self.code)
         head = "%s%s at byte %d: %s" % (self.what + ": " if self.what else "", self.code,
                                        self.offset, msg)
         return "%s\n  %s\n  %s^" % (head, line, " " * col)
+
+
+def _rule_message(rule):
+    """The sentence of a scheme rule (curi_scheme_rule_message), or the name itself."""
+    m = _lib.curi_scheme_rule_message(rule.encode("ascii")) if isinstance(rule, str) \
+        else _ffi.NULL
+    return _ffi.string(m).decode("ascii") if m != _ffi.NULL else str(rule)
+
+
+class SchemeError(ParseError):
+    """A URI reference that breaks its scheme's own grammar (curi_scheme_check): .code is the
+    rule's name ("ftp-typecode", ...), .offset the first offending byte, .input the text."""
 
 
 def _as_bytes(s):
@@ -233,6 +245,38 @@ class URI:
         if start < 0:
             return None
         return self._s[start:start + r[2 * p + 1]]
+
+    @property
+    def parts(self):
+        """The parts of the scheme's own (curi parse --scheme; libcuri(3) curi_scheme_parts_get):
+        None for a scheme outside the scheme layer and for a relative reference, else a dict
+        with "kind" (the layout's name: "ftp", "http", "urn", ...) and every part of that
+        layout, raw (None when absent).  Raises SchemeError when the URI breaks its scheme's
+        rules."""
+        b = self._s.encode("ascii")
+        buf = _from_buffer(b)
+        u = _new("curi_uri *")
+        e = _new("curi_error *")
+        sp = _new("curi_scheme_parts *")
+        rule = _new("char **")
+        _lib.curi_parse(u, buf, len(b), 0, e)
+        if _lib.curi_scheme_parts_get(sp, u, 0, e, rule) != 0:
+            raise SchemeError(_ffi.string(rule[0]).decode("ascii"), e.offset, self._s)
+        if sp.kind == 0:
+            return None
+        base = int(_ffi.cast("uintptr_t", buf))
+        d = {"kind": _ffi.string(_lib.curi_scheme_part_name(sp.kind, -1)).decode("ascii")}
+        for i in range(_lib.CURI_SCHEME_PARTS_MAX):
+            name = _lib.curi_scheme_part_name(sp.kind, i)
+            if name == _ffi.NULL:
+                continue
+            v = sp.part[i]
+            if v.ptr == _ffi.NULL:
+                d[_ffi.string(name).decode("ascii")] = None
+            else:
+                at = int(_ffi.cast("uintptr_t", v.ptr)) - base
+                d[_ffi.string(name).decode("ascii")] = self._s[at:at + v.len]
+        return d
 
     scheme = property(lambda self: self._part(0), doc="The scheme, without ':'.")
     userinfo = property(lambda self: self._part(1), doc="The userinfo, without '@'.")

@@ -403,3 +403,18 @@ def test_extract_agrees_with_tool(tool):
             assert [tuple(m) for m in curi.extract(text, complete=complete)] == want, f
             total += len(want)
     assert total > 0
+
+
+def test_parts():
+    # the scheme layer (curi_scheme_parts_get): raw parts by name, None outside the layer
+    p = curi.parse("ftp://u@h:21/a/%2Fb/c;type=d").parts
+    assert p == {"kind": "ftp", "user": "u", "password": None, "host": "h", "port": "21",
+                 "cwd": "a/%2Fb", "name": "c", "typecode": "d"}
+    assert curi.parse("urn:example:a?+r").parts == {
+        "kind": "urn", "nid": "example", "nss": "a", "r_component": "r", "q_component": None,
+        "f_component": None}
+    assert curi.parse("foo:x").parts is None and curi.parse("a/b").parts is None
+    e = pytest.raises(curi.SchemeError, lambda: curi.parse("ftp://h/a;type=x").parts).value
+    assert isinstance(e, curi.ParseError)
+    assert (e.code, e.offset, e.input) == ("ftp-typecode", 15, "ftp://h/a;type=x")
+    assert "RFC 1738" in str(e) and "^" in str(e)
