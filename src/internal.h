@@ -388,7 +388,7 @@ CURI__INLINE int curi__ref_writer(curi__ref_work impl, unsigned known, char *dst
  */
 const curi_uri *curi__scheme_view(const curi_uri *u, curi_uri *tmp);
 /* u as the scheme rung of curi_compare reads it beyond curi__scheme_view (file:/p as
- * file:///p), u itself when nothing changes. */
+ * file:///p, nntp://s/group as news://s/group), u itself when nothing changes. */
 const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp);
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b);
 

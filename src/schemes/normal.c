@@ -23,6 +23,9 @@
  *            does not add the authority: a path that only becomes absolute once its dot
  *            segments go would gain one on a second pass, so the form would not be stable.
  *            curi__scheme_equiv_view reads "file:/p" as "file:///p" for the comparison;
+ *   nntp     "nntp://s/group" names the group that "news://s/group" names (RFC 5538 3), but
+ *            the two say how to reach it differently, so neither is rewritten into the other:
+ *            curi__scheme_equiv_view reads the nntp form as news for the comparison;
  *   urn      URN-equivalence (RFC 8141 3.1): the NID without regard to case, the NSS as
  *            written (hex digits of triplets without regard to case), the r-, q- and
  *            f-components ignored;
@@ -151,6 +154,16 @@ const curi_uri *curi__scheme_view(const curi_uri *u, curi_uri *tmp)
 
 const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp)
 {
+    static const char news[] = "news";
+
+    if (scheme_is(u, "nntp") && u->host.ptr != NULL && u->path.len > 1 &&
+        memchr(u->path.ptr + 1, '/', u->path.len - 1) == NULL) {
+        /* nntp://s/group names the group news://s/group names (RFC 5538 3): read it so */
+        *tmp = *u;
+        tmp->scheme.ptr = news;
+        tmp->scheme.len = 4;
+        return tmp;
+    }
     if (!scheme_is(u, "file") || u->host.ptr != NULL || u->path.len == 0 ||
         u->path.ptr[0] != '/') {
         return u;
@@ -376,15 +389,20 @@ static int mailto_equivalent(const curi_uri *a, const curi_uri *b)
     curi_list_init(&ha, pa.part[1], '&');
     curi_list_init(&hb, pb.part[1], '&');
     for (;;) {
-        curi_str na, va, nb, vb;
-        do {
-            more_a = curi_list_next(&ha, &x);
+        curi_str na = {NULL, 0}, va = {NULL, 0}, nb = {NULL, 0}, vb = {NULL, 0};
+        /* the next field that is not to= on each side (x and y are set only by a 1) */
+        while ((more_a = curi_list_next(&ha, &x)) != 0) {
             curi_split_at(x, '=', &na, &va);
-        } while (more_a && is_to(na));
-        do {
-            more_b = curi_list_next(&hb, &y);
+            if (!is_to(na)) {
+                break;
+            }
+        }
+        while ((more_b = curi_list_next(&hb, &y)) != 0) {
             curi_split_at(y, '=', &nb, &vb);
-        } while (more_b && is_to(nb));
+            if (!is_to(nb)) {
+                break;
+            }
+        }
         if (more_a != more_b) {
             return 0;
         }
@@ -448,7 +466,7 @@ static int media_eq(curi_str ma, curi_str mb)
     curi_str ta = ma, tb = mb;
     curi_str da = {dflt, sizeof dflt - 1}, pl = {plain, sizeof plain - 1};
     curi_cursor ca, cb;
-    curi_str ia, ib;
+    curi_str ia = {NULL, 0}, ib = {NULL, 0};
     int ma_more, mb_more, first = 1;
 
     if (ta.len == 0) {
