@@ -145,6 +145,7 @@ void json_error(struct buf *b, int code, size_t offset, int with_offset);
 void json_rule_error(struct buf *out, const char *rule, const char *s, size_t n, size_t offset);
 void diagnose_rule(struct buf *err, const char *rule, const char *s, size_t n, size_t offset);
 void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error *e);
+void json_io(struct buf *out, const char *s, size_t n, const char *o, size_t on);
 /* scheme_json.c: ,"parts":{...} of curi parse --scheme --json (null outside the layer). */
 void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf *tmp);
 

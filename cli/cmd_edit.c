@@ -8,15 +8,6 @@
 
 #include "cli.h"
 
-/* The output of a command whose JSON form is {"input":...,"output":...}. */
-static void json_io(struct buf *out, const char *s, size_t n, const char *o, size_t on)
-{
-    buf_putc(out, '{');
-    json_member(out, "input", s, n);
-    json_member(out, "output", o ? o : "", on);
-    buf_put(out, "}\n", 2);
-}
-
 /*
  * ---------------------------------------------------------------------------
  * curi set

@@ -642,10 +642,7 @@ static int get_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     }
     tmp->len = 0;
     format_uri(ctx, &u, &sp, s, n, tmp);
-    buf_putc(out, '{');
-    json_member(out, "input", s, n);
-    json_member(out, "output", tmp->p ? tmp->p : "", tmp->len);
-    buf_put(out, "}\n", 2);
+    json_io(out, s, n, tmp->p, tmp->len);
     return EXIT_VALID;
 }
 

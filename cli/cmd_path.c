@@ -68,10 +68,7 @@ static int path_line(const void *vctx, const char *s, size_t n, struct buf *out,
     }
     dst->len += len;
     if (ctx->json) {
-        buf_putc(out, '{');
-        json_member(out, "input", s, n);
-        json_member(out, "output", tmp->p, tmp->len);
-        buf_put(out, "}\n", 2);
+        json_io(out, s, n, tmp->p, tmp->len);
     } else {
         buf_putc(out, '\n');
     }

@@ -58,13 +58,27 @@ static void string_decoded(struct buf *out, struct buf *tmp, curi_str v)
     json_string(out, tmp->len ? tmp->p : "", tmp->len);
 }
 
-/* "key":[items...] of a list part, each decoded (or raw); an absent part is null, or []
- * with none_empty */
+/* v as a JSON value: null when absent, else a string, decoded with dec */
+static void put_text(struct buf *out, struct buf *tmp, curi_str v, int dec)
+{
+    if (v.ptr == NULL)
+        buf_put(out, "null", 4);
+    else if (dec)
+        string_decoded(out, tmp, v);
+    else
+        json_string(out, v.ptr, v.len);
+}
+
+/*
+ * "key":[items...] of a list part, each decoded (or raw), or with pairs [[name,value],...]
+ * of name=value items (value null without '='); an absent part is null, or [] with
+ * none_empty
+ */
 static void member_list(struct buf *out, struct buf *tmp, const char *key, curi_str v, char sep,
-                        int dec, int none_empty)
+                        int dec, int none_empty, int pairs)
 {
     curi_cursor c;
-    curi_str item;
+    curi_str item, name, value;
     int first = 1;
     json_key(out, key);
     if (v.ptr == NULL) {
@@ -77,45 +91,15 @@ static void member_list(struct buf *out, struct buf *tmp, const char *key, curi_
         if (!first)
             buf_putc(out, ',');
         first = 0;
-        if (dec)
-            string_decoded(out, tmp, item);
-        else
-            json_string(out, item.ptr, item.len);
-    }
-    buf_putc(out, ']');
-}
-
-/* "key":[[name,value],...] of a list of name=value items (value null without '=') */
-static void member_pairs(struct buf *out, struct buf *tmp, const char *key, curi_str v, char sep,
-                         int dec)
-{
-    curi_cursor c;
-    curi_str item, name, value;
-    int first = 1;
-    json_key(out, key);
-    if (v.ptr == NULL) {
-        buf_put(out, "[]", 2);
-        return;
-    }
-    buf_putc(out, '[');
-    curi_list_init(&c, v, sep);
-    while (curi_list_next(&c, &item)) {
-        if (!first)
-            buf_putc(out, ',');
-        first = 0;
+        if (!pairs) {
+            put_text(out, tmp, item, dec);
+            continue;
+        }
         curi_split_at(item, '=', &name, &value);
         buf_putc(out, '[');
-        if (dec)
-            string_decoded(out, tmp, name);
-        else
-            json_string(out, name.ptr, name.len);
+        put_text(out, tmp, name, dec);
         buf_putc(out, ',');
-        if (value.ptr == NULL)
-            buf_put(out, "null", 4);
-        else if (dec)
-            string_decoded(out, tmp, value);
-        else
-            json_string(out, value.ptr, value.len);
+        put_text(out, tmp, value, dec);
         buf_putc(out, ']');
     }
     buf_putc(out, ']');
@@ -233,7 +217,7 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf 
         member_decoded(out, tmp, "password", p[1]);
         json_member_str(out, "host", p[2]);
         member_port(out, "port", p[3]);
-        member_list(out, tmp, "cwd", p[4], '/', 1, 1);
+        member_list(out, tmp, "cwd", p[4], '/', 1, 1, 0);
         member_decoded(out, tmp, "name", p[5]);
         json_member_str(out, "typecode", p[6]);
         break;
@@ -263,7 +247,7 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf 
         break;
     case CURI_SK_MAILTO:
         mailto_to(out, tmp, sp);
-        member_pairs(out, tmp, "headers", p[1], '&', 1);
+        member_list(out, tmp, "headers", p[1], '&', 1, 1, 1);
         optional_fragment(out, p[2]);
         break;
     case CURI_SK_NEWS:
@@ -317,13 +301,13 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf 
         json_member_str(out, "host", p[0]);
         member_port(out, "port", p[1]);
         member_decoded(out, tmp, "hsoname", p[2]);
-        member_pairs(out, tmp, "fields", p[3], ';', 1);
+        member_list(out, tmp, "fields", p[3], ';', 1, 1, 1);
         break;
     case CURI_SK_LDAP:
         json_member_str(out, "host", p[0]);
         member_port(out, "port", p[1]);
         member_decoded(out, tmp, "dn", p[2]);
-        member_list(out, tmp, "attributes", p[3], ',', 1, 0);
+        member_list(out, tmp, "attributes", p[3], ',', 1, 0, 0);
         json_member_str(out, "scope", p[4]);
         member_decoded(out, tmp, "filter", p[5]);
         ldap_extensions(out, tmp, p[6]);
@@ -394,7 +378,7 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf 
             tmp->len = k;
         }
         json_member(out, "digits", tmp->len ? tmp->p : "", tmp->len);
-        member_pairs(out, tmp, "params", p[1], ';', 0);
+        member_list(out, tmp, "params", p[1], ';', 0, 1, 1);
         break;
     case CURI_SK_DATA:
         json_member_str(out, "mediatype", p[0]);

@@ -204,6 +204,15 @@ void json_error(struct buf *b, int code, size_t offset, int with_offset)
         buf_put(b, "null", 4);
 }
 
+/* The output of a command whose JSON form is {"input":...,"output":...}. */
+void json_io(struct buf *out, const char *s, size_t n, const char *o, size_t on)
+{
+    buf_putc(out, '{');
+    json_member(out, "input", s, n);
+    json_member(out, "output", o ? o : "", on);
+    buf_put(out, "}\n", 2);
+}
+
 /* Shared by every command that shows a parse failure as a JSON object. */
 void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error *e)
 {
