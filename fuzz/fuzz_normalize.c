@@ -159,7 +159,18 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
     if (!(mask & CURI_NORM_PORT))
         FZ_CHECK(fz_str_same(u->port, v.port));
 
-    /* Each step did its job on the output. */
+    /* Each step did its job on the output; a URN is never decoded nor dot-removed under
+     * the scheme rules (RFC 8141 3.1), and a URN the layer accepts has a lowercase NID. */
+    if ((mask & CURI_NORM_SCHEME_RULES) && u->scheme.len == 3 &&
+        (u->scheme.ptr[0] | 0x20) == 'u' && (u->scheme.ptr[1] | 0x20) == 'r' &&
+        (u->scheme.ptr[2] | 0x20) == 'n') {
+        const char *colon = v.path.len > 0 ? memchr(v.path.ptr, ':', v.path.len) : NULL;
+        curi_str nid = {v.path.ptr, colon != NULL ? (size_t)(colon - v.path.ptr) : 0};
+        if (v.host.ptr == NULL && curi_scheme_check(&v, 0, NULL, NULL) == CURI_OK)
+            FZ_CHECKF(!has_upper(nid), "mask 0x%x: uppercase left in the NID of %s", mask,
+                      fz_show(n1.p, n1.n));
+        mask &= ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS);
+    }
     if (mask & CURI_NORM_CASE) {
         curi_str h = v.host;
         /* An RFC 6874 zone ID names an interface: its case is kept. */

@@ -901,14 +901,19 @@ static int normalizable(const curi_uri *u)
 
 
 /*
- * u as CURI_NORM_SCHEME_RULES reads it (src/schemes/normal.c): only the schemes whose name
- * starts with f, g, n or l have rules there, so the usual web URL pays one test.
+ * u as CURI_NORM_SCHEME_RULES reads it (src/schemes/normal.c), with the mask its writers use
+ * and the fold its output gets: only the schemes whose name starts with f, g, n, l, u or m
+ * have rules there, so the usual web URL pays one test.
  */
-CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned mask, curi_uri *tmp)
+CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi_uri *tmp,
+                                          int *fold)
 {
-    if ((mask & CURI_NORM_SCHEME_RULES) && u->scheme.len >= 4) {
+    *fold = 0;
+    if ((*mask & CURI_NORM_SCHEME_RULES) && u->scheme.len >= 3) {
         unsigned char c = (unsigned char)(u->scheme.ptr[0] | 0x20);
-        if (c == 'f' || c == 'g' || c == 'n' || c == 'l') {
+        if (c == 'u' || c == 'm') {
+            *mask = curi__scheme_mask(u, *mask, fold);
+        } else if (c == 'f' || c == 'g' || c == 'n' || c == 'l') {
             return curi__scheme_view(u, tmp);
         }
     }
@@ -926,6 +931,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     layout L;
     size_t n = 0;
     curi_uri tmp;
+    int fold;
 
     if (!curi__wbegin(dst, cap, outlen, 0) || u == NULL || (mask & ~CURI__NORM_FLAGS)) {
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
@@ -934,9 +940,10 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     if (!normalizable(u)) {
         return curi__wend(curi__fail(err, CURI_ERR_STRUCTURE, 0), 0, outlen, err);
     }
-    u = scheme_view(u, mask, &tmp);
+    u = scheme_view(u, &mask, &tmp, &fold);
     /* The usual case: room for everything, the path before its dots go included. */
     if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask)) {
+        curi__scheme_fold(dst, n, fold);
         return curi__wend(CURI_OK, n, outlen, err);
     }
     layout_init(&L, u, mask);
@@ -949,6 +956,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
         /* A tight buffer and a path that shrinks: only final bytes, from the end. */
         back_write(dst, n, u, mask);
     }
+    curi__scheme_fold(dst, n, fold);
     return curi__wend(CURI_OK, n, outlen, err);
 }
 
@@ -968,9 +976,12 @@ static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsign
     char sa[SMALL_CAP], sb[SMALL_CAP];
     size_t na, nb;
     curi_uri ta, tb;
+    int fa, fb;
 
-    a = scheme_view(a, ma, &ta);
-    b = scheme_view(b, mb, &tb);
+    /* the fold is left out: curi__is_normalized asks it apart, and curi__compare's scheme
+     * rung reaches every pair it makes equal through curi__scheme_equivalent */
+    a = scheme_view(a, &ma, &ta, &fa);
+    b = scheme_view(b, &mb, &tb, &fb);
 
     if (!stream && small_write(sa, &na, a, ma) && small_write(sb, &nb, b, mb)) {
         return na == nb && memcmp(sa, sb, na) == 0;
@@ -981,10 +992,15 @@ static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsign
 int curi__is_normalized(const curi_uri *u, unsigned mask, int stream)
 {
     /* What curi_normalize refuses is not normalized; an unknown mask bit neither. */
+    int fold;
+    unsigned m = mask;
+    curi_uri tmp;
+
     if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
-    return same_output(u, mask, u, 0, stream);
+    (void)scheme_view(u, &m, &tmp, &fold);
+    return same_output(u, mask, u, 0, stream) && !curi__scheme_fold_changes(u, fold);
 }
 
 int curi_is_normalized(const curi_uri *u, unsigned mask)
@@ -1038,11 +1054,12 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
     rstream st;
     size_t n, got;
     curi_uri tmp;
+    int fold;
 
     if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
-    u = scheme_view(u, mask, &tmp);
+    u = scheme_view(u, &mask, &tmp, &fold);
     layout_init(&L, u, mask);
     n = forward_count(&L);
     if (n > cap) {
@@ -1050,6 +1067,7 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
     }
     if (how == 1) {
         back_write(dst, n, u, mask);
+        curi__scheme_fold(dst, n, fold);
         return n;
     }
     rev_init(&st.r, u, mask);
@@ -1063,5 +1081,9 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
         got -= k;
         memcpy(dst + got, st.buf, k);
     }
-    return got == 0 ? n : 0;
+    if (got != 0) {
+        return 0;
+    }
+    curi__scheme_fold(dst, n, fold);
+    return n;
 }

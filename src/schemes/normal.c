@@ -15,9 +15,10 @@
  *            "ldap://h/o=x?cn", "ldap://h/?" becomes "ldap://h/").
  *
  * These are written as a view of the reference (curi__scheme_view), so that every writer
- * and comparison of normalize.c reads the same thing.  Three equivalences have no canonical
+ * and comparison of normalize.c reads the same thing.  These equivalences have no canonical
  * form that keeps the reference's structure or meaning, and are only comparisons (the scheme
- * rung of curi_compare):
+ * rung of curi_compare), but for the case that urn and mailto fold (see "canonical case"
+ * at the end):
  *
  *   file     "file:/p" names the same file as "file:///p" (RFC 8089 2), but normalization
  *            does not add the authority: a path that only becomes absolute once its dot
@@ -540,4 +541,133 @@ int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
         return mailto_equivalent(a, b);
     }
     return 0;
+}
+
+/* ------------------------------------------------------------------ canonical case */
+
+/*
+ * Two of the equivalences above have a canonical form after all, because they only fold
+ * case: a URN's NID (RFC 8141 3.1) and a mailto address's domain and header names (RFC 6068
+ * 2, RFC 3986 6.2.3).  curi_normalize writes the form as usual, then lowercases those
+ * letters in place (curi__scheme_fold); the length never changes, and a letter a triplet
+ * spells stays a triplet.  Only a reference that the scheme layer accepts (and that has no
+ * authority) is folded, so that the form stays the equivalence's: two folded forms that are
+ * the same bytes name references that urn_equivalent or mailto_equivalent call equivalent.
+ * A URN is also written without decoding and without dot removal, everywhere in it: its
+ * NSS is compared octet by octet (RFC 8141 3.1), so "%41" is not "A" and "a/../b" is not
+ * "b" (curi__scheme_mask).  The r-, q- and f-components are kept as written: URN-equivalence
+ * ignores them, but they still say something to a resolver or to the resource.
+ */
+unsigned curi__scheme_mask(const curi_uri *u, unsigned mask, int *fold)
+{
+    curi_scheme_parts sp;
+    int urn;
+
+    *fold = 0;
+    if (!(mask & CURI_NORM_SCHEME_RULES) || u->scheme.ptr == NULL ||
+        !((urn = scheme_is(u, "urn")) != 0 || scheme_is(u, "mailto"))) {
+        return mask;
+    }
+    if (u->host.ptr == NULL && curi_scheme_parts_get(&sp, u, 0, NULL, NULL) == CURI_OK &&
+        (sp.kind == CURI_SK_URN || sp.kind == CURI_SK_MAILTO)) {
+        *fold = sp.kind;
+    }
+    return urn ? mask & ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS) : mask;
+}
+
+/* Lowercase p[i..j) into out[i..j) (out may be p), triplets left alone: the number of
+ * bytes that change.  out is NULL to count only. */
+static size_t fold_run(const char *p, size_t i, size_t j, char *out)
+{
+    size_t k = 0;
+
+    while (i < j) {
+        if (p[i] == '%') {
+            i += (j - i >= 3) ? 3 : j - i;
+            continue;
+        }
+        if (p[i] >= 'A' && p[i] <= 'Z') {
+            k++;
+            if (out != NULL) {
+                out[i] = (char)(p[i] + 32);
+            }
+        }
+        i++;
+    }
+    return k;
+}
+
+/* mailto addresses p[i..j) separated by ',': each domain (after its last '@') lowercased. */
+static size_t fold_addrs(const char *p, size_t i, size_t j, char *out)
+{
+    size_t k = 0;
+
+    while (i < j) {
+        const char *c = memchr(p + i, ',', j - i);
+        size_t end = (c != NULL) ? (size_t)(c - p) : j, at = end;
+        while (at > i && p[at - 1] != '@') {
+            at--;
+        }
+        if (at > i) {
+            k += fold_run(p, at, end, out);
+        }
+        i = end + 1;
+    }
+    return k;
+}
+
+/* mailto header fields p[i..j) separated by '&': names lowercased, and the domains of
+ * to= values. */
+static size_t fold_headers(const char *p, size_t i, size_t j, char *out)
+{
+    size_t k = 0;
+
+    while (i < j) {
+        const char *a = memchr(p + i, '&', j - i);
+        size_t end = (a != NULL) ? (size_t)(a - p) : j;
+        const char *eq = memchr(p + i, '=', end - i);
+        size_t ne = (eq != NULL) ? (size_t)(eq - p) : end;
+        k += fold_run(p, i, ne, out);
+        if (eq != NULL && ne - i == 2 && (p[i] | 0x20) == 't' && (p[i + 1] | 0x20) == 'o') {
+            k += fold_addrs(p, ne + 1, end, out);
+        }
+        i = end + 1;
+    }
+    return k;
+}
+
+/* The fold of one component: path (which 0) or query (1). */
+static size_t fold_part(int fold, int which, const char *p, size_t n, char *out)
+{
+    if (p == NULL || n == 0) {
+        return 0;
+    }
+    if (fold == CURI_SK_URN) {
+        const char *c = (which == 0) ? memchr(p, ':', n) : NULL;
+        return (c != NULL) ? fold_run(p, 0, (size_t)(c - p), out) : 0;
+    }
+    return (which == 0) ? fold_addrs(p, 0, n, out) : fold_headers(p, 0, n, out);
+}
+
+void curi__scheme_fold(char *s, size_t n, int fold)
+{
+    char *e = s + n, *p, *q, *f;
+
+    if (fold == 0 || (p = memchr(s, ':', n)) == NULL) {
+        return;
+    }
+    p++;
+    f = memchr(p, '#', (size_t)(e - p));
+    e = (f != NULL) ? f : e;
+    q = memchr(p, '?', (size_t)(e - p));
+    (void)fold_part(fold, 0, p, (size_t)(((q != NULL) ? q : e) - p), p);
+    if (q != NULL) {
+        (void)fold_part(fold, 1, q + 1, (size_t)(e - q - 1), q + 1);
+    }
+}
+
+int curi__scheme_fold_changes(const curi_uri *u, int fold)
+{
+    return fold != 0 && (fold_part(fold, 0, u->path.ptr, u->path.len, NULL) > 0 ||
+                         fold_part(fold, 1, u->query.ptr, u->query.len, NULL) > 0);
 }

@@ -215,7 +215,8 @@ NORMALIZE = [
     ("http://example.com:/", "http://example.com/"),
     ("http://example.com", "http://example.com/"),
     ("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "example://a/b/c/%7Bfoo%7D"),
-    ("mailto:Joe@Example.COM", "mailto:Joe@Example.COM"),
+    ("mailto:Joe@Example.COM", "mailto:Joe@example.com"),
+    ("urn:EXAMPLE:a%7e?+R", "urn:example:a%7E?+R"),
 ]
 
 
