@@ -34,7 +34,7 @@
  *            the domain without regard to case (RFC 6068 2, RFC 3986 6.2.3), and the same
  *            other header fields in the same order, names without regard to case;
  *   tel      the same kind of number, the same digits without visual separators, the same
- *            parameters in order, without regard to case (RFC 3966 4);
+ *            parameters in any order, without regard to case (RFC 3966 4);
  *   data     the same effective media type (RFC 2397 3's defaults: an omitted type is
  *            text/plain;charset=US-ASCII; names without regard to case), base64 or not, and
  *            the same data.
@@ -428,12 +428,74 @@ static int tel_next(nread *r)
     return c;
 }
 
+/* The number of ';' items of a tel parameter list, counting no further than lim + 1. */
+static size_t tel_count(curi_str ps, size_t lim)
+{
+    curi_cursor c;
+    curi_str x;
+    size_t n = 0;
+
+    curi_list_init(&c, ps, ';');
+    while (n <= lim && curi_list_next(&c, &x)) {
+        n++;
+    }
+    return n;
+}
+
+/* The value of the only parameter of ps named name (without regard to case), in *value:
+ * the number of parameters so named, counting no further than 2. */
+static int tel_find(curi_str ps, curi_str name, curi_str *value)
+{
+    curi_cursor c;
+    curi_str x, n, v;
+    int k = 0;
+
+    curi_list_init(&c, ps, ';');
+    while (k < 2 && curi_list_next(&c, &x)) {
+        curi_split_at(x, '=', &n, &v);
+        if (norm_eq(n, name, 1, 0)) {
+            *value = v;
+            k++;
+        }
+    }
+    return k;
+}
+
+/*
+ * Two tel parameter lists hold the same parameters, matched by name whatever their order
+ * (RFC 3966 4), names and values without regard to case.  Matching out of order is
+ * quadratic in the number of parameters, so it is done for up to TEL_PARAMS_MAX of them,
+ * each name once on each side; longer lists, or one that repeats a name, must be in the
+ * same order (RFC 3966 3 allows each name once, and real numbers carry a few).
+ */
+#define TEL_PARAMS_MAX 32
+
+static int tel_params_eq(curi_str a, curi_str b)
+{
+    curi_cursor c;
+    curi_str x, n, v, w = {NULL, 0};
+    size_t na;
+
+    if (norm_eq(a, b, 1, 0)) {
+        return 1;
+    }
+    if (a.ptr == NULL || b.ptr == NULL || (na = tel_count(a, TEL_PARAMS_MAX)) > TEL_PARAMS_MAX ||
+        tel_count(b, TEL_PARAMS_MAX) != na) {
+        return 0;
+    }
+    curi_list_init(&c, a, ';');
+    while (curi_list_next(&c, &x)) {
+        curi_split_at(x, '=', &n, &v);
+        if (tel_find(a, n, &w) != 1 || tel_find(b, n, &w) != 1 || !norm_eq(v, w, 1, 0)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /*
  * tel (RFC 3966 4): both global or both local, the same digits once the visual separators
- * are gone, and the same parameters, names and values without regard to case.  Parameters
- * are matched in order (a choice: RFC 3966 3 orders them, and a valid number's order is
- * canonical once ext/isub and phone-context come first; matching them in any order would
- * cost time quadratic in their number).
+ * are gone, and the same parameters (tel_params_eq).
  */
 static int tel_equivalent(const curi_uri *a, const curi_uri *b)
 {
@@ -455,7 +517,7 @@ static int tel_equivalent(const curi_uri *a, const curi_uri *b)
             return 0;
         }
     } while (c >= 0);
-    return norm_eq(pa.part[1], pb.part[1], 1, 0);
+    return tel_params_eq(pa.part[1], pb.part[1]);
 }
 
 /* the effective media type of a data URI's type (RFC 2397 3's defaults), compared: type,
