@@ -499,23 +499,10 @@ def _block(items, check=True):
     return items, block, bad
 
 
-def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
-    """The normalized text of each input (str or bytes), in order, as a list of str, with
-    one foreign call per batch.  An input that does not parse (or cannot be normalized):
-
-      errors="raise": ParseError of the first one (.index is its position);
-      errors="null":  None in its place;
-      errors="keep":  the input itself, unchanged.
-    """
-    if errors not in ("raise", "null", "keep"):
-        raise ValueError('errors must be "raise", "null" or "keep"')
-    items, block, bad = _block(items)
-    n = len(items)
-    if n == 0:
-        return []
-    mask = _mask(steps)
-    fl = _flags(strict_3986)
-    codes = _new("uint16_t[]", n)
+def _normalize_block(block, n, codes, fl, mask):
+    """curipy_normalize_lines over the whole block, in as many calls as the output buffer
+    needs: (the n outputs as a list of str, the number of errors, where the block's
+    records ended: len(block) + 1 when it held exactly n)."""
     written = _new("size_t *")
     consumed = _new("size_t *")
     nerr = _new("size_t *")
@@ -526,25 +513,49 @@ def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
     done = _lib.curipy_normalize_lines(dst, cap, written, consumed, nerr, codes, data, total,
                                        n, fl, mask)
     errs = nerr[0]
+    pos = consumed[0]
     if done == n:
-        out = _ffi.buffer(dst, written[0] - 1)[:].decode("ascii").split("\n")
-    else:
-        pieces = [_ffi.buffer(dst, written[0])[:]]
-        pos = consumed[0]
-        while done < n:
-            cap = max(cap, 4096)
-            k = _lib.curipy_normalize_lines(dst, cap, written, consumed, nerr, codes + done,
-                                            data + pos, total - pos if pos < total else 0,
-                                            n - done, fl, mask)
-            if k == 0:
-                cap *= 2
-                dst = _new("char[]", cap)
-                continue
-            pieces.append(_ffi.buffer(dst, written[0])[:])
-            errs += nerr[0]
-            done += k
-            pos += consumed[0]
-        out = b"".join(pieces)[:-1].decode("ascii").split("\n")
+        return _ffi.buffer(dst, written[0] - 1)[:].decode("ascii").split("\n"), errs, pos
+    pieces = [_ffi.buffer(dst, written[0])[:]]
+    while done < n:
+        cap = max(cap, 4096)
+        k = _lib.curipy_normalize_lines(dst, cap, written, consumed, nerr, codes + done,
+                                        data + pos, total - pos if pos < total else 0,
+                                        n - done, fl, mask)
+        if k == 0:
+            cap *= 2
+            dst = _new("char[]", cap)
+            continue
+        pieces.append(_ffi.buffer(dst, written[0])[:])
+        errs += nerr[0]
+        done += k
+        pos += consumed[0]
+    return b"".join(pieces)[:-1].decode("ascii").split("\n"), errs, pos
+
+
+def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
+    """The normalized text of each input (str or bytes), in order, as a list of str, with
+    one foreign call per batch.  An input that does not parse (or cannot be normalized):
+
+      errors="raise": ParseError of the first one (.index is its position);
+      errors="null":  None in its place;
+      errors="keep":  the input itself, unchanged.
+    """
+    if errors not in ("raise", "null", "keep"):
+        raise ValueError('errors must be "raise", "null" or "keep"')
+    # the block is first made without looking for inputs that hold a '\n': the C loop
+    # consumes exactly the block when there is none, and only otherwise is it made again
+    items, block, bad = _block(items, check=False)
+    n = len(items)
+    if n == 0:
+        return []
+    mask = _mask(steps)
+    fl = _flags(strict_3986)
+    codes = _new("uint16_t[]", n)
+    out, errs, pos = _normalize_block(block, n, codes, fl, mask)
+    if pos != len(block) + 1:
+        items, block, bad = _block(items)
+        out, errs, pos = _normalize_block(block, n, codes, fl, mask)
     if errs or bad:
         idx = _new("size_t[]", errs) if errs else None
         k = _lib.curipy_nonzero(codes, n, idx) if errs else 0
@@ -570,7 +581,8 @@ def valid_many(items, *, strict_3986=False):
                                _flags(strict_3986)) == _SIZE_MAX:
         items, block, bad = _block(items)
         _lib.curipy_valid_lines(valid, _from_buffer(block), len(block), n, _flags(strict_3986))
-    return list(map(bool, _ffi.buffer(valid)[:]))
+    # a C bool per input: the memoryview makes the list of bool in one C loop
+    return memoryview(_ffi.buffer(valid)).cast("?").tolist()
 
 
 class Split:
