@@ -405,7 +405,7 @@ int cmd_open(int argc, char **argv)
                 buf_putc(&out, '{');
                 json_member(&out, "uri", u, ulen);
                 json_member(&out, "error", r.error, strlen(r.error));
-                json_member(&out, "message", r.message, strlen(r.message));
+                json_member(&out, "message", r.message, r.message_len);
                 buf_puts(&out, "}\n");
             } else {
                 struct buf e = {0};
@@ -413,7 +413,7 @@ int cmd_open(int argc, char **argv)
                 buf_putc(&e, '\'');
                 show_bytes(&e, u, ulen);
                 buf_puts(&e, "': ");
-                show_bytes(&e, r.message, strlen(r.message));
+                show_bytes(&e, r.message, r.message_len);
                 diag_end(&e);
             }
             st = r.status;

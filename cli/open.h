@@ -65,8 +65,9 @@ struct open_result {
     int status;
     const char *error; /* NULL when OK: "invalid", "remote-file", "option-injection",
                           "control-byte", "refused-scheme", "check-error", "no-handler" */
-    char *message;     /* the sentence for a refusal or for no handler (bytes of the URI in it
-                          are raw: escape them for a terminal) */
+    char *message;     /* the sentence for a refusal or for no handler, message_len bytes (those
+                          of the URI in it are raw, NUL included: escape them for a terminal) */
+    size_t message_len;
     char **argv;       /* NULL-terminated; argv[0] is the program as the table writes it */
     size_t argc;
     const struct open_row *row; /* the row argv came from */

@@ -289,8 +289,9 @@ static void add_builtin(struct open_table *t, const char *scheme, unsigned sessi
  * no word held "%s".  Returns 0 (nothing added) for an entry without words or whose program
  * holds "%s".
  */
-static int add_env_command(struct open_table *t, const char *scheme, const char *s, size_t n,
-                           int percent, const char *tail, const char *note)
+static int add_env_command(struct open_table *t, const char *scheme, unsigned session,
+                           const char *s, size_t n, int percent, const char *tail,
+                           const char *note)
 {
     const char *w[MAX_WORDS];
     size_t wl[MAX_WORDS];
@@ -324,7 +325,7 @@ static int add_env_command(struct open_table *t, const char *scheme, const char 
     }
     if (!used)
         word[k++] = dupn(tail, strlen(tail));
-    add_row(t, scheme, strlen(scheme), OPEN_ANY, word, k, "built-in", note);
+    add_row(t, scheme, strlen(scheme), session, word, k, "built-in", note);
     return 1;
 }
 
@@ -367,7 +368,7 @@ void open_table_builtin(struct open_table *t, const char *browser, const char *p
             add_builtin(t, rows[k].scheme, rows[k].session, rows[k].words, NULL);
         } else if (rows[k].scheme[0] != '\0') {
             if (pager != NULL && pager[0] != '\0' &&
-                add_env_command(t, "file", pager, strlen(pager), 0, "{path}", "$PAGER"))
+                add_env_command(t, "file", OPEN_TEXT, pager, strlen(pager), 0, "{path}", "$PAGER"))
                 continue;
             add_builtin(t, "file", OPEN_TEXT, "less {path}", NULL);
         } else if (rows[k].words == NULL) {
@@ -380,7 +381,7 @@ void open_table_builtin(struct open_table *t, const char *browser, const char *p
                 while (*b != '\0') {
                     const char *e = strchr(b, ':');
                     size_t len = e != NULL ? (size_t)(e - b) : strlen(b);
-                    add_env_command(t, web_schemes[s], b, len, 1, "{uri}", "$BROWSER");
+                    add_env_command(t, web_schemes[s], OPEN_ANY, b, len, 1, "{uri}", "$BROWSER");
                     b += len + (e != NULL);
                 }
                 for (size_t j = k + 1; j < last; j++)
@@ -522,6 +523,7 @@ static void set_error(struct open_result *r, int status, const char *name, struc
     r->status = status;
     r->error = name;
     r->message = msg->p;
+    r->message_len = msg->len;
     msg->p = NULL;
 }
 
@@ -778,6 +780,14 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
         sb_puts(&m, session_name(env->session));
         sb_puts(&m, " session: ");
         if (ncand > 0) {
+            /* the programs of the candidates, each once: "install a, b or c" */
+            size_t named = 0, total = 0;
+            for (size_t k = 0; k < ncand; k++) {
+                size_t j = 0;
+                while (j < k && strcmp(cand[j]->word[0], cand[k]->word[0]) != 0)
+                    j++;
+                total += j == k;
+            }
             sb_puts(&m, "install ");
             for (size_t k = 0; k < ncand; k++) {
                 size_t j = 0;
@@ -785,9 +795,10 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
                     j++;
                 if (j < k)
                     continue; /* named already */
-                if (k > 0)
-                    sb_puts(&m, " or ");
+                if (named > 0)
+                    sb_puts(&m, named + 1 == total ? " or " : ", ");
                 sb_puts(&m, cand[k]->word[0]);
+                named++;
             }
             sb_puts(&m, ", or configure");
         } else {
