@@ -183,6 +183,35 @@ static void load_config(struct open_table *t, const char *file)
 /* ------------------------------------------------------------------ running */
 
 /*
+ * The handler's environment: ours, with CURI_OPEN_DEPTH one more than ours, so that a loop
+ * (a desktop that routes a scheme to curi open, whose row hands it back to xdg-open) ends.
+ */
+enum { MAX_DEPTH = 4 };
+
+static unsigned open_depth(void)
+{
+    const char *d = getenv("CURI_OPEN_DEPTH");
+    unsigned n = 0;
+    for (; d != NULL && *d >= '0' && *d <= '9' && n <= MAX_DEPTH; d++)
+        n = n * 10 + (unsigned)(*d - '0');
+    return n;
+}
+
+static char **handler_environ(char *depth_var)
+{
+    size_t n = 0, k = 0;
+    while (environ[n] != NULL)
+        n++;
+    char **env = xmalloc((n + 2) * sizeof *env);
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "CURI_OPEN_DEPTH=", 16) != 0)
+            env[k++] = environ[i];
+    env[k++] = depth_var;
+    env[k] = NULL;
+    return env;
+}
+
+/*
  * Run argv[0] (found on PATH) with argv and wait for it: its exit status, 128 + N when
  * signal N ended it, 127 when it cannot be found or started (126 when it is there but
  * cannot run).  While it runs, SIGINT and SIGQUIT are ignored here (the terminal sends
@@ -211,7 +240,11 @@ static int run_handler(char **argv)
     sigaction(SIGQUIT, &ign, &old_quit);
     fflush(stdout);
     pid_t pid;
-    int rc = posix_spawn(&pid, file, NULL, &attr, argv, environ);
+    char depth_var[32];
+    snprintf(depth_var, sizeof depth_var, "CURI_OPEN_DEPTH=%u", open_depth() + 1);
+    char **env = handler_environ(depth_var);
+    int rc = posix_spawn(&pid, file, NULL, &attr, argv, env);
+    free(env);
     int status = 127;
     if (rc != 0) {
         struct buf e = {0};
@@ -437,8 +470,13 @@ int cmd_open(int argc, char **argv)
         }
         write_all(1, out.p, out.len);
         buf_free(&out);
-        if (r.status == OPEN_OK && !dry)
+        if (r.status == OPEN_OK && !dry && open_depth() >= MAX_DEPTH) {
+            say("'", u, "': refused: CURI_OPEN_DEPTH says curi open runs inside itself 4 times "
+                        "(a handler hands URIs back to curi open: a loop)");
+            st = OPEN_REFUSED;
+        } else if (r.status == OPEN_OK && !dry) {
             st = run_handler(r.argv);
+        }
         if (status == 0)
             status = st;
         open_result_free(&r);

@@ -320,6 +320,16 @@ $ USER_CONF='man any mandoc -T{{utf8} {part:name}' sh tests/cli/open-env.sh '' -
 {"scheme":"*","session":"graphical","argv":["xdg-open","{uri}"],"source":"built-in"}
 ? 0
 
+# examples/open.conf has no bad line.
+$ USER_CONF="$(cat examples/open.conf)" sh tests/cli/open-env.sh '' -- --print-table | grep -c '# T/home/.config/curi/open.conf:'
+11
+? 0
+
+$ USER_CONF="$(cat examples/open.conf)" sh tests/cli/open-env.sh 'info ssh' -- 'info:(gcc)Option%20Summary' 'telnet://bob@example.org'
+ran info [-f] [gcc] [-n] [Option Summary]
+ran ssh [bob@example.org]
+? 0
+
 # ---- Refusals (exit 1, one line on standard error, nothing runs).
 # Option injection: an argument from the URI that would start with '-', for each scheme.
 $ sh tests/cli/open-env.sh 'man whatis telnet info' -- man:-Pid 'man:ls(-P)' man:- whatis:-k whatis:--help 'telnet://-lroot@host' telnet://-host 'telnet://bob@-host:23'
@@ -456,6 +466,12 @@ $ curi open --print-table man:ls
 ! curi: open: --print-table takes no URI, got 'man:ls'
 ! Try 'curi open --help'.
 ? 2
+
+# A handler that hands the URI back to curi open (a desktop's scheme handler and xdg-open
+# can make such a loop): CURI_OPEN_DEPTH counts the levels, and the fourth runs nothing.
+$ USER_CONF="loop any $CURI open {uri}" sh tests/cli/open-env.sh '' -- loop:x
+! curi: open: 'loop:x': refused: CURI_OPEN_DEPTH says curi open runs inside itself 4 times (a handler hands URIs back to curi open: a loop)
+? 1
 
 # A program is one that can run: a directory or a file without execute permission is not.
 $ USER_CONF="$(printf 'man any @T@/dir {part:name}\nman any @T@/file {part:name}')" sh tests/cli/open-env.sh '' -- man:ls
