@@ -330,6 +330,12 @@ ran info [-f] [gcc] [-n] [Option Summary]
 ran ssh [bob@example.org]
 ? 0
 
+# examples/curi-open.desktop routes the uri(7) schemes to curi open, the URI one argument.
+$ grep -E '^(Exec|MimeType)=' examples/curi-open.desktop
+Exec=curi open %u
+MimeType=x-scheme-handler/man;x-scheme-handler/info;x-scheme-handler/whatis;x-scheme-handler/ghelp;
+? 0
+
 # ---- Refusals (exit 1, one line on standard error, nothing runs).
 # Option injection: an argument from the URI that would start with '-', for each scheme.
 $ sh tests/cli/open-env.sh 'man whatis telnet info' -- man:-Pid 'man:ls(-P)' man:- whatis:-k whatis:--help 'telnet://-lroot@host' telnet://-host 'telnet://bob@-host:23'
