@@ -230,7 +230,7 @@ int is_option(const struct common *c, const char *arg);
 enum {
     CMD_PARSE_BIT, CMD_GET_BIT, CMD_SET_BIT, CMD_ENCODE_BIT, CMD_DECODE_BIT, CMD_EXPLAIN_BIT,
     CMD_RESOLVE_BIT, CMD_RELATIVE_BIT, CMD_NORMALIZE_BIT, CMD_EQUAL_BIT, CMD_BUILD_BIT,
-    CMD_CHECK_BIT, CMD_EXTRACT_BIT, CMD_FROM_PATH_BIT, CMD_TO_PATH_BIT, CMD_COUNT
+    CMD_CHECK_BIT, CMD_EXTRACT_BIT, CMD_FROM_PATH_BIT, CMD_TO_PATH_BIT, CMD_OPEN_BIT, CMD_COUNT
 };
 #define C_PARSE (1u << CMD_PARSE_BIT)
 #define C_GET (1u << CMD_GET_BIT)
@@ -247,6 +247,7 @@ enum {
 #define C_EXTRACT (1u << CMD_EXTRACT_BIT)
 #define C_FROM_PATH (1u << CMD_FROM_PATH_BIT)
 #define C_TO_PATH (1u << CMD_TO_PATH_BIT)
+#define C_OPEN (1u << CMD_OPEN_BIT)
 struct optdef {
     unsigned cmds;
     const char *name, *alias, *arg;
@@ -297,5 +298,6 @@ int cmd_check(int argc, char **argv);
 int cmd_extract(int argc, char **argv);
 int cmd_from_path(int argc, char **argv); /* cmd_path.c */
 int cmd_to_path(int argc, char **argv);
+int cmd_open(int argc, char **argv);
 
 #endif /* CURI_CLI_H */

@@ -37,6 +37,7 @@ static const char *const summaries[CMD_COUNT] = {
     "print the URIs found in free text",
     "the file: URI of each local path (RFC 8089)",
     "the local path of each file: URI (RFC 8089)",
+    "hand each URI to the program that handles it",
 };
 
 /*

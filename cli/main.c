@@ -38,6 +38,7 @@ static const char main_help[] =
     "  extract    print the URIs found in free text (files or standard input)\n"
     "  from-path  the file: URI of each local path (RFC 8089)\n"
     "  to-path    the local path of each file: URI (RFC 8089)\n"
+    "  open       hand each URI to the program that handles it (no shell)\n"
     "  completion print the bash or zsh completion script\n"
     "\n"
     "With no URI operands a command reads one input per line from standard input\n"
@@ -252,6 +253,7 @@ static const struct {
     {"extract", cmd_extract},
     {"completion", cmd_completion},
     {"from-path", cmd_from_path}, {"to-path", cmd_to_path},
+    {"open", cmd_open},
 };
 
 int main(int argc, char **argv)

@@ -179,6 +179,24 @@ const struct optdef cli_options[] = {
     {C_EXTRACT,
      "--zero-terminated", "-z", NULL, 0, NULL, NULL,
      "end each URI (or JSON object) with NUL, not newline"},
+    {C_OPEN,
+     "--dry-run", NULL, NULL, 0, NULL, NULL,
+     "run nothing: print the argv that would run, one line per URI"},
+    {C_OPEN,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per URI: uri, session, argv, source (\"built-in\"\nor FILE:LINE); refused or no handler: uri, error, message"},
+    {C_OPEN,
+     "--text", NULL, NULL, 0, NULL, NULL,
+     "use the text session's handlers (default: graphical when\nWAYLAND_DISPLAY or DISPLAY is set)"},
+    {C_OPEN,
+     "--graphical", NULL, NULL, 0, NULL, NULL,
+     "use the graphical session's handlers"},
+    {C_OPEN,
+     "--force", NULL, NULL, 0, NULL, NULL,
+     "open despite curi check errors and the schemes javascript,\nvbscript and data (never despite the other refusals)"},
+    {C_OPEN,
+     "--print-table", NULL, NULL, 0, NULL, NULL,
+     "print the effective handler table, each row with its source"},
     {C_PARSE | C_GET | C_SET | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_EQUAL,
      "--accept-space", NULL, NULL, 0, NULL, NULL,
      "read each raw space as %20 before parsing (a leniency)"},
@@ -219,7 +237,7 @@ const size_t cli_noptions = sizeof cli_options / sizeof cli_options[0];
 static const char *const cmd_names[CMD_COUNT] = {
     "parse", "get", "set", "encode", "decode", "explain",
     "resolve", "relative", "normalize", "equal", "build", "check", "extract", "from-path",
-    "to-path",
+    "to-path", "open",
 };
 
 const char *cmd_name(unsigned bit)

@@ -42,6 +42,11 @@ $(FUZZ_B)/fuzz_cli: $(FUZZ_B)/obj/fuzz/fuzz_cli.o $(FUZZ_B)/obj/fuzz/util.o $(FU
                     $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^
 
+# The open target links curi open's argv builder, which needs only curi.h (cli/open.h).
+$(FUZZ_B)/fuzz_open: $(FUZZ_B)/obj/fuzz/fuzz_open.o $(FUZZ_B)/obj/fuzz/util.o \
+                     $(FUZZ_B)/obj/cli/open_table.o $(FUZZ_LIB_OBJ)
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
+
 $(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/fuzz/fuzz_%.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 
@@ -58,6 +63,10 @@ $(B)/obj/fuzz/cli_main.o: cli/main.c include/curi.h $(wildcard cli/*.h)
 $(B)/fuzz-replay-cli: $(B)/obj/fuzz/fuzz_cli.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                       $(FUZZ_REPLAY_CLI_OBJ) $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^
+
+$(B)/fuzz-replay-open: $(B)/obj/fuzz/fuzz_open.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
+                       $(B)/obj/cli/open_table.o $(STATIC)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
 $(B)/fuzz-replay-%: $(B)/obj/fuzz/fuzz_%.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^
