@@ -171,6 +171,28 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
                       fz_show(n1.p, n1.n));
         mask &= ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS);
     }
+    /* nor is a tel URI dot-removed (its path is not hierarchical), and one the layer accepts
+     * keeps no visual separator in its number and no uppercase letter in its path */
+    if ((mask & CURI_NORM_SCHEME_RULES) && u->scheme.len == 3 &&
+        (u->scheme.ptr[0] | 0x20) == 't' && (u->scheme.ptr[1] | 0x20) == 'e' &&
+        (u->scheme.ptr[2] | 0x20) == 'l') {
+        if (v.host.ptr == NULL && curi_scheme_check(&v, 0, NULL, NULL) == CURI_OK) {
+            const char *semi = v.path.len > 0 ? memchr(v.path.ptr, ';', v.path.len) : NULL;
+            size_t nl = semi != NULL ? (size_t)(semi - v.path.ptr) : v.path.len;
+            FZ_CHECKF(!has_upper(v.path) && memchr(v.path.ptr, '-', nl) == NULL &&
+                          memchr(v.path.ptr, '.', nl) == NULL &&
+                          memchr(v.path.ptr, '(', nl) == NULL && memchr(v.path.ptr, ')', nl) == NULL,
+                      "mask 0x%x: tel number not canonical in %s", mask, fz_show(n1.p, n1.n));
+        }
+        mask &= ~(unsigned)CURI_NORM_DOTS;
+    }
+    if ((mask & CURI_NORM_SCHEME_RULES) && u->scheme.len == 6) {
+        int mailto = 1;
+        for (int i = 0; i < 6; i++)
+            mailto &= (u->scheme.ptr[i] | 0x20) == "mailto"[i];
+        if (mailto)
+            mask &= ~(unsigned)CURI_NORM_DOTS; /* mailto: not hierarchical either */
+    }
     if (mask & CURI_NORM_CASE) {
         curi_str h = v.host;
         /* An RFC 6874 zone ID names an interface: its case is kept. */

@@ -902,7 +902,7 @@ static int normalizable(const curi_uri *u)
 
 /*
  * u as CURI_NORM_SCHEME_RULES reads it (src/schemes/normal.c), with the mask its writers use
- * and the fold its output gets: only the schemes whose name starts with f, g, n, l, u or m
+ * and the fold its output gets: only the schemes whose name starts with f, g, n, l, u, m or t
  * have rules there, so the usual web URL pays one test.
  */
 CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi_uri *tmp,
@@ -911,13 +911,80 @@ CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi
     *fold = 0;
     if ((*mask & CURI_NORM_SCHEME_RULES) && u->scheme.len >= 3) {
         unsigned char c = (unsigned char)(u->scheme.ptr[0] | 0x20);
-        if (c == 'u' || c == 'm') {
+        if (c == 'u' || c == 'm' || c == 't') {
             *mask = curi__scheme_mask(u, *mask, fold);
         } else if (c == 'f' || c == 'g' || c == 'n' || c == 'l') {
             return curi__scheme_view(u, tmp);
         }
     }
     return u;
+}
+
+/*
+ * A tel URI the scheme layer accepts (fold CURI_SK_TEL; RFC 3966 4, src/schemes/normal.c):
+ * its canonical form drops bytes, so it has its own writer rather than a fold in place.
+ * It has no authority and no query: the scheme, ':', the path with the percent rules,
+ * without the visual separators of its number (before the first ';') and lowercased
+ * outside triplets, then the fragment.  The path goes through pct_span a chunk at a time
+ * (a cut never falls inside a triplet), so dst only needs the final length.  dst NULL:
+ * the length only.
+ */
+static size_t tel_write(char *dst, const curi_uri *u, unsigned mask)
+{
+    char buf[CHUNK];
+    const char *p = u->path.ptr, *e = p + u->path.len;
+    size_t n = 0;
+    int number = 1;
+
+    for (size_t i = 0; i < u->scheme.len; i++) {
+        char c = u->scheme.ptr[i];
+        if (dst != NULL) {
+            dst[n] = (mask & CURI_NORM_CASE) ? (char)curi__lower((unsigned char)c) : c;
+        }
+        n++;
+    }
+    if (dst != NULL) {
+        dst[n] = ':';
+    }
+    n++;
+    while (p < e) {
+        const char *q = (e - p > CHUNK) ? p + CHUNK : e;
+        size_t k;
+        if (q < e && q[-1] == '%') {
+            q -= 1;
+        } else if (q < e && q[-2] == '%') {
+            q -= 2;
+        }
+        k = (size_t)(put_pct(buf, p, (size_t)(q - p), mask) - buf);
+        for (size_t i = 0; i < k; i++) {
+            char c = buf[i];
+            if (c == '%' && k - i >= 3) {
+                if (dst != NULL) {
+                    memcpy(dst + n, buf + i, 3);
+                }
+                n += 3;
+                i += 2;
+                continue;
+            }
+            number &= c != ';';
+            if (number && (c == '-' || c == '.' || c == '(' || c == ')')) {
+                continue;
+            }
+            if (dst != NULL) {
+                dst[n] = (char)curi__lower((unsigned char)c);
+            }
+            n++;
+        }
+        p = q;
+    }
+    if (u->fragment.ptr != NULL) {
+        if (dst != NULL) {
+            dst[n] = '#';
+            (void)put_pct(dst + n + 1, u->fragment.ptr, u->fragment.len, mask);
+        }
+        n += 1 + pct_len(u->fragment.ptr, u->fragment.len, mask);
+    }
+    return n;
 }
 
 /*
@@ -941,6 +1008,13 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
         return curi__wend(curi__fail(err, CURI_ERR_STRUCTURE, 0), 0, outlen, err);
     }
     u = scheme_view(u, &mask, &tmp, &fold);
+    if (fold == CURI_SK_TEL) {
+        n = tel_write(NULL, u, mask);
+        if (dst == NULL || n > cap || n > CURI_MAX_LEN) {
+            return curi__wend(n == 0 ? CURI_OK : CURI_ERR_NOSPACE, n, outlen, err);
+        }
+        return curi__wend(CURI_OK, tel_write(dst, u, mask), outlen, err);
+    }
     /* The usual case: room for everything, the path before its dots go included. */
     if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask)) {
         curi__scheme_fold(dst, n, fold);
@@ -1060,6 +1134,10 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
         return 0;
     }
     u = scheme_view(u, &mask, &tmp, &fold);
+    if (fold == CURI_SK_TEL) {
+        n = tel_write(NULL, u, mask);
+        return n <= cap ? tel_write(dst, u, mask) : 0;
+    }
     layout_init(&L, u, mask);
     n = forward_count(&L);
     if (n > cap) {

@@ -34,7 +34,9 @@
  *            the domain without regard to case (RFC 6068 2, RFC 3986 6.2.3), and the same
  *            other header fields in the same order, names without regard to case;
  *   tel      the same kind of number, the same digits without visual separators, the same
- *            parameters in any order, without regard to case (RFC 3966 4);
+ *            parameters in any order, without regard to case (RFC 3966 4); normalization
+ *            writes the number without separators and the path lowercased (normalize.c's
+ *            tel_write), the parameters in their order;
  *   data     the same effective media type (RFC 2397 3's defaults: an omitted type is
  *            text/plain;charset=US-ASCII; names without regard to case), base64 or not, and
  *            the same data.
@@ -609,7 +611,7 @@ int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
 
 /*
  * Two of the equivalences above have a canonical form after all, because they only fold
- * case: a URN's NID (RFC 8141 3.1) and a mailto address's domain and header names (RFC 6068
+ * case (tel's drops bytes too, and has its own writer in normalize.c): a URN's NID (RFC 8141 3.1) and a mailto address's domain and header names (RFC 6068
  * 2, RFC 3986 6.2.3).  curi_normalize writes the form as usual, then lowercases those
  * letters in place (curi__scheme_fold); the length never changes, and a letter a triplet
  * spells stays a triplet.  Only a reference that the scheme layer accepts (and that has no
@@ -617,7 +619,9 @@ int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
  * the same bytes name references that urn_equivalent or mailto_equivalent call equivalent.
  * A URN is also written without decoding and without dot removal, everywhere in it: its
  * NSS is compared octet by octet (RFC 8141 3.1), so "%41" is not "A" and "a/../b" is not
- * "b" (curi__scheme_mask).  The r-, q- and f-components are kept as written: URN-equivalence
+ * "b" (curi__scheme_mask); mailto and tel paths are not hierarchical either, and are not
+ * dot-removed (a "." there is an address or a number, and removing it would change whether
+ * the scheme layer accepts the reference, and so the fold of a second pass).  The r-, q- and f-components are kept as written: URN-equivalence
  * ignores them, but they still say something to a resolver or to the resource.
  */
 unsigned curi__scheme_mask(const curi_uri *u, unsigned mask, int *fold)
@@ -627,14 +631,18 @@ unsigned curi__scheme_mask(const curi_uri *u, unsigned mask, int *fold)
 
     *fold = 0;
     if (!(mask & CURI_NORM_SCHEME_RULES) || u->scheme.ptr == NULL ||
-        !((urn = scheme_is(u, "urn")) != 0 || scheme_is(u, "mailto"))) {
+        !((urn = scheme_is(u, "urn")) != 0 || scheme_is(u, "tel") || scheme_is(u, "mailto"))) {
         return mask;
     }
     if (u->host.ptr == NULL && curi_scheme_parts_get(&sp, u, 0, NULL, NULL) == CURI_OK &&
-        (sp.kind == CURI_SK_URN || sp.kind == CURI_SK_MAILTO)) {
+        (sp.kind == CURI_SK_URN || sp.kind == CURI_SK_MAILTO || sp.kind == CURI_SK_TEL)) {
         *fold = sp.kind;
     }
-    return urn ? mask & ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS) : mask;
+    if (urn) {
+        return mask & ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS);
+    }
+    /* tel and mailto paths are not hierarchical: a '/' in them is data */
+    return mask & ~(unsigned)CURI_NORM_DOTS;
 }
 
 /* Lowercase p[i..j) into out[i..j) (out may be p), triplets left alone: the number of
@@ -715,7 +723,7 @@ void curi__scheme_fold(char *s, size_t n, int fold)
 {
     char *e = s + n, *p, *q, *f;
 
-    if (fold == 0 || (p = memchr(s, ':', n)) == NULL) {
+    if ((fold != CURI_SK_URN && fold != CURI_SK_MAILTO) || (p = memchr(s, ':', n)) == NULL) {
         return;
     }
     p++;
@@ -728,8 +736,31 @@ void curi__scheme_fold(char *s, size_t n, int fold)
     }
 }
 
+/* tel: a visual separator in the number (before the first ';'), or an uppercase letter
+ * outside triplets anywhere in the path (normalize.c's tel_write drops and folds them). */
+static int tel_changes(curi_str path)
+{
+    int number = 1;
+
+    for (size_t i = 0; i < path.len; i++) {
+        char c = path.ptr[i];
+        if (c == '%') {
+            i += 2;
+            continue;
+        }
+        number &= c != ';';
+        if ((number && (c == '-' || c == '.' || c == '(' || c == ')')) || (c >= 'A' && c <= 'Z')) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int curi__scheme_fold_changes(const curi_uri *u, int fold)
 {
+    if (fold == CURI_SK_TEL) {
+        return tel_changes(u->path);
+    }
     return fold != 0 && (fold_part(fold, 0, u->path.ptr, u->path.len, NULL) > 0 ||
                          fold_part(fold, 1, u->query.ptr, u->query.len, NULL) > 0);
 }
