@@ -171,7 +171,7 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
                       fz_show(n1.p, n1.n));
         mask &= ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS);
     }
-    /* nor is a tel URI dot-removed (its path is not hierarchical), and one the layer accepts
+    /* nor is a tel URI decoded or dot-removed (its path is not hierarchical), and one the layer accepts
      * keeps no visual separator in its number and no uppercase letter in its path */
     if ((mask & CURI_NORM_SCHEME_RULES) && u->scheme.len == 3 &&
         (u->scheme.ptr[0] | 0x20) == 't' && (u->scheme.ptr[1] | 0x20) == 'e' &&
@@ -184,14 +184,15 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
                           memchr(v.path.ptr, '(', nl) == NULL && memchr(v.path.ptr, ')', nl) == NULL,
                       "mask 0x%x: tel number not canonical in %s", mask, fz_show(n1.p, n1.n));
         }
-        mask &= ~(unsigned)CURI_NORM_DOTS;
+        mask &= ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS);
     }
-    if ((mask & CURI_NORM_SCHEME_RULES) && u->scheme.len == 6) {
-        int mailto = 1;
-        for (int i = 0; i < 6; i++)
-            mailto &= (u->scheme.ptr[i] | 0x20) == "mailto"[i];
-        if (mailto)
-            mask &= ~(unsigned)CURI_NORM_DOTS; /* mailto: not hierarchical either */
+    if ((mask & CURI_NORM_SCHEME_RULES) && (u->scheme.len == 6 || u->scheme.len == 4)) {
+        const char *name = u->scheme.len == 6 ? "mailto" : "data";
+        int same = 1;
+        for (size_t i = 0; i < u->scheme.len; i++)
+            same &= (u->scheme.ptr[i] | 0x20) == name[i];
+        if (same)
+            mask &= ~(unsigned)CURI_NORM_DOTS; /* mailto and data: not hierarchical either */
     }
     if (mask & CURI_NORM_CASE) {
         curi_str h = v.host;

@@ -398,5 +398,9 @@ int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b);
 unsigned curi__scheme_mask(const curi_uri *u, unsigned mask, int *fold);
 void curi__scheme_fold(char *s, size_t n, int fold);
 int curi__scheme_fold_changes(const curi_uri *u, int fold);
+/* How a data URI's media type m is written in normalized form: 0 not at all (it is RFC 2397's
+ * default), 2 with "text/plain" put before its parameters (it has no type), 1 as it is
+ * (with its type and parameter names lowercased). */
+int curi__data_media(curi_str m);
 
 #endif /* CURI_INTERNAL_H */

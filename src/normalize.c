@@ -902,7 +902,8 @@ static int normalizable(const curi_uri *u)
 
 /*
  * u as CURI_NORM_SCHEME_RULES reads it (src/schemes/normal.c), with the mask its writers use
- * and the fold its output gets: only the schemes whose name starts with f, g, n, l, u, m or t
+ * and the fold its output gets: only the schemes whose name starts with f, g, n, l, u, m, t
+ * or d
  * have rules there, so the usual web URL pays one test.
  */
 CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi_uri *tmp,
@@ -911,7 +912,7 @@ CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi
     *fold = 0;
     if ((*mask & CURI_NORM_SCHEME_RULES) && u->scheme.len >= 3) {
         unsigned char c = (unsigned char)(u->scheme.ptr[0] | 0x20);
-        if (c == 'u' || c == 'm' || c == 't') {
+        if (c == 'u' || c == 'm' || c == 't' || c == 'd') {
             *mask = curi__scheme_mask(u, *mask, fold);
         } else if (c == 'f' || c == 'g' || c == 'n' || c == 'l') {
             return curi__scheme_view(u, tmp);
@@ -920,33 +921,34 @@ CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi
     return u;
 }
 
-/*
- * A tel URI the scheme layer accepts (fold CURI_SK_TEL; RFC 3966 4, src/schemes/normal.c):
- * its canonical form drops bytes, so it has its own writer rather than a fold in place.
- * It has no authority and no query: the scheme, ':', the path with the percent rules,
- * without the visual separators of its number (before the first ';') and lowercased
- * outside triplets, then the fragment.  The path goes through pct_span a chunk at a time
- * (a cut never falls inside a triplet), so dst only needs the final length.  dst NULL:
- * the length only.
- */
-static size_t tel_write(char *dst, const curi_uri *u, unsigned mask)
+/* dst[n..) gets p[0..len) with the percent rules (lowercased when lower); the new n.  dst
+ * NULL: the length only. */
+static size_t own_put(char *dst, size_t n, const char *p, size_t len, unsigned mask, int lower)
+{
+    if (dst == NULL) {
+        return n + pct_len(p, len, mask);
+    }
+    return (size_t)((lower ? put_lower(dst + n, p, len, mask) : put_pct(dst + n, p, len, mask)) -
+                    dst);
+}
+
+static size_t own_byte(char *dst, size_t n, char c)
+{
+    if (dst != NULL) {
+        dst[n] = c;
+    }
+    return n + 1;
+}
+
+/* tel's path (RFC 3966 4): through pct_span a chunk at a time (a cut never falls inside a
+ * triplet), then without the visual separators of its number (before the first ';') and
+ * lowercased outside triplets. */
+static size_t tel_path(char *dst, size_t n, const curi_uri *u, unsigned mask)
 {
     char buf[CHUNK];
     const char *p = u->path.ptr, *e = p + u->path.len;
-    size_t n = 0;
     int number = 1;
 
-    for (size_t i = 0; i < u->scheme.len; i++) {
-        char c = u->scheme.ptr[i];
-        if (dst != NULL) {
-            dst[n] = (mask & CURI_NORM_CASE) ? (char)curi__lower((unsigned char)c) : c;
-        }
-        n++;
-    }
-    if (dst != NULL) {
-        dst[n] = ':';
-    }
-    n++;
     while (p < e) {
         const char *q = (e - p > CHUNK) ? p + CHUNK : e;
         size_t k;
@@ -967,22 +969,80 @@ static size_t tel_write(char *dst, const curi_uri *u, unsigned mask)
                 continue;
             }
             number &= c != ';';
-            if (number && (c == '-' || c == '.' || c == '(' || c == ')')) {
-                continue;
+            if (!(number && (c == '-' || c == '.' || c == '(' || c == ')'))) {
+                n = own_byte(dst, n, (char)curi__lower((unsigned char)c));
             }
-            if (dst != NULL) {
-                dst[n] = (char)curi__lower((unsigned char)c);
-            }
-            n++;
         }
         p = q;
     }
-    if (u->fragment.ptr != NULL) {
-        if (dst != NULL) {
-            dst[n] = '#';
-            (void)put_pct(dst + n + 1, u->fragment.ptr, u->fragment.len, mask);
+    return n;
+}
+
+/* data's path (RFC 2397 3): the media type as curi__data_media says (nothing for the
+ * default, "text/plain" before parameters without a type), its type and parameter names
+ * lowercased, ";base64" when it is there, then ',' and the data with the percent rules. */
+static size_t data_path(char *dst, size_t n, const curi_uri *u, unsigned mask)
+{
+    curi_scheme_parts sp;
+    curi_cursor c;
+    curi_str x, name, value;
+    int k, first = 1;
+
+    (void)curi_scheme_parts_get(&sp, u, 0, NULL, NULL);
+    k = curi__data_media(sp.part[0]);
+    if (k == 2) {
+        for (const char *t = "text/plain"; *t != '\0'; t++) {
+            n = own_byte(dst, n, *t);
         }
-        n += 1 + pct_len(u->fragment.ptr, u->fragment.len, mask);
+    }
+    curi_list_init(&c, sp.part[0], ';');
+    while (k > 0 && curi_list_next(&c, &x)) {
+        if (!first) {
+            n = own_byte(dst, n, ';');
+        }
+        first = 0;
+        curi_split_at(x, '=', &name, &value);
+        n = own_put(dst, n, name.ptr, name.len, mask, 1);
+        if (value.ptr != NULL) {
+            n = own_byte(dst, n, '=');
+            n = own_put(dst, n, value.ptr, value.len, mask, 0);
+        }
+    }
+    if (sp.flags & CURI_SP_BASE64) {
+        for (const char *t = ";base64"; *t != '\0'; t++) {
+            n = own_byte(dst, n, *t);
+        }
+    }
+    n = own_byte(dst, n, ',');
+    /* the data: the rest of the path (the query follows, as itself) */
+    {
+        const char *d = (const char *)memchr(u->path.ptr, ',', u->path.len) + 1;
+        return own_put(dst, n, d, (size_t)(u->path.ptr + u->path.len - d), mask, 0);
+    }
+}
+
+/*
+ * A tel or data URI the scheme layer accepts (fold CURI_SK_TEL or CURI_SK_DATA;
+ * src/schemes/normal.c): its canonical form drops or adds bytes inside the path, so it has
+ * its own writer rather than a fold in place.  Neither has an authority: the scheme, ':',
+ * the path as the scheme says, then the query and the fragment with the percent rules.
+ * The writer counts what it writes, so dst only needs the final length; dst NULL: the
+ * length only.
+ */
+static size_t own_write(char *dst, const curi_uri *u, unsigned mask, int kind)
+{
+    size_t n = own_put(dst, 0, u->scheme.ptr, u->scheme.len, mask,
+                       (mask & CURI_NORM_CASE) != 0);
+
+    n = own_byte(dst, n, ':');
+    n = (kind == CURI_SK_TEL) ? tel_path(dst, n, u, mask) : data_path(dst, n, u, mask);
+    if (u->query.ptr != NULL) {
+        n = own_byte(dst, n, '?');
+        n = own_put(dst, n, u->query.ptr, u->query.len, mask, 0);
+    }
+    if (u->fragment.ptr != NULL) {
+        n = own_byte(dst, n, '#');
+        n = own_put(dst, n, u->fragment.ptr, u->fragment.len, mask, 0);
     }
     return n;
 }
@@ -1008,12 +1068,12 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
         return curi__wend(curi__fail(err, CURI_ERR_STRUCTURE, 0), 0, outlen, err);
     }
     u = scheme_view(u, &mask, &tmp, &fold);
-    if (fold == CURI_SK_TEL) {
-        n = tel_write(NULL, u, mask);
+    if (fold == CURI_SK_TEL || fold == CURI_SK_DATA) {
+        n = own_write(NULL, u, mask, fold);
         if (dst == NULL || n > cap || n > CURI_MAX_LEN) {
             return curi__wend(n == 0 ? CURI_OK : CURI_ERR_NOSPACE, n, outlen, err);
         }
-        return curi__wend(CURI_OK, tel_write(dst, u, mask), outlen, err);
+        return curi__wend(CURI_OK, own_write(dst, u, mask, fold), outlen, err);
     }
     /* The usual case: room for everything, the path before its dots go included. */
     if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask)) {
@@ -1134,9 +1194,9 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
         return 0;
     }
     u = scheme_view(u, &mask, &tmp, &fold);
-    if (fold == CURI_SK_TEL) {
-        n = tel_write(NULL, u, mask);
-        return n <= cap ? tel_write(dst, u, mask) : 0;
+    if (fold == CURI_SK_TEL || fold == CURI_SK_DATA) {
+        n = own_write(NULL, u, mask, fold);
+        return n <= cap ? own_write(dst, u, mask, fold) : 0;
     }
     layout_init(&L, u, mask);
     n = forward_count(&L);

@@ -39,7 +39,8 @@
  *            tel_write), the parameters in their order;
  *   data     the same effective media type (RFC 2397 3's defaults: an omitted type is
  *            text/plain;charset=US-ASCII; names without regard to case), base64 or not, and
- *            the same data.
+ *            the same data; normalization writes the default as nothing, "text/plain"
+ *            before bare parameters and the names lowercased (normalize.c's data_path).
  *
  * Nothing here allocates; each comparison walks both references once.
  * SPDX-License-Identifier: MIT
@@ -631,17 +632,22 @@ unsigned curi__scheme_mask(const curi_uri *u, unsigned mask, int *fold)
 
     *fold = 0;
     if (!(mask & CURI_NORM_SCHEME_RULES) || u->scheme.ptr == NULL ||
-        !((urn = scheme_is(u, "urn")) != 0 || scheme_is(u, "tel") || scheme_is(u, "mailto"))) {
+        !((urn = scheme_is(u, "urn")) != 0 || scheme_is(u, "tel") || scheme_is(u, "mailto") ||
+          scheme_is(u, "data"))) {
         return mask;
     }
     if (u->host.ptr == NULL && curi_scheme_parts_get(&sp, u, 0, NULL, NULL) == CURI_OK &&
-        (sp.kind == CURI_SK_URN || sp.kind == CURI_SK_MAILTO || sp.kind == CURI_SK_TEL)) {
+        (sp.kind == CURI_SK_URN || sp.kind == CURI_SK_MAILTO || sp.kind == CURI_SK_TEL ||
+         sp.kind == CURI_SK_DATA)) {
         *fold = sp.kind;
     }
-    if (urn) {
+    if (urn || scheme_is(u, "tel")) {
+        /* a tel URI is not decoded either: its grammar has no triplets in parameter
+         * names, so decoding could make the scheme layer accept a reference it refused,
+         * and a second pass would then fold what the first did not */
         return mask & ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS);
     }
-    /* tel and mailto paths are not hierarchical: a '/' in them is data */
+    /* tel, mailto and data paths are not hierarchical: a '/' in them is data */
     return mask & ~(unsigned)CURI_NORM_DOTS;
 }
 
@@ -756,10 +762,54 @@ static int tel_changes(curi_str path)
     return 0;
 }
 
+int curi__data_media(curi_str m)
+{
+    static const curi_str none = {"", 0};
+    curi_str t;
+
+    if (media_eq(m, none)) {
+        return 0;
+    }
+    curi_split_at(m, ';', &t, NULL);
+    return t.len == 0 ? 2 : 1;
+}
+
+/* data: the media type is not written as curi__data_media says (the default spelled out,
+ * or no type before parameters), or its type, a parameter name or the base64 flag has an
+ * uppercase letter outside triplets. */
+static int data_changes(const curi_uri *u)
+{
+    curi_scheme_parts sp;
+    curi_cursor c;
+    curi_str x, name;
+    int k;
+
+    if (curi_scheme_parts_get(&sp, u, 0, NULL, NULL) != CURI_OK || sp.kind != CURI_SK_DATA) {
+        return 0;
+    }
+    k = curi__data_media(sp.part[0]);
+    if ((k == 0 && sp.part[0].len > 0) || k == 2) {
+        return 1;
+    }
+    curi_list_init(&c, sp.part[0], ';');
+    while (curi_list_next(&c, &x)) {
+        curi_split_at(x, '=', &name, NULL);
+        if (fold_run(name.ptr, 0, name.len, NULL) > 0) {
+            return 1;
+        }
+    }
+    /* the ";base64" between the media type and the ',' */
+    return fold_run(u->path.ptr, (size_t)(sp.part[0].ptr + sp.part[0].len - u->path.ptr),
+                    (size_t)(sp.part[1].ptr - 1 - u->path.ptr), NULL) > 0;
+}
+
 int curi__scheme_fold_changes(const curi_uri *u, int fold)
 {
     if (fold == CURI_SK_TEL) {
         return tel_changes(u->path);
+    }
+    if (fold == CURI_SK_DATA) {
+        return data_changes(u);
     }
     return fold != 0 && (fold_part(fold, 0, u->path.ptr, u->path.len, NULL) > 0 ||
                          fold_part(fold, 1, u->query.ptr, u->query.len, NULL) > 0);
