@@ -30,6 +30,8 @@ $(FUZZ_B)/obj/%.o: %.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN) -c -o $@ $<
 
+$(FUZZ_B)/obj/src/idn.o $(FUZZ_B)/obj/src/error.o: FUZZ_CFLAGS += $(IDN_CFLAGS)
+
 # The CLI's main() is renamed so that libFuzzer's main() stays the program's.
 $(FUZZ_B)/obj/cli/main.o: cli/main.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
@@ -40,10 +42,10 @@ $(FUZZ_B)/obj/cli/main.o: cli/main.c $(FUZZ_HDRS)
 # The CLI target links the tool's code; the others only the library.
 $(FUZZ_B)/fuzz_cli: $(FUZZ_B)/obj/fuzz/fuzz_cli.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_CLI_OBJ) \
                     $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^ $(IDN_LIBS)
 
 $(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/fuzz/fuzz_%.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(IDN_LIBS)
 
 # Replay: the same targets with the Makefile's compiler and flags, and fuzz/replay.c as main().
 FUZZ_REPLAY_BINS := $(FUZZ_TARGETS:%=$(B)/fuzz-replay-%)
@@ -57,10 +59,10 @@ $(B)/obj/fuzz/cli_main.o: cli/main.c include/curi.h $(wildcard cli/*.h)
 
 $(B)/fuzz-replay-cli: $(B)/obj/fuzz/fuzz_cli.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                       $(FUZZ_REPLAY_CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(IDN_LIBS)
 
 $(B)/fuzz-replay-%: $(B)/obj/fuzz/fuzz_%.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(IDN_LIBS)
 
 fuzz-replay: $(FUZZ_REPLAY_BINS)
 	@pass=0; fail=0; \

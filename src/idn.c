@@ -1,0 +1,365 @@
+/*
+ * idn.c -- internationalized host names: UTS #46 ToASCII and ToUnicode through libidn2
+ * (RFC 5890-5893 as UTS #46 processes them), for curi_host_to_ascii, curi_host_to_unicode and
+ * the mappings of iri.c.  libidn2 does the mapping, the normalization, Punycode and most
+ * checks; this file closes the gaps of libidn2 2.3 that can be closed around it:
+ *   - UseSTD3ASCIIRules: IDN2_USE_STD3_ASCII_RULES deletes a disallowed character instead
+ *     of failing ("a_b" -> "ab"), so the name is converted without it and the result is
+ *     checked here: only letters, digits, '-' and '.' in ASCII, and none of U+2260, U+226E,
+ *     U+226F (disallowed_STD3_valid outside ASCII) in a U-label;
+ *   - VerifyDnsLength: an empty label (other than the root's) and a name over 253 bytes are
+ *     refused here, libidn2 letting them through;
+ *   - ToUnicode: idn2_to_unicode_8z8z only decodes Punycode (no mapping, no validation, and a
+ *     label it cannot decode disappears), so ToUnicode is ToASCII, which validates, and then
+ *     the decoding of labels known to be valid;
+ *   - CheckBidi: libidn2 checks only the labels with right-to-left characters, so in a name
+ *     that has one, a label starting with an ASCII digit (EN, not L, R or AL: RFC 5893
+ *     rule 1) is refused here.  The rest of the rule for a left-to-right label beside a
+ *     right-to-left one needs the Bidi classes of its non-ASCII characters, which libidn2
+ *     does not expose: that gap stays (libcuri(3)).
+ * libidn2 allocates its results; they are freed before each function returns.  Without
+ * libidn2 (CURI_HAVE_IDN2 undefined: the Makefile's IDN=0 or no pkg-config libidn2) the
+ * functions check their arguments and return CURI_ERR_UNSUPPORTED.
+ * SPDX-License-Identifier: MIT
+ */
+#include <string.h>
+
+#include "iri.h"
+
+#ifdef CURI_HAVE_IDN2
+#include <idn2.h>
+#endif
+
+#define MAXIN CURI_IDN_MAX_INPUT
+#define ASCII_MAX 256 /* a valid name: at most 253 bytes, a root dot, room to spare */
+#define UNI_MAX 1024  /* its U-labels: at most 4 bytes of UTF-8 per Punycode byte */
+
+size_t curi_host_to_ascii_bound(size_t len)
+{
+    return curi__bound(len > ASCII_MAX ? len : ASCII_MAX);
+}
+
+size_t curi_host_to_unicode_bound(size_t len)
+{
+    return curi__bound(len > UNI_MAX ? len : UNI_MAX);
+}
+
+/* An IP literal: checked as curi_host_parse does, copied.  1 when host is one. */
+static int ip_literal(curi__out *o, const char *h, size_t n, int *rc, curi_error *err)
+{
+    curi_uri u;
+    if (n == 0 || h[0] != '[')
+        return 0;
+    *rc = curi_host_parse(&u, h, n, 0, err);
+    if (*rc == CURI_OK)
+        curi__put(o, h, n);
+    return 1;
+}
+
+#ifdef CURI_HAVE_IDN2
+/* The name, percent-decoded and NUL-terminated, with each byte's offset in the input. */
+typedef struct name {
+    char s[MAXIN + 1];
+    uint16_t off[MAXIN + 1];
+    size_t n;
+    uint16_t lab[MAXIN + 2], labend[MAXIN + 2]; /* each label's [start, end) in s */
+    size_t nlab;
+} name;
+
+/* A label separator of UTS #46 (mapped to '.'): '.', U+3002, U+FF0E, U+FF61; its length. */
+static size_t dot_at(const char *s, size_t i, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s + i;
+    if (u[0] == '.')
+        return 1;
+    if (n - i >= 3 && ((u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x82) ||
+                       (u[0] == 0xEF && u[1] == 0xBC && u[2] == 0x8E) ||
+                       (u[0] == 0xEF && u[1] == 0xBD && u[2] == 0xA1)))
+        return 3;
+    return 0;
+}
+
+/* Decode h[0..len) into *nm: PCT, UTF8, IDN_DISALLOWED (NUL) or IDN_LENGTH on failure. */
+static int name_read(name *nm, const char *h, size_t len, curi_error *err)
+{
+    size_t i = 0, n = 0;
+    while (i < len) {
+        unsigned char c = (unsigned char)h[i];
+        size_t at = i;
+        if (n >= MAXIN)
+            return curi__fail(err, CURI_ERR_IDN_LENGTH, i);
+        if (c == '%') {
+            if (!curi__is_pct(h + i, h + len))
+                return curi__fail(err, CURI_ERR_PCT, i);
+            c = (unsigned char)(curi__hexval((unsigned char)h[i + 1]) * 16 +
+                                curi__hexval((unsigned char)h[i + 2]));
+            i += 3;
+        } else {
+            i++;
+        }
+        if (c == 0)
+            return curi__fail(err, CURI_ERR_IDN_DISALLOWED, at);
+        nm->s[n] = (char)c;
+        nm->off[n++] = (uint16_t)(at > 0xFFFF ? 0xFFFF : at);
+    }
+    nm->s[n] = '\0';
+    nm->off[n] = (uint16_t)(len > 0xFFFF ? 0xFFFF : len);
+    nm->n = n;
+    nm->nlab = 0;
+    nm->lab[nm->nlab++] = 0;
+    for (i = 0; i < n;) {
+        uint32_t cp;
+        size_t k;
+        if ((unsigned char)nm->s[i] >= 0x80 && curi__utf8(nm->s + i, nm->s + n, &cp) == 0)
+            return curi__fail(err, CURI_ERR_UTF8, nm->off[i]);
+        k = dot_at(nm->s, i, n);
+        if (k) {
+            nm->labend[nm->nlab - 1] = (uint16_t)i;
+            i += k;
+            nm->lab[nm->nlab++] = (uint16_t)i;
+            continue;
+        }
+        i += (unsigned char)nm->s[i] < 0x80 ? 1 : curi__utf8(nm->s + i, nm->s + n, &cp);
+    }
+    nm->labend[nm->nlab - 1] = (uint16_t)n;
+    return CURI_OK;
+}
+
+/* libidn2's return codes as curi's. */
+static int idn_code(int rc)
+{
+    switch (rc) {
+    case IDN2_DISALLOWED:
+    case IDN2_UNASSIGNED:
+    case IDN2_INVALID_TRANSITIONAL:
+    case IDN2_INVALID_NONTRANSITIONAL:
+    case IDN2_DOT_IN_LABEL:
+        return CURI_ERR_IDN_DISALLOWED;
+    case IDN2_2HYPHEN:
+    case IDN2_HYPHEN_STARTEND:
+        return CURI_ERR_IDN_HYPHEN;
+    case IDN2_LEADING_COMBINING:
+        return CURI_ERR_IDN_LEADING_COMBINING;
+    case IDN2_CONTEXTJ:
+    case IDN2_CONTEXTJ_NO_RULE:
+        return CURI_ERR_IDN_CONTEXTJ;
+    case IDN2_CONTEXTO:
+    case IDN2_CONTEXTO_NO_RULE:
+        return CURI_ERR_IDN_CONTEXTO;
+    case IDN2_BIDI:
+        return CURI_ERR_IDN_BIDI;
+    case IDN2_PUNYCODE_BAD_INPUT:
+    case IDN2_PUNYCODE_BIG_OUTPUT:
+    case IDN2_PUNYCODE_OVERFLOW:
+    case IDN2_INVALID_ALABEL:
+    case IDN2_UALABEL_MISMATCH:
+    case IDN2_ALABEL_ROUNDTRIP_FAILED:
+        return CURI_ERR_IDN_PUNYCODE;
+    case IDN2_TOO_BIG_DOMAIN:
+    case IDN2_TOO_BIG_LABEL:
+        return CURI_ERR_IDN_LENGTH;
+    case IDN2_ENCODING_ERROR:
+        return CURI_ERR_UTF8;
+    default:
+        return CURI_ERR_IDN;
+    }
+}
+
+/* ToASCII of s by libidn2 (nontransitional UTS #46 processing) into a[0..ASCII_MAX). */
+static int lookup(const char *s, char *a, size_t *alen)
+{
+    uint8_t *out = NULL;
+    int rc = idn2_lookup_u8((const uint8_t *)s, &out, IDN2_NONTRANSITIONAL);
+    size_t n;
+    if (rc != IDN2_OK)
+        return rc;
+    n = strlen((const char *)out);
+    if (n >= ASCII_MAX) {
+        idn2_free(out);
+        return IDN2_TOO_BIG_DOMAIN;
+    }
+    memcpy(a, out, n + 1);
+    *alen = n;
+    idn2_free(out);
+    return IDN2_OK;
+}
+
+/* The input offset of label k of the name (0 when there is no such label). */
+static size_t label_off(const name *nm, size_t k)
+{
+    return k < nm->nlab ? nm->off[nm->lab[k]] : 0;
+}
+
+/* An error of the whole name: at the first label that fails alone, else at 0. */
+static int fail_label(const name *nm, int code, curi_error *err)
+{
+    char one[MAXIN + 1], a[ASCII_MAX];
+    size_t alen;
+    for (size_t k = 0; k < nm->nlab; k++) {
+        size_t b = nm->lab[k], e = nm->labend[k];
+        memcpy(one, nm->s + b, e - b);
+        one[e - b] = '\0';
+        if (lookup(one, a, &alen) != IDN2_OK)
+            return curi__fail(err, code, label_off(nm, k));
+    }
+    return curi__fail(err, code, 0);
+}
+
+/* Is there a right-to-left character (R, AL or AN; by block) in s[0..n)? */
+static int has_rtl(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        uint32_t c;
+        size_t k = (unsigned char)s[i] < 0x80 ? 0 : curi__utf8(s + i, s + n, &c);
+        if (k == 0) {
+            i++;
+            continue;
+        }
+        if ((c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) ||
+            (c >= 0xFE70 && c <= 0xFEFF) || (c >= 0x10800 && c <= 0x10FFF) ||
+            (c >= 0x1E800 && c <= 0x1EFFF))
+            return 1;
+        i += k;
+    }
+    return 0;
+}
+
+/* Decode the A-labels of a valid ASCII name a into u[0..UNI_MAX); 0 on failure. */
+static size_t decode(const char *a, char *u)
+{
+    char *out = NULL;
+    size_t n;
+    if (idn2_to_unicode_8z8z(a, &out, 0) != IDN2_OK || out == NULL)
+        return 0;
+    n = strlen(out);
+    if (n >= UNI_MAX) {
+        idn2_free(out);
+        return 0;
+    }
+    memcpy(u, out, n + 1);
+    idn2_free(out);
+    return n;
+}
+
+/*
+ * ToASCII of nm into a[0..ASCII_MAX) with libidn2, then the checks it leaves out (the file's
+ * comment).  u receives the U-labels (decoded A-labels) when want_u is set or a check needs them.
+ */
+static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen, int want_u,
+                    curi_error *err)
+{
+    int rc = lookup(nm->s, a, alen);
+    size_t n, k, start;
+    int xn = 0;
+
+    if (rc != IDN2_OK)
+        return fail_label(nm, idn_code(rc), err);
+    n = *alen;
+    /* UseSTD3ASCIIRules on the ASCII result; VerifyDnsLength: labels of 1 to 63 bytes
+     * (the root label aside), a name of 1 to 253. */
+    if (n == 0 || (n == 1 && a[0] == '.'))
+        return curi__fail(err, CURI_ERR_IDN_LENGTH, 0);
+    for (size_t i = 0, lab = 0; i < n; i++) {
+        unsigned char c = (unsigned char)a[i];
+        if (c == '.') {
+            if (i == 0 || a[i - 1] == '.')
+                return curi__fail(err, CURI_ERR_IDN_LENGTH, label_off(nm, lab));
+            lab++;
+        } else if (!curi__is(c, CURI__LDH)) {
+            return curi__fail(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab));
+        }
+    }
+    if (n - (a[n - 1] == '.') > 253)
+        return curi__fail(err, CURI_ERR_IDN_LENGTH, 0);
+    for (size_t i = 0; i + 4 <= n; i++)
+        if ((i == 0 || a[i - 1] == '.') && (a[i] == 'x') && a[i + 1] == 'n' && a[i + 2] == '-' &&
+            a[i + 3] == '-')
+            xn = 1;
+    *ulen = 0;
+    if (!xn && !want_u)
+        return CURI_OK;
+    if (xn) {
+        *ulen = decode(a, u);
+        if (*ulen == 0)
+            return curi__fail(err, CURI_ERR_IDN_PUNYCODE, 0);
+    } else {
+        memcpy(u, a, n + 1);
+        *ulen = n;
+    }
+    /* U+2260, U+226E, U+226F: E2 89 A0, E2 89 AE, E2 89 AF */
+    for (size_t i = 0, lab = 0; i < *ulen; i++) {
+        const unsigned char *p = (const unsigned char *)u + i;
+        if (*p == '.')
+            lab++;
+        if (*ulen - i >= 3 && p[0] == 0xE2 && p[1] == 0x89 &&
+            (p[2] == 0xA0 || p[2] == 0xAE || p[2] == 0xAF))
+            return curi__fail(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab));
+    }
+    /* CheckBidi in a name with a right-to-left character: no label may start with a digit. */
+    if (has_rtl(u, *ulen)) {
+        for (k = 0, start = 0; start < *ulen; k++) {
+            if (u[start] >= '0' && u[start] <= '9')
+                return curi__fail(err, CURI_ERR_IDN_BIDI, label_off(nm, k));
+            while (start < *ulen && u[start] != '.')
+                start++;
+            start++;
+        }
+    }
+    return CURI_OK;
+}
+#endif /* CURI_HAVE_IDN2 */
+
+/* The two public functions: the writer contract, IP literals, then the conversion. */
+static int convert(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
+                   unsigned flags, int unicode, curi_error *err)
+{
+    curi__out o = {dst, cap, 0};
+    size_t n;
+    int rc = CURI_OK;
+
+    if (!curi__wbegin(dst, cap, outlen, 1) || flags != 0 || (host == NULL && len > 0))
+        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
+    if (len > CURI_MAX_LEN)
+        return curi__wend(CURI_ERR_TOO_LONG, 0, outlen, err);
+    if (host == NULL)
+        host = "";
+    if (ip_literal(&o, host, len, &rc, err)) {
+        if (rc != CURI_OK)
+            return curi__wend(rc, 0, outlen, err);
+        rc = curi__out_end(&o, &n);
+        return curi__wend(rc, n, outlen, err);
+    }
+#ifdef CURI_HAVE_IDN2
+    {
+        name nm;
+        char a[ASCII_MAX], u[UNI_MAX];
+        size_t alen = 0, ulen = 0;
+        rc = name_read(&nm, host, len, err);
+        if (rc == CURI_OK)
+            rc = to_ascii(&nm, a, &alen, u, &ulen, unicode, err);
+        if (rc != CURI_OK)
+            return curi__wend(rc, 0, outlen, err);
+        if (unicode)
+            curi__put(&o, u, ulen);
+        else
+            curi__put(&o, a, alen);
+        rc = curi__out_end(&o, &n);
+        return curi__wend(rc, n, outlen, err);
+    }
+#else
+    (void)unicode;
+    return curi__wend(curi__fail(err, CURI_ERR_UNSUPPORTED, 0), 0, outlen, err);
+#endif
+}
+
+int curi_host_to_ascii(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
+                       unsigned flags, curi_error *err)
+{
+    return convert(dst, cap, outlen, host, len, flags, 0, err);
+}
+
+int curi_host_to_unicode(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
+                         unsigned flags, curi_error *err)
+{
+    return convert(dst, cap, outlen, host, len, flags, 1, err);
+}
