@@ -316,7 +316,8 @@ enum {
     CURI_PARSE_ABSOLUTE = 0x2,    /* require absolute-URI (4.3): scheme, no fragment */
     CURI_PARSE_STRICT_3986 = 0x4, /* reject IPv6 zone IDs (RFC 6874) */
     CURI_PARSE_PORT_RANGE = 0x8,  /* reject ports above 65535 with CURI_ERR_PORT_RANGE */
-    CURI_PARSE_IRI = 0x20         /* RFC 3987 IRI-reference: raw UTF-8 (curi_parse only) */
+    CURI_PARSE_IRI = 0x20         /* RFC 3987 IRI-reference: raw UTF-8 (curi_parse and
+                                     curi_host_parse; curi_set refuses it) */
 };
 
 /*
@@ -331,8 +332,8 @@ int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_er
 /*
  * Parse s[0..len) as the host of an authority (IP-literal / IPv4address /
  * reg-name) and set out->host, host_type, ip and zone; other fields of *out are
- * left alone.  Honours CURI_PARSE_STRICT_3986.  A NULL out is
- * CURI_ERR_INVALID_ARG.
+ * left alone.  Honours CURI_PARSE_STRICT_3986, and CURI_PARSE_IRI (RFC 3987 ihost: a
+ * reg-name may hold ucschar).  A NULL out is CURI_ERR_INVALID_ARG.
  */
 int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 

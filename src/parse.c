@@ -313,8 +313,9 @@ P_INLINE const char *scan_iri_scalar(const char *p, const char *end, unsigned cl
     }
 }
 
-/* *( iclass / pct-encoded ), scalar: as curi__pct_run, for the general authority reader. */
-static const char *iri_pct_run(const char *p, const char *end, unsigned cls, const char **bad)
+/* *( iclass / pct-encoded ), scalar: as curi__pct_run, for the general authority reader and
+ * curi_host_parse (internal.h). */
+const char *curi__iri_pct_run(const char *p, const char *end, unsigned cls, const char **bad)
 {
     for (;;) {
         p = scan_iri_scalar(p, end, cls);
@@ -347,7 +348,7 @@ static int authority_slow_iri(curi_uri *u, const char *s, const char *a, const c
     if (a < e && *a != '[') {
         const char *at = memchr(a, '@', (size_t)(e - a));
         if (at) {
-            q = iri_pct_run(a, at, CURI__USERINFO, &bad);
+            q = curi__iri_pct_run(a, at, CURI__USERINFO, &bad);
             if (!q)
                 return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
             if (q != at)
@@ -362,7 +363,7 @@ static int authority_slow_iri(curi_uri *u, const char *s, const char *a, const c
         if (rc != CURI_OK)
             return parse_cleared(u, rc);
     } else {
-        q = iri_pct_run(h, e, CURI__REGNAME, &bad);
+        q = curi__iri_pct_run(h, e, CURI__REGNAME, &bad);
         if (!q)
             return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         reg_name(u, h, q);
