@@ -37,6 +37,9 @@ static const char *const summaries[CMD_COUNT] = {
     "print the URIs found in free text",
     "the file: URI of each local path (RFC 8089)",
     "the local path of each file: URI (RFC 8089)",
+    "the URI of each IRI (RFC 3987)",
+    "the IRI of each URI (RFC 3987)",
+    "IDNA conversion of host names",
 };
 
 /*

@@ -148,7 +148,7 @@
     XX(37, UTF8, "invalid UTF-8: a bad, overlong or cut sequence, or a surrogate")           \
     XX(38, UNSUPPORTED, "IDNA needs libidn2, and this libcuri was built without it")         \
     XX(39, IDN_DISALLOWED, "IDNA: a disallowed or unassigned code point")                    \
-    XX(40, IDN_HYPHEN, "IDNA: '-' at a label's start or end, or \"--\" at 3-4")              \
+    XX(40, IDN_HYPHEN, "IDNA: '-' at a label's start or end, or '--' at 3-4")               \
     XX(41, IDN_LEADING_COMBINING, "IDNA: a label starts with a combining mark")              \
     XX(42, IDN_CONTEXTJ, "IDNA: a joiner (ZWJ, ZWNJ) out of its context")                    \
     XX(43, IDN_CONTEXTO, "IDNA: a character out of its context (CONTEXTO)")                  \
@@ -255,7 +255,7 @@ typedef enum curi_errcode {
 typedef struct curi_error {
     int32_t code;      /* CURI_OK or a CURI_ERR_* value */
     size_t offset;     /* byte offset of the first offending byte in the input */
-    uint32_t reserved; /* 0: room for a detail code in the same layout */
+    uint32_t reserved; /* a detail code: after a CURI_ERR_IDN_* error, why (curi_idn_reason) */
 } curi_error;
 
 /*
@@ -1113,6 +1113,15 @@ size_t curi_host_to_ascii_bound(size_t len);
 int curi_host_to_unicode(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
                          unsigned flags, curi_error *err);
 size_t curi_host_to_unicode_bound(size_t len);
+/*
+ * Why IDNA failed, for a CURI_ERR_IDN_* error that a host conversion (or a mapping with
+ * CURI_IRI_IDN) wrote into *err (they keep the reason in err->reserved): libidn2's name
+ * for it ("IDN2_DISALLOWED", from idn2_strerror_name) or the UTS #46 option that libcuri
+ * checks itself ("UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi", "ToUnicode"), with
+ * a sentence in *message when message is not NULL; NULL (and *message NULL) for any other
+ * error.  Static storage.
+ */
+const char *curi_idn_reason(const curi_error *err, const char **message);
 
 /*
  * Comparison of IRIs (RFC 3987 5.3): a and b are mapped to URIs with curi_iri_to_uri

@@ -31,6 +31,50 @@
 #endif
 
 #define MAXIN CURI_IDN_MAX_INPUT
+
+/* err->reserved after an IDNA error: libidn2's return code negated (100 and up), or one of
+ * curi's own checks. */
+enum { R_NONE, R_STD3, R_LENGTH, R_BIDI, R_DECODE };
+
+static int because(curi_error *err, int code, size_t offset, unsigned why)
+{
+    curi__fail(err, code, offset);
+    if (err)
+        err->reserved = why;
+    return code;
+}
+
+/* The names of curi's own checks (UTS #46 options), for curi_idn_reason. */
+static const char *const own_name[] = {NULL, "UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi",
+                                       "ToUnicode"};
+static const char *const own_msg[] = {
+    NULL, "only letters, digits and '-' may stand in an ASCII label (checked by libcuri)",
+    "labels of 1 to 63 bytes and names up to 253 (checked by libcuri)",
+    "a label starting with a digit in a name with right-to-left text (checked by libcuri)",
+    "an A-label that libidn2 could not decode (checked by libcuri)"};
+
+const char *curi_idn_reason(const curi_error *err, const char **message)
+{
+    unsigned r;
+    if (message)
+        *message = NULL;
+    if (err == NULL || err->code < CURI_ERR_IDN_DISALLOWED || err->code > CURI_ERR_IDN)
+        return NULL;
+    r = err->reserved;
+    if (r > R_NONE && r <= R_DECODE) {
+        if (message)
+            *message = own_msg[r];
+        return own_name[r];
+    }
+#ifdef CURI_HAVE_IDN2
+    if (r >= 100 && r < 1000) {
+        if (message)
+            *message = idn2_strerror(-(int)r);
+        return idn2_strerror_name(-(int)r);
+    }
+#endif
+    return NULL;
+}
 #define ASCII_MAX 256 /* a valid name: at most 253 bytes, a root dot, room to spare */
 #define UNI_MAX 1024  /* its U-labels: at most 4 bytes of UTF-8 per Punycode byte */
 
@@ -87,7 +131,7 @@ static int name_read(name *nm, const char *h, size_t len, curi_error *err)
         unsigned char c = (unsigned char)h[i];
         size_t at = i;
         if (n >= MAXIN)
-            return curi__fail(err, CURI_ERR_IDN_LENGTH, i);
+            return because(err, CURI_ERR_IDN_LENGTH, i, R_LENGTH);
         if (c == '%') {
             if (!curi__is_pct(h + i, h + len))
                 return curi__fail(err, CURI_ERR_PCT, i);
@@ -98,7 +142,7 @@ static int name_read(name *nm, const char *h, size_t len, curi_error *err)
             i++;
         }
         if (c == 0)
-            return curi__fail(err, CURI_ERR_IDN_DISALLOWED, at);
+            return because(err, CURI_ERR_IDN_DISALLOWED, at, R_STD3);
         nm->s[n] = (char)c;
         nm->off[n++] = (uint16_t)(at > 0xFFFF ? 0xFFFF : at);
     }
@@ -191,7 +235,7 @@ static size_t label_off(const name *nm, size_t k)
 }
 
 /* An error of the whole name: at the first label that fails alone, else at 0. */
-static int fail_label(const name *nm, int code, curi_error *err)
+static int fail_label(const name *nm, int code, int rc, curi_error *err)
 {
     char one[MAXIN + 1], a[ASCII_MAX];
     size_t alen;
@@ -200,9 +244,9 @@ static int fail_label(const name *nm, int code, curi_error *err)
         memcpy(one, nm->s + b, e - b);
         one[e - b] = '\0';
         if (lookup(one, a, &alen) != IDN2_OK)
-            return curi__fail(err, code, label_off(nm, k));
+            return because(err, code, label_off(nm, k), (unsigned)-rc);
     }
-    return curi__fail(err, code, 0);
+    return because(err, code, 0, (unsigned)-rc);
 }
 
 /* Is there a right-to-left character (R, AL or AN; by block) in s[0..n)? */
@@ -253,24 +297,24 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
     int xn = 0;
 
     if (rc != IDN2_OK)
-        return fail_label(nm, idn_code(rc), err);
+        return fail_label(nm, idn_code(rc), rc, err);
     n = *alen;
     /* UseSTD3ASCIIRules on the ASCII result; VerifyDnsLength: labels of 1 to 63 bytes
      * (the root label aside), a name of 1 to 253. */
     if (n == 0 || (n == 1 && a[0] == '.'))
-        return curi__fail(err, CURI_ERR_IDN_LENGTH, 0);
+        return because(err, CURI_ERR_IDN_LENGTH, 0, R_LENGTH);
     for (size_t i = 0, lab = 0; i < n; i++) {
         unsigned char c = (unsigned char)a[i];
         if (c == '.') {
             if (i == 0 || a[i - 1] == '.')
-                return curi__fail(err, CURI_ERR_IDN_LENGTH, label_off(nm, lab));
+                return because(err, CURI_ERR_IDN_LENGTH, label_off(nm, lab), R_LENGTH);
             lab++;
         } else if (!curi__is(c, CURI__LDH)) {
-            return curi__fail(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab));
+            return because(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab), R_STD3);
         }
     }
     if (n - (a[n - 1] == '.') > 253)
-        return curi__fail(err, CURI_ERR_IDN_LENGTH, 0);
+        return because(err, CURI_ERR_IDN_LENGTH, 0, R_LENGTH);
     for (size_t i = 0; i + 4 <= n; i++)
         if ((i == 0 || a[i - 1] == '.') && (a[i] == 'x') && a[i + 1] == 'n' && a[i + 2] == '-' &&
             a[i + 3] == '-')
@@ -281,7 +325,7 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
     if (xn) {
         *ulen = decode(a, u);
         if (*ulen == 0)
-            return curi__fail(err, CURI_ERR_IDN_PUNYCODE, 0);
+            return because(err, CURI_ERR_IDN_PUNYCODE, 0, R_DECODE);
     } else {
         memcpy(u, a, n + 1);
         *ulen = n;
@@ -293,13 +337,13 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
             lab++;
         if (*ulen - i >= 3 && p[0] == 0xE2 && p[1] == 0x89 &&
             (p[2] == 0xA0 || p[2] == 0xAE || p[2] == 0xAF))
-            return curi__fail(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab));
+            return because(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab), R_STD3);
     }
     /* CheckBidi in a name with a right-to-left character: no label may start with a digit. */
     if (has_rtl(u, *ulen)) {
         for (k = 0, start = 0; start < *ulen; k++) {
             if (u[start] >= '0' && u[start] <= '9')
-                return curi__fail(err, CURI_ERR_IDN_BIDI, label_off(nm, k));
+                return because(err, CURI_ERR_IDN_BIDI, label_off(nm, k), R_BIDI);
             while (start < *ulen && u[start] != '.')
                 start++;
             start++;
@@ -317,6 +361,8 @@ static int convert(char *dst, size_t cap, size_t *outlen, const char *host, size
     size_t n;
     int rc = CURI_OK;
 
+    if (err)
+        err->reserved = 0;
     if (!curi__wbegin(dst, cap, outlen, 1) || flags != 0 || (host == NULL && len > 0))
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
     if (len > CURI_MAX_LEN)

@@ -91,8 +91,12 @@ int curi_iri_to_uri(char *dst, size_t cap, size_t *outlen, const char *iri, size
         size_t alen, at = (size_t)(u.host.ptr - iri);
         curi_error e;
         rc = curi_host_to_ascii(a, sizeof a, &alen, u.host.ptr, u.host.len, 0, &e);
-        if (rc != CURI_OK)
-            return curi__wend(curi__fail(err, rc, at + e.offset), 0, outlen, err);
+        if (rc != CURI_OK) {
+            curi__fail(err, rc, at + e.offset);
+            if (err)
+                err->reserved = e.reserved; /* the reason, for curi_idn_reason */
+            return curi__wend(rc, 0, outlen, err);
+        }
         put_encoded(&o, iri, at);
         curi__put(&o, a, alen);
         put_encoded(&o, u.host.ptr + u.host.len, len - at - u.host.len);
