@@ -12,11 +12,12 @@
  *   - ToUnicode: idn2_to_unicode_8z8z only decodes Punycode (no mapping, no validation, and a
  *     label it cannot decode disappears), so ToUnicode is ToASCII, which validates, and then
  *     the decoding of labels known to be valid;
- *   - CheckBidi: libidn2 checks only the labels with right-to-left characters, so in a name
- *     that has one, a label starting with an ASCII digit (EN, not L, R or AL: RFC 5893
- *     rule 1) is refused here.  The rest of the rule for a left-to-right label beside a
- *     right-to-left one needs the Bidi classes of its non-ASCII characters, which libidn2
- *     does not expose: that gap stays (libcuri(3)).
+ *   - CheckBidi: libidn2 checks only the labels with right-to-left characters, and misses
+ *     RFC 5893 rule 4 (EN and AN in one label), so in a name that has a right-to-left
+ *     character a label starting with a digit (rule 1 wants L, R or AL) and a label with
+ *     both kinds of digit are refused here.  The rest of the rule for a left-to-right label
+ *     beside a right-to-left one (rules 5 and 6) needs the Bidi classes of all its
+ *     characters, which libidn2 does not expose: that gap stays (libcuri(3)).
  * libidn2 allocates its results; they are freed before each function returns.  Without
  * libidn2 (CURI_HAVE_IDN2 undefined: the Makefile's IDN=0 or no pkg-config libidn2) the
  * functions check their arguments and return CURI_ERR_UNSUPPORTED.
@@ -50,7 +51,8 @@ static const char *const own_name[] = {NULL, "UseSTD3ASCIIRules", "VerifyDnsLeng
 static const char *const own_msg[] = {
     NULL, "only letters, digits and '-' may stand in an ASCII label (checked by libcuri)",
     "labels of 1 to 63 bytes and names up to 253 (checked by libcuri)",
-    "a label starting with a digit in a name with right-to-left text (checked by libcuri)",
+    "a digit first, or European and Arabic digits, in a label of a right-to-left name "
+    "(checked by libcuri)",
     "an A-label that libidn2 could not decode (checked by libcuri)"};
 
 const char *curi_idn_reason(const curi_error *err, const char **message)
@@ -249,23 +251,70 @@ static int fail_label(const name *nm, int code, int rc, curi_error *err)
     return because(err, code, 0, (unsigned)-rc);
 }
 
-/* Is there a right-to-left character (R, AL or AN; by block) in s[0..n)? */
-static int has_rtl(const char *s, size_t n)
+/*
+ * The Bidi classes the checks below need, by block (libidn2 does not expose its table):
+ * 1 for a right-to-left character (R, AL or AN), and in *digit 'E' for a European number
+ * (EN: ASCII digits, U+06F0-06F9) or 'A' for an Arabic number (AN).
+ */
+static int rtl_class(uint32_t c, int *digit)
 {
-    for (size_t i = 0; i < n;) {
-        uint32_t c;
-        size_t k = (unsigned char)s[i] < 0x80 ? 0 : curi__utf8(s + i, s + n, &c);
-        if (k == 0) {
-            i++;
-            continue;
-        }
-        if ((c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) ||
-            (c >= 0xFE70 && c <= 0xFEFF) || (c >= 0x10800 && c <= 0x10FFF) ||
-            (c >= 0x1E800 && c <= 0x1EFFF))
-            return 1;
-        i += k;
+    *digit = 0;
+    if ((c >= '0' && c <= '9') || (c >= 0x06F0 && c <= 0x06F9)) {
+        *digit = 'E';
+        return 0;
     }
-    return 0;
+    if ((c >= 0x0600 && c <= 0x0605) || (c >= 0x0660 && c <= 0x0669) || c == 0x066B ||
+        c == 0x066C || c == 0x06DD || c == 0x0890 || c == 0x0891 || c == 0x08E2 ||
+        (c >= 0x10D30 && c <= 0x10D39) || (c >= 0x10E60 && c <= 0x10E7E)) {
+        *digit = 'A';
+        return 1;
+    }
+    return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) ||
+           (c >= 0xFE70 && c <= 0xFEFF) || (c >= 0x10800 && c <= 0x10FFF) ||
+           (c >= 0x1E800 && c <= 0x1EFFF);
+}
+
+/*
+ * CheckBidi where libidn2 leaves gaps, on the U-labels u[0..n): in a name with a
+ * right-to-left character, a label starting with a digit (EN or AN: RFC 5893 rule 1 wants
+ * L, R or AL) and a label with both EN and AN (rule 4).  The index of the first label
+ * that fails, or -1.
+ */
+static long bidi_gaps(const char *u, size_t n)
+{
+    int rtl = 0, d;
+    long k = 0;
+    uint32_t c;
+    for (size_t i = 0; i < n;) {
+        size_t len = (unsigned char)u[i] < 0x80 ? 1 : curi__utf8(u + i, u + n, &c);
+        if (len == 0)
+            return -1; /* cannot happen: libidn2 wrote it */
+        if (len == 1)
+            c = (unsigned char)u[i];
+        rtl |= rtl_class(c, &d);
+        i += len;
+    }
+    if (!rtl)
+        return -1;
+    for (size_t i = 0; i < n; k++) {
+        int en = 0, an = 0, first = 1;
+        while (i < n && u[i] != '.') {
+            size_t len = (unsigned char)u[i] < 0x80 ? 1 : curi__utf8(u + i, u + n, &c);
+            if (len == 1)
+                c = (unsigned char)u[i];
+            (void)rtl_class(c, &d);
+            if (first && d)
+                return k;
+            en |= d == 'E';
+            an |= d == 'A';
+            first = 0;
+            i += len;
+        }
+        if (en && an)
+            return k;
+        i++;
+    }
+    return -1;
 }
 
 /* Decode the A-labels of a valid ASCII name a into u[0..UNI_MAX); 0 on failure. */
@@ -293,7 +342,7 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
                     curi_error *err)
 {
     int rc = lookup(nm->s, a, alen);
-    size_t n, k, start;
+    size_t n;
     int xn = 0;
 
     if (rc != IDN2_OK)
@@ -339,15 +388,11 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
             (p[2] == 0xA0 || p[2] == 0xAE || p[2] == 0xAF))
             return because(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab), R_STD3);
     }
-    /* CheckBidi in a name with a right-to-left character: no label may start with a digit. */
-    if (has_rtl(u, *ulen)) {
-        for (k = 0, start = 0; start < *ulen; k++) {
-            if (u[start] >= '0' && u[start] <= '9')
-                return because(err, CURI_ERR_IDN_BIDI, label_off(nm, k), R_BIDI);
-            while (start < *ulen && u[start] != '.')
-                start++;
-            start++;
-        }
+    /* CheckBidi: the rules libidn2 skips (bidi_gaps). */
+    {
+        long k = bidi_gaps(u, *ulen);
+        if (k >= 0)
+            return because(err, CURI_ERR_IDN_BIDI, label_off(nm, (size_t)k), R_BIDI);
     }
     return CURI_OK;
 }
