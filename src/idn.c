@@ -35,7 +35,7 @@
 
 /* err->reserved after an IDNA error: libidn2's return code negated (100 and up), or one of
  * curi's own checks. */
-enum { R_NONE, R_STD3, R_LENGTH, R_BIDI, R_DECODE };
+enum { R_NONE, R_STD3, R_LENGTH, R_BIDI, R_DECODE, R_VALID };
 
 static int because(curi_error *err, int code, size_t offset, unsigned why)
 {
@@ -47,13 +47,15 @@ static int because(curi_error *err, int code, size_t offset, unsigned why)
 
 /* The names of curi's own checks (UTS #46 options), for curi_idn_reason. */
 static const char *const own_name[] = {NULL, "UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi",
-                                       "ToUnicode"};
+                                       "ToUnicode", "ValidityCriteria"};
 static const char *const own_msg[] = {
     NULL, "only letters, digits and '-' may stand in an ASCII label (checked by libcuri)",
     "labels of 1 to 63 bytes and names up to 253 (checked by libcuri)",
     "a digit first, or European and Arabic digits, in a label of a right-to-left name "
     "(checked by libcuri)",
-    "an A-label that libidn2 could not decode (checked by libcuri)"};
+    "an A-label that libidn2 could not decode (checked by libcuri)",
+    "an A-label whose label is not valid: it does not give the same A-label again (checked by "
+    "libcuri)"};
 
 const char *curi_idn_reason(const curi_error *err, const char **message)
 {
@@ -63,7 +65,7 @@ const char *curi_idn_reason(const curi_error *err, const char **message)
     if (err == NULL || err->code < CURI_ERR_IDN_DISALLOWED || err->code > CURI_ERR_IDN)
         return NULL;
     r = err->reserved;
-    if (r > R_NONE && r <= R_DECODE) {
+    if (r > R_NONE && r <= R_VALID) {
         if (message)
             *message = own_msg[r];
         return own_name[r];
@@ -372,9 +374,19 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
     if (!xn && !want_u)
         return CURI_OK;
     if (xn) {
+        char a2[ASCII_MAX];
+        size_t a2len = 0, lab = 0;
         *ulen = decode(a, u);
         if (*ulen == 0)
             return because(err, CURI_ERR_IDN_PUNYCODE, 0, R_DECODE);
+        /* UTS #46 4.1 (the label's characters valid) for the A-labels: libidn2 lets some
+         * through that decode to a character UTS #46 maps (xn--6a is U+00A0, which maps to
+         * a space), so the U-labels must give the same A-labels again. */
+        if (lookup(u, a2, &a2len) != IDN2_OK || a2len != n || memcmp(a2, a, n) != 0) {
+            for (size_t i = 0; i < n && i < a2len && a[i] == a2[i]; i++)
+                lab += a[i] == '.';
+            return because(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab), R_VALID);
+        }
     } else {
         memcpy(u, a, n + 1);
         *ulen = n;

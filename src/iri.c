@@ -198,6 +198,15 @@ int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size
         qlo = (size_t)(u.query.ptr - uri);
         qhi = qlo + u.query.len;
     }
+    if (u.host_type >= CURI_HOST_IPV6) {
+        /* An IP literal is ASCII in an IRI too (its zone ID may not hold ucschar): copied. */
+        size_t at = (size_t)(u.host.ptr - uri), to = at + u.host.len;
+        put_decoded(&o, uri, at, 0, qlo, qhi);
+        curi__put(&o, u.host.ptr, u.host.len);
+        put_decoded(&o, uri + to, len - to, to, qlo, qhi);
+        rc = curi__out_end(&o, &n);
+        return curi__wend(rc, n, outlen, err);
+    }
     if ((flags & CURI_IRI_IDN) && u.host_type == CURI_HOST_REGNAME &&
         has_alabel(u.host.ptr, u.host.len)) {
         char h[1024];
