@@ -5,6 +5,8 @@
 #                        cffi, CLI, install and uninstall into a temporary DESTDIR, fuzz corpus
 #                        replay, API example, curi_extract over /usr/share/doc)
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
+#   make check IDN=0 B=build-noidn   without libidn2, which make otherwise uses when
+#                        pkg-config finds it (IDNA then answers CURI_ERR_UNSUPPORTED)
 #   make install PREFIX=/usr/local [DESTDIR=...]   (also bash and zsh completion)
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make python          the Python package into build/python (bindings/python/python.mk:
@@ -167,15 +169,16 @@ check-nosimd:
 	    echo "check-nosimd: AVX2 code in a -DCURI_NO_SIMD build"; exit 1; fi
 	build-nosimd/curi-test tests/vectors/*.vec
 	build-nosimd/curi-limits
+# (No libidn2 for the other targets and tcc: IDN=0, and the IDNA vectors count as skipped.)
 check-cross:
-	$(MAKE) --no-print-directory CC="clang --target=$(CROSS)" AR=$(CROSS)-ar B=build-$(CROSS) \
+	$(MAKE) --no-print-directory CC="clang --target=$(CROSS)" AR=$(CROSS)-ar B=build-$(CROSS) IDN=0 \
 	    build-$(CROSS)/curi-test
 	$(QEMU) -L /usr/$(CROSS) build-$(CROSS)/curi-test tests/vectors/*.vec
 check-tcc:
-	$(MAKE) --no-print-directory CC=tcc CFLAGS= B=build-tcc build-tcc/curi-test
+	$(MAKE) --no-print-directory CC=tcc CFLAGS= B=build-tcc IDN=0 build-tcc/curi-test
 	build-tcc/curi-test tests/vectors/*.vec
 check-m32:
-	$(MAKE) --no-print-directory B=build-m32 CFLAGS="$(CFLAGS) -m32" LDFLAGS="$(LDFLAGS) -m32" \
+	$(MAKE) --no-print-directory B=build-m32 CFLAGS="$(CFLAGS) -m32" LDFLAGS="$(LDFLAGS) -m32" IDN=0 \
 	    build-m32/curi-test build-m32/curi-limits
 	build-m32/curi-test tests/vectors/*.vec
 	build-m32/curi-limits
@@ -249,4 +252,4 @@ uninstall:
 	    $(DESTDIR)$(BASHCOMPDIR)/curi $(DESTDIR)$(ZSHCOMPDIR)/_curi
 
 clean:
-	rm -rf build build-san build-fuzz build-clang build-nosimd build-tcc build-m32 build-cov build-$(CROSS)
+	rm -rf build build-san build-fuzz build-clang build-nosimd build-noidn build-tcc build-m32 build-cov build-$(CROSS)
