@@ -56,8 +56,8 @@
  * CURI_ERR_TOO_LONG, and so are outputs that would be longer, so every offset,
  * every length written and every *_bound result fits in 32 bits (bounds
  * saturate at CURI_MAX_LEN).  TOO_LONG always reports offset CURI_MAX_LEN.
- * No function recurses or allocates; stack use does not depend on the input;
- * time is linear in the input length.
+ * No function recurses or allocates (but the IDNA ones, through libidn2: see IRIs
+ * below); stack use does not depend on the input; time is linear in the input length.
  *
  * Errors.  Functions that can fail return an int: CURI_OK (0) or one of the
  * CURI_ERR_* codes below, and fill *err (when err is not NULL) with that code
