@@ -37,6 +37,7 @@
  * curi's own checks. */
 enum { R_NONE, R_STD3, R_LENGTH, R_BIDI, R_DECODE, R_VALID };
 
+#ifdef CURI_HAVE_IDN2
 static int because(curi_error *err, int code, size_t offset, unsigned why)
 {
     curi__fail(err, code, offset);
@@ -44,6 +45,7 @@ static int because(curi_error *err, int code, size_t offset, unsigned why)
         err->reserved = why;
     return code;
 }
+#endif
 
 /* The names of curi's own checks (UTS #46 options), for curi_idn_reason. */
 static const char *const own_name[] = {NULL, "UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi",
