@@ -5,6 +5,8 @@
 #                        cffi, CLI, install and uninstall into a temporary DESTDIR, fuzz corpus
 #                        replay, API example, curi_extract over /usr/share/doc)
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
+#   make check IDN=0 B=build-noidn   without libidn2, which make otherwise uses when
+#                        pkg-config finds it (IDNA then answers CURI_ERR_UNSUPPORTED)
 #   make install PREFIX=/usr/local [DESTDIR=...]   (also bash and zsh completion)
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make python          the Python package into build/python (bindings/python/python.mk:
@@ -49,6 +51,18 @@ CSTD = -std=c11
 ALL_CFLAGS = $(CSTD) $(OPT) $(WARN) $(SANFLAGS) -Iinclude $(CFLAGS)
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
+# IDNA (curi_host_to_ascii, the IDN flag of the IRI mappings) goes through libidn2 when
+# pkg-config finds it; IDN=0 builds without it (those functions then return
+# CURI_ERR_UNSUPPORTED).  IDN_LIBS follows libcuri.a on every link line.
+IDN ?= $(shell pkg-config --exists libidn2 2>/dev/null && echo 1 || echo 0)
+ifeq ($(IDN),1)
+IDN_CFLAGS := -DCURI_HAVE_IDN2 $(shell pkg-config --cflags libidn2)
+IDN_LIBS   := $(shell pkg-config --libs libidn2)
+endif
+ifeq ($(MAKELEVEL),0)
+$(info curi: IDNA through libidn2: $(if $(filter 1,$(IDN)),yes ($(IDN_LIBS)),no (IDN=0 or no pkg-config libidn2)))
+endif
+
 LIB_SRC  := $(sort $(wildcard src/*.c src/schemes/*.c src/lint/*.c))
 CLI_SRC  := $(sort $(wildcard cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/*.c))
@@ -68,6 +82,13 @@ $(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 
+# Only idn.c and error.c (curi_features) see IDN's define; a build that changes IDN
+# rebuilds them.
+$(B)/obj/src/idn.o $(B)/obj/src/error.o: ALL_CFLAGS += $(IDN_CFLAGS)
+$(B)/obj/src/idn.o $(B)/obj/src/error.o: $(B)/idn-$(IDN).stamp
+$(B)/idn-$(IDN).stamp:
+	@mkdir -p $(B) && rm -f $(B)/idn-*.stamp && touch $@
+
 $(STATIC): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -75,29 +96,29 @@ $(STATIC): $(LIB_OBJ)
 # Only curi_[a-z]* is exported: curi__internal names stay hidden (src/libcuri.map).
 $(SHARED): $(LIB_OBJ) src/libcuri.map
 	$(CC) -shared -Wl,-soname,libcuri.so.$(SOMAJOR) -Wl,--version-script=src/libcuri.map \
-	    $(ALL_LDFLAGS) -o $@ $(LIB_OBJ)
+	    $(ALL_LDFLAGS) -o $@ $(LIB_OBJ) $(IDN_LIBS)
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so.$(SOMAJOR)
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so
 
 # The tool runs --jobs N on POSIX threads.
 $(CLI_OBJ): ALL_CFLAGS += -pthread
 $(TOOL): $(CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $(CLI_OBJ) $(STATIC)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $(CLI_OBJ) $(STATIC) $(IDN_LIBS)
 
 $(VECRUN): $(TEST_OBJ) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC) $(IDN_LIBS)
 
 # The limits of curi.h (CURI_MAX_LEN, large inputs), tested.
 $(B)/curi-limits: tests/limits/limits.c $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
 
 # curi_extract over the machine's own text (tests/textprop/run.sh).
 $(B)/curi-textprop: tests/textprop/textprop.c $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
 
 # The README's API example, compiled and run as a test.
 $(B)/example: docs/example.c $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
 
 FUZZ_REPLAY := $(B)/fuzz-replay
 FUZZ_SRC := $(sort $(wildcard fuzz/*.c))
@@ -148,15 +169,16 @@ check-nosimd:
 	    echo "check-nosimd: AVX2 code in a -DCURI_NO_SIMD build"; exit 1; fi
 	build-nosimd/curi-test tests/vectors/*.vec
 	build-nosimd/curi-limits
+# (No libidn2 for the other targets and tcc: IDN=0, and the IDNA vectors count as skipped.)
 check-cross:
-	$(MAKE) --no-print-directory CC="clang --target=$(CROSS)" AR=$(CROSS)-ar B=build-$(CROSS) \
+	$(MAKE) --no-print-directory CC="clang --target=$(CROSS)" AR=$(CROSS)-ar B=build-$(CROSS) IDN=0 \
 	    build-$(CROSS)/curi-test
 	$(QEMU) -L /usr/$(CROSS) build-$(CROSS)/curi-test tests/vectors/*.vec
 check-tcc:
-	$(MAKE) --no-print-directory CC=tcc CFLAGS= B=build-tcc build-tcc/curi-test
+	$(MAKE) --no-print-directory CC=tcc CFLAGS= B=build-tcc IDN=0 build-tcc/curi-test
 	build-tcc/curi-test tests/vectors/*.vec
 check-m32:
-	$(MAKE) --no-print-directory B=build-m32 CFLAGS="$(CFLAGS) -m32" LDFLAGS="$(LDFLAGS) -m32" \
+	$(MAKE) --no-print-directory B=build-m32 CFLAGS="$(CFLAGS) -m32" LDFLAGS="$(LDFLAGS) -m32" IDN=0 \
 	    build-m32/curi-test build-m32/curi-limits
 	build-m32/curi-test tests/vectors/*.vec
 	build-m32/curi-limits
@@ -214,7 +236,7 @@ install: all $(MAN3_LINKS) $(B)/completion/curi $(B)/completion/_curi
 	ln -sf libcuri.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcuri.so
 	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCDIR@|$(INCDIR)|' \
-	    -e 's|@VERSION@|$(VERSION)|' libcuri.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc
+	    -e 's|@VERSION@|$(VERSION)|' -e 's|@IDN_LIBS@|$(IDN_LIBS)|' libcuri.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc
 	install -m 644 docs/curi.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 docs/libcuri.3 $(MAN3_LINKS) $(DESTDIR)$(MANDIR)/man3/
 	install -m 644 $(B)/completion/curi $(DESTDIR)$(BASHCOMPDIR)/curi
@@ -230,4 +252,4 @@ uninstall:
 	    $(DESTDIR)$(BASHCOMPDIR)/curi $(DESTDIR)$(ZSHCOMPDIR)/_curi
 
 clean:
-	rm -rf build build-san build-fuzz build-clang build-nosimd build-tcc build-m32 build-cov build-$(CROSS)
+	rm -rf build build-san build-fuzz build-clang build-nosimd build-noidn build-tcc build-m32 build-cov build-$(CROSS)

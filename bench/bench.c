@@ -176,6 +176,7 @@ static int dataset_load(dataset *ds, const char *path)
 #pragma weak curi_relative
 #pragma weak curi_lint
 #pragma weak curi_scheme_parts_get
+#pragma weak curi_iri_to_uri
 
 /* Whether libcuri has the functions the curi runner of operation op calls. */
 static int curi_has(const char *op)
@@ -192,6 +193,8 @@ static int curi_has(const char *op)
         return curi_lint != NULL;
     if (strcmp(op, "scheme") == 0)
         return curi_scheme_parts_get != NULL;
+    if (strcmp(op, "to-uri") == 0)
+        return curi_iri_to_uri != NULL;
     return 1;
 }
 
@@ -312,6 +315,40 @@ static uint64_t run_curi_scheme(const bench_data *d, size_t *ok)
     return sum;
 }
 
+/* curi_parse with CURI_PARSE_IRI (RFC 3987): its ratio is against curi-parse (op "parse"). */
+static uint64_t run_curi_iri_parse(const bench_data *d, size_t *ok)
+{
+    uint64_t sum = 0;
+    size_t good = 0;
+    for (size_t k = 0; k < d->n; k++) {
+        const char *p = d->ptrs[k];
+        curi_uri u;
+        if (curi_parse(&u, p, d->lens[k], CURI_PARSE_IRI, NULL) != CURI_OK)
+            continue;
+        good++;
+        sum += view_sum(u.host, p) + view_sum(u.path, p) + view_sum(u.query, p);
+    }
+    *ok = good;
+    return sum;
+}
+
+/* curi_iri_to_uri (RFC 3987 3.1) into a buffer. */
+static uint64_t run_curi_to_uri(const bench_data *d, size_t *ok)
+{
+    uint64_t sum = 0;
+    size_t good = 0;
+    for (size_t k = 0; k < d->n; k++) {
+        size_t outlen = 0;
+        if (curi_iri_to_uri(d->scratch, d->scratch_cap, &outlen, d->ptrs[k], d->lens[k], 0,
+                            NULL) != CURI_OK)
+            continue;
+        good++;
+        sum += outlen + (unsigned char)d->scratch[outlen / 2];
+    }
+    *ok = good;
+    return sum;
+}
+
 static const bench_runner curi_runners[] = {
     {"curi-parse", "parse", "curi_parse(flags 0) to component views", run_curi_parse},
     {"curi-normalize", "normalize", "curi_parse + curi_normalize(CURI_NORM_DEFAULT) into a buffer",
@@ -324,6 +361,9 @@ static const bench_runner curi_runners[] = {
      run_curi_check},
     {"curi-scheme", "scheme", "curi_parse + curi_scheme_parts_get (the scheme's grammar and parts)",
      run_curi_scheme},
+    {"curi-iri-parse", "parse", "curi_parse(CURI_PARSE_IRI): RFC 3987 IRI-references",
+     run_curi_iri_parse},
+    {"curi-to-uri", "to-uri", "curi_iri_to_uri: RFC 3987 3.1 into a buffer", run_curi_to_uri},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -9,6 +9,9 @@
 #   make bench-report both CSVs as one markdown table per file (bench/report.sh)
 #   make bench-clean-web  curi-check beside curi-parse on the clean web URLs of the data
 #                     files (issue 11's 3x target; bench/clean-web.sh)
+#   make bench-iri    curi-iri-parse and curi-to-uri beside curi-parse on a file of real
+#                     non-ASCII URLs (bench/iri-data.sh writes $(B)/iri-urls.txt) and on
+#                     kasztp.txt (ASCII: the IRI flag's cost there)
 #   make linearity    build $(B)/curi-linearity and time pathological inputs at n and 10n
 #   make bench-extract  curi extract beside grep -oE and linkify-it (npm, when node is there)
 #                     on a few hundred MB of /usr/share/doc text (bench/extract.sh)
@@ -27,7 +30,7 @@ PKG_CONFIG ?= pkg-config
 
 # Look for the peers only when a benchmark target is asked for, so that `make` and
 # `make check` run no pkg-config at all.
-BENCH_GOALS := bench bench-instr bench-plot bench-clean-web linearity %curi-bench %curi-linearity %/bench/bench.o
+BENCH_GOALS := bench bench-iri bench-instr bench-plot bench-clean-web linearity %curi-bench %curi-linearity %/bench/bench.o
 bench_pc = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo yes)
 # -isystem instead of -I: the project's warning list is for our code, not their headers.
 # The compiler's own directories stay out: naming them again breaks #include_next.
@@ -121,7 +124,7 @@ $(B)/obj/bench/peer_boost.o: bench/peer_boost.cpp $(BENCH_DEPS)
 # libcuri.a is linked whole: bench.c and linearity.c refer to curi functions weakly (so a
 # module still being written leaves its runner out), and a weak reference alone would not
 # pull a member out of an archive.
-BENCH_CURI = -Wl,--whole-archive $(STATIC) -Wl,--no-whole-archive
+BENCH_CURI = -Wl,--whole-archive $(STATIC) -Wl,--no-whole-archive $(IDN_LIBS)
 
 $(B)/curi-bench: $(BENCH_OBJ) $(STATIC)
 	$(BENCH_LD) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(BENCH_CURI) $(BENCH_LIBS)
@@ -161,3 +164,10 @@ bench-clean-web: $(B)/curi-bench $(TOOL)
 
 linearity: $(B)/curi-linearity
 	$(B)/curi-linearity
+
+# IRIs (issue 13): the IRI runners on real non-ASCII URLs and on an ASCII file.
+.PHONY: bench-iri
+bench-iri: $(B)/curi-bench $(TOOL)
+	sh bench/iri-data.sh $(TOOL) > $(B)/iri-urls.txt
+	$(B)/curi-bench --no-node --only curi-parse,curi-iri-parse,curi-to-uri $(BENCH_ARGS) \
+	    $(B)/iri-urls.txt $(filter %kasztp.txt,$(BENCH_DATA))

@@ -24,7 +24,7 @@ sqlite: $(B)/curi.so
 
 $(B)/curi.so: bindings/sqlite/curi_sqlite.c bindings/sqlite/curi.map $(SQL_COMMON) $(STATIC) include/curi.h
 	$(CC) $(SQL_CFLAGS) -shared -Wl,--version-script=bindings/sqlite/curi.map $(LDFLAGS) \
-	    -o $@ bindings/sqlite/curi_sqlite.c bindings/common/curi_sql.c $(STATIC)
+	    -o $@ bindings/sqlite/curi_sqlite.c bindings/common/curi_sql.c $(STATIC) $(IDN_LIBS)
 
 check-sqlite:
 ifeq ($(SAN),1)
@@ -49,7 +49,7 @@ PG_SKIP = echo "$@: SKIPPED: no pg_config, server headers or initdb (Debian: pos
 
 postgresql: $(STATIC)
 	@if $(PG_BUILDABLE); then \
-	    PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) build; \
+	    CURI_LIBS="$(IDN_LIBS)" PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) build; \
 	else $(PG_SKIP); fi
 
 check-postgresql:
@@ -58,7 +58,7 @@ ifeq ($(SAN),1)
 else
 	@if $(PG_HAVE); then \
 	    $(MAKE) --no-print-directory B=$(B) $(STATIC) && \
-	    PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) check; \
+	    CURI_LIBS="$(IDN_LIBS)" PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) check; \
 	else $(PG_SKIP); fi
 endif
 
@@ -81,7 +81,7 @@ $(B)/duckdb/libduckdb.so:
 
 $(B)/duckdb/curi-duckdb: $(DUCKDB_SRC) $(STATIC) $(B)/duckdb/libduckdb.so
 	$(CC) $(SQL_CFLAGS) -Ibindings/duckdb $(LDFLAGS) -o $@ bindings/duckdb/host.c \
-	    bindings/duckdb/curi_duckdb.c bindings/common/curi_sql.c $(STATIC) \
+	    bindings/duckdb/curi_duckdb.c bindings/common/curi_sql.c $(STATIC) $(IDN_LIBS) \
 	    -L$(B)/duckdb -lduckdb -Wl,-rpath,'$$ORIGIN'
 
 duckdb: $(B)/duckdb/curi-duckdb

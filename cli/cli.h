@@ -230,7 +230,9 @@ int is_option(const struct common *c, const char *arg);
 enum {
     CMD_PARSE_BIT, CMD_GET_BIT, CMD_SET_BIT, CMD_ENCODE_BIT, CMD_DECODE_BIT, CMD_EXPLAIN_BIT,
     CMD_RESOLVE_BIT, CMD_RELATIVE_BIT, CMD_NORMALIZE_BIT, CMD_EQUAL_BIT, CMD_BUILD_BIT,
-    CMD_CHECK_BIT, CMD_EXTRACT_BIT, CMD_FROM_PATH_BIT, CMD_TO_PATH_BIT, CMD_OPEN_BIT, CMD_COUNT
+    CMD_CHECK_BIT, CMD_EXTRACT_BIT, CMD_FROM_PATH_BIT, CMD_TO_PATH_BIT, CMD_OPEN_BIT,
+    CMD_TO_URI_BIT, CMD_TO_IRI_BIT, CMD_HOST_BIT, /* cmd_iri.c */
+    CMD_COUNT
 };
 #define C_PARSE (1u << CMD_PARSE_BIT)
 #define C_GET (1u << CMD_GET_BIT)
@@ -248,6 +250,10 @@ enum {
 #define C_FROM_PATH (1u << CMD_FROM_PATH_BIT)
 #define C_TO_PATH (1u << CMD_TO_PATH_BIT)
 #define C_OPEN (1u << CMD_OPEN_BIT)
+#define C_TO_URI (1u << CMD_TO_URI_BIT)
+#define C_TO_IRI (1u << CMD_TO_IRI_BIT)
+#define C_HOST (1u << CMD_HOST_BIT)
+#define C_IRI_CMDS (C_TO_URI | C_TO_IRI | C_HOST) /* the line commands of cmd_iri.c */
 struct optdef {
     unsigned cmds;
     const char *name, *alias, *arg;
@@ -299,5 +305,12 @@ int cmd_extract(int argc, char **argv);
 int cmd_from_path(int argc, char **argv); /* cmd_path.c */
 int cmd_to_path(int argc, char **argv);
 int cmd_open(int argc, char **argv);
+int cmd_to_uri(int argc, char **argv); /* cmd_iri.c */
+int cmd_to_iri(int argc, char **argv);
+int cmd_host(int argc, char **argv);
+/* cmd_iri.c: diagnose() plus the reason of an IDNA failure (curi_idn_reason); get's
+ * {host:ascii} and {host:unicode} of u parsed from s (an error's offset is into s). */
+void diagnose_idn(struct buf *err, const char *s, size_t n, const curi_error *e);
+int host_idn(struct buf *out, const curi_uri *u, const char *s, int unicode, curi_error *e);
 
 #endif /* CURI_CLI_H */

@@ -250,6 +250,9 @@ static const char get_help[] =
     "                  typecode, selector, nid, nss, dn, filter, ...; {NAME} too\n"
     "                  when no component has that name.  The input must keep its\n"
     "                  scheme's rules; a part its scheme lacks prints as nothing\n"
+    "  {host:ascii}    the host with IDNA A-labels (ToASCII) when it is not ASCII\n"
+    "  {host:unicode}  the host with IDNA U-labels (ToUnicode) when it has xn--\n"
+    "                  labels; a host IDNA refuses makes the input invalid\n"
     "  {default:NAME}  NAME, or its default when absent or empty: the scheme's\n"
     "                  port for port, port_number and in authority and uri; \"/\"\n"
     "                  for an empty path beside a host where the scheme says so\n"
@@ -281,7 +284,9 @@ enum field {
     F_PASSWORD,
     F_QUERY_KEY, /* {query:KEY} */
     F_QUERY_ALL, /* {query-all:KEY} */
-    F_PART       /* {part:NAME}, or {NAME} for a scheme part that is no component's name */
+    F_PART,      /* {part:NAME}, or {NAME} for a scheme part that is no component's name */
+    F_HOST_ASCII,  /* {host:ascii}: IDNA ToASCII of a non-ASCII reg-name */
+    F_HOST_UNICODE /* {host:unicode}: IDNA ToUnicode of a reg-name with xn-- labels */
 };
 
 static const struct {
@@ -303,6 +308,8 @@ static const struct {
     {"uri", F_URI},
     {"user", F_USER},
     {"password", F_PASSWORD},
+    {"host:ascii", F_HOST_ASCII},
+    {"host:unicode", F_HOST_UNICODE},
     /* trurl's names for the same things. */
     {"url", F_URI},
     {"zoneid", F_ZONE},
@@ -320,6 +327,7 @@ struct get_ctx {
     struct piece *pieces;
     size_t npieces;
     int parts; /* some piece is F_PART: judge the scheme's grammar and read its parts */
+    int idn;   /* some piece is F_HOST_ASCII or F_HOST_UNICODE: bit 0 ascii, bit 1 unicode */
     unsigned pflags;
     unsigned qflags; /* CURI_QUERY_SEMICOLON */
     int json;
@@ -595,6 +603,12 @@ static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const curi_
         case F_QUERY_ALL:
             query_values(out, u->query, p->lit, p->len, p->field == F_QUERY_ALL, ctx->qflags);
             break;
+        case F_HOST_ASCII:
+        case F_HOST_UNICODE: {
+            curi_error e; /* get_line has checked that the conversion succeeds */
+            (void)host_idn(out, u, s, p->field == F_HOST_UNICODE, &e);
+            break;
+        }
         case F_PART:
             /* the part of this scheme's layout with that name; nothing when it has none */
             for (int i = 0; i < CURI_SCHEME_PARTS_MAX; i++) {
@@ -635,6 +649,21 @@ static int get_line(const void *vctx, const char *s, size_t n, struct buf *out, 
             return EXIT_INVALID;
         }
     }
+    for (int k = 0; k < 2; k++) {
+        /* {host:ascii}, {host:unicode}: an IDNA failure makes the input invalid */
+        if (!(ctx->idn & (1 << k)))
+            continue;
+        tmp->len = 0;
+        if (host_idn(tmp, &u, s, k, &e) != CURI_OK) {
+            if (ctx->json) {
+                json_parse_error(out, s, n, &e);
+            } else {
+                diagnose_idn(err, s, n, &e);
+                buf_putc(out, '\n');
+            }
+            return EXIT_INVALID;
+        }
+    }
     if (!ctx->json) {
         format_uri(ctx, &u, &sp, s, n, out);
         buf_putc(out, '\n');
@@ -665,12 +694,15 @@ int cmd_get(int argc, char **argv)
     }
     if (nops < 1)
         usage_error(&c, "missing FORMAT", NULL);
-    struct get_ctx ctx = {NULL, 0, 0, c.pflags, qflags, c.json};
+    struct get_ctx ctx = {NULL, 0, 0, 0, c.pflags, qflags, c.json};
     /* Each piece consumes at least one byte of FORMAT. */
     ctx.pieces = xmalloc((strlen(argv[0]) + 1) * sizeof *ctx.pieces);
     ctx.npieces = compile_format(&c, argv[0], ctx.pieces);
-    for (size_t k = 0; k < ctx.npieces; k++)
-        ctx.parts |= ctx.pieces[k].field == F_PART;
+    for (size_t k = 0; k < ctx.npieces; k++) {
+        enum field f = ctx.pieces[k].field;
+        ctx.parts |= f == F_PART;
+        ctx.idn |= f == F_HOST_ASCII ? 1 : f == F_HOST_UNICODE ? 2 : 0;
+    }
     int status = run_lines(get_line, &ctx, argv + 1, nops - 1, &c, 0);
     free(ctx.pieces);
     return status;

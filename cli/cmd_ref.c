@@ -225,6 +225,14 @@ static int normalize_line(const void *vctx, const char *s, size_t n, struct buf 
         buf_reserve(dst, bound + 1);
         rc = curi_normalize(dst->p + dst->len, bound, &len, &u, ctx->mask, &e);
         caret = 0;
+        if (rc == CURI_OK && (ctx->pflags & CURI_PARSE_IRI)) {
+            /* --iri: and the %HH that spell characters an IRI holds raw decoded (RFC 3987
+             * 5.3.2.3); the result is never longer. */
+            char *t = xmalloc(len ? len : 1);
+            memcpy(t, dst->p + dst->len, len);
+            rc = curi_uri_to_iri(dst->p + dst->len, len, &len, t, len, 0, &e);
+            free(t);
+        }
     }
     if (ctx->json) {
         if (rc != CURI_OK) {
@@ -329,6 +337,21 @@ static curi_equiv compare_ipv6(const curi_uri *a, const curi_uri *b, curi_equiv 
     return CURI_EQ_NONE;
 }
 
+/* equal --iri: the URI of IRI s (RFC 3987 3.1) in a fresh buffer, its length in *n; on
+ * failure s itself with *rc and *e set. */
+static const char *iri_as_uri(const char *s, size_t *n, int *rc, curi_error *e)
+{
+    size_t cap = curi_iri_to_uri_bound(*n, 0), len;
+    char *p = xmalloc(cap ? cap : 1);
+    *rc = curi_iri_to_uri(p, cap, &len, s, *n, 0, e);
+    if (*rc != CURI_OK) {
+        free(p);
+        return s;
+    }
+    *n = len;
+    return p;
+}
+
 int cmd_equal(int argc, char **argv)
 {
     struct common c = {.cmd = "equal", .help = equal_help, .jobs = 1};
@@ -353,8 +376,19 @@ int cmd_equal(int argc, char **argv)
     curi_uri a, b;
     curi_error ea = {CURI_OK, 0, 0}, eb = {CURI_OK, 0, 0};
     const char *ta = fixed_text(argv[0], &c), *tb = fixed_text(argv[1], &c);
-    int ra = curi_parse(&a, ta, strlen(ta), c.pflags, &ea);
-    int rb = curi_parse(&b, tb, strlen(tb), c.pflags, &eb);
+    const char *pa = ta, *pb = tb;
+    size_t la = strlen(ta), lb = strlen(tb);
+    int ra = CURI_OK, rb = CURI_OK;
+    if (c.pflags & CURI_PARSE_IRI) {
+        /* --iri: compared as the URIs they map to (RFC 3987 5.3) */
+        pa = iri_as_uri(ta, &la, &ra, &ea);
+        pb = iri_as_uri(tb, &lb, &rb, &eb);
+        c.pflags &= ~(unsigned)CURI_PARSE_IRI;
+    }
+    if (ra == CURI_OK)
+        ra = curi_parse(&a, pa, la, c.pflags, &ea);
+    if (rb == CURI_OK)
+        rb = curi_parse(&b, pb, lb, c.pflags, &eb);
     if (ra != CURI_OK || rb != CURI_OK) {
         /* An invalid operand: one object (or a diagnostic) for the first bad one, exit 2. */
         int first_a = ra != CURI_OK;
@@ -400,6 +434,10 @@ int cmd_equal(int argc, char **argv)
     }
     write_all(1, out.p, out.len);
     buf_free(&out);
+    if (pa != ta)
+        free((void *)(uintptr_t)pa); /* iri_as_uri's */
+    if (pb != tb)
+        free((void *)(uintptr_t)pb);
     if (ta != argv[0])
         free((void *)(uintptr_t)ta); /* fixed_text's copies */
     if (tb != argv[1])

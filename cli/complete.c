@@ -38,6 +38,9 @@ static const char *const summaries[CMD_COUNT] = {
     "the file: URI of each local path (RFC 8089)",
     "the local path of each file: URI (RFC 8089)",
     "hand each URI to the program that handles it",
+    "the URI of each IRI (RFC 3987)",
+    "the IRI of each URI (RFC 3987)",
+    "IDNA conversion of host names",
 };
 
 /*

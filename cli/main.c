@@ -39,6 +39,9 @@ static const char main_help[] =
     "  from-path  the file: URI of each local path (RFC 8089)\n"
     "  to-path    the local path of each file: URI (RFC 8089)\n"
     "  open       hand each URI to the program that handles it (no shell)\n"
+    "  to-uri     the URI of each IRI (RFC 3987 3.1; --idn: IDNA hosts)\n"
+    "  to-iri     the IRI of each URI (RFC 3987 3.2; --idn: Unicode hosts)\n"
+    "  host       IDNA conversion of host names (--to-ascii, --to-unicode)\n"
     "  completion print the bash or zsh completion script\n"
     "\n"
     "With no URI operands a command reads one input per line from standard input\n"
@@ -226,6 +229,10 @@ int opt_common(struct common *c, char **argv, int argc, int *i)
         c->pflags |= CURI_PARSE_STRICT_3986;
         return 1;
     }
+    if (strcmp(a, "--iri") == 0 && cmd_has_option(c->cmd, "--iri")) {
+        c->pflags |= CURI_PARSE_IRI; /* RFC 3987 IRI-references */
+        return 1;
+    }
     if (strcmp(a, "--json") == 0 && cmd_has_option(c->cmd, "--json")) {
         c->json = 1;
         return 1;
@@ -254,6 +261,7 @@ static const struct {
     {"completion", cmd_completion},
     {"from-path", cmd_from_path}, {"to-path", cmd_to_path},
     {"open", cmd_open},
+    {"to-uri", cmd_to_uri},   {"to-iri", cmd_to_iri},     {"host", cmd_host},
 };
 
 int main(int argc, char **argv)

@@ -30,6 +30,8 @@ $(FUZZ_B)/obj/%.o: %.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN) -c -o $@ $<
 
+$(FUZZ_B)/obj/src/idn.o $(FUZZ_B)/obj/src/error.o: FUZZ_CFLAGS += $(IDN_CFLAGS)
+
 # The CLI's main() is renamed so that libFuzzer's main() stays the program's.
 $(FUZZ_B)/obj/cli/main.o: cli/main.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
@@ -40,7 +42,7 @@ $(FUZZ_B)/obj/cli/main.o: cli/main.c $(FUZZ_HDRS)
 # The CLI target links the tool's code; the others only the library.
 $(FUZZ_B)/fuzz_cli: $(FUZZ_B)/obj/fuzz/fuzz_cli.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_CLI_OBJ) \
                     $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^ $(IDN_LIBS)
 
 # The open target links curi open's argv builder, which needs only curi.h (cli/open.h).
 $(FUZZ_B)/fuzz_open: $(FUZZ_B)/obj/fuzz/fuzz_open.o $(FUZZ_B)/obj/fuzz/util.o \
@@ -48,7 +50,7 @@ $(FUZZ_B)/fuzz_open: $(FUZZ_B)/obj/fuzz/fuzz_open.o $(FUZZ_B)/obj/fuzz/util.o \
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 
 $(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/fuzz/fuzz_%.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(IDN_LIBS)
 
 # Replay: the same targets with the Makefile's compiler and flags, and fuzz/replay.c as main().
 FUZZ_REPLAY_BINS := $(FUZZ_TARGETS:%=$(B)/fuzz-replay-%)
@@ -62,14 +64,14 @@ $(B)/obj/fuzz/cli_main.o: cli/main.c include/curi.h $(wildcard cli/*.h)
 
 $(B)/fuzz-replay-cli: $(B)/obj/fuzz/fuzz_cli.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                       $(FUZZ_REPLAY_CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(IDN_LIBS)
 
 $(B)/fuzz-replay-open: $(B)/obj/fuzz/fuzz_open.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                        $(B)/obj/cli/open_table.o $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
 $(B)/fuzz-replay-%: $(B)/obj/fuzz/fuzz_%.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(IDN_LIBS)
 
 fuzz-replay: $(FUZZ_REPLAY_BINS)
 	@pass=0; fail=0; \

@@ -127,7 +127,15 @@ FILENAME ~ /\.vec$/ {
         if (NF >= 2 && $2 !~ /^!/) emit("filepath", w fmt_tok($2))
     } else if (kind == "schemecheck") {
         emit("scheme_check", a)
+    } else if (kind == "touri" || kind == "toiri") {
+        # iri: a control byte (1: --idn), then the text; both sides of a case.
+        w = byte(flags ~ /idn/ ? 1 : 0)
+        emit("iri", w a)
+        if (NF >= 2 && $2 !~ /^!/) emit("iri", w fmt_tok($2))
+    } else if (kind == "toascii" || kind == "tounicode" || kind == "uts46") {
+        emit("idn", a)
     }
+    if (kind == "parse" && flags ~ /iri/) emit("iri", byte(0) a)
     next
 }
 # URL lists: every STEP-th line (after a BOM and a CR are stripped).

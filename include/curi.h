@@ -56,8 +56,8 @@
  * CURI_ERR_TOO_LONG, and so are outputs that would be longer, so every offset,
  * every length written and every *_bound result fits in 32 bits (bounds
  * saturate at CURI_MAX_LEN).  TOO_LONG always reports offset CURI_MAX_LEN.
- * No function recurses or allocates; stack use does not depend on the input;
- * time is linear in the input length.
+ * No function recurses or allocates (but the IDNA ones, through libidn2: see IRIs
+ * below); stack use does not depend on the input; time is linear in the input length.
  *
  * Errors.  Functions that can fail return an int: CURI_OK (0) or one of the
  * CURI_ERR_* codes below, and fill *err (when err is not NULL) with that code
@@ -144,7 +144,18 @@
     XX(33, PATH_FRAGMENT, "a fragment is not part of a file path")                           \
     XX(34, PATH_DRIVE, "a local Windows path must start with a drive letter, ':' and '/'")   \
     XX(35, PATH_UNC, "a UNC path needs a host other than localhost and a share name")        \
-    XX(36, SCHEME_RULE, "the URI breaks its scheme's own grammar (curi_scheme_check)")
+    XX(36, SCHEME_RULE, "the URI breaks its scheme's own grammar (curi_scheme_check)")       \
+    XX(37, UTF8, "invalid UTF-8: a bad, overlong or cut sequence, or a surrogate")           \
+    XX(38, UNSUPPORTED, "IDNA needs libidn2, and this libcuri was built without it")         \
+    XX(39, IDN_DISALLOWED, "IDNA: a disallowed or unassigned code point")                    \
+    XX(40, IDN_HYPHEN, "IDNA: '-' at a label's start or end, or '--' at 3-4")               \
+    XX(41, IDN_LEADING_COMBINING, "IDNA: a label starts with a combining mark")              \
+    XX(42, IDN_CONTEXTJ, "IDNA: a joiner (ZWJ, ZWNJ) out of its context")                    \
+    XX(43, IDN_CONTEXTO, "IDNA: a character out of its context (CONTEXTO)")                  \
+    XX(44, IDN_BIDI, "IDNA: the name breaks the Bidi rule (RFC 5893)")                       \
+    XX(45, IDN_PUNYCODE, "IDNA: an xn-- label that is not the Punycode of a valid label")    \
+    XX(46, IDN_LENGTH, "IDNA: an empty label, a label over 63 or a name over 253 bytes")     \
+    XX(47, IDN, "IDNA: the conversion failed (another libidn2 error)")
 
 #ifdef __cplusplus
 extern "C" {
@@ -168,9 +179,13 @@ const char *curi_version_string(void);
 /*
  * What the linked library was built with, as CURI_FEATURE_* bits.  AVX2: the
  * SIMD scanners are compiled in (they run only on a CPU that has AVX2; the
- * answers are the same either way).  New bits are only ever added.
+ * answers are the same either way).  IDN: libidn2 is linked in (curi_host_to_ascii
+ * and the rest of IDNA work).  New bits are only ever added.
  */
-enum { CURI_FEATURE_AVX2 = 0x1 };
+enum {
+    CURI_FEATURE_AVX2 = 0x1, /* the AVX2 scanners are compiled in */
+    CURI_FEATURE_IDN = 0x2   /* built with libidn2: the IDNA functions work (else UNSUPPORTED) */
+};
 unsigned curi_features(void);
 
 typedef struct curi_str {
@@ -222,13 +237,25 @@ typedef enum curi_errcode {
     CURI_ERR_PATH_DRIVE = 34,
     CURI_ERR_PATH_UNC = 35,
     /* 36: curi_scheme_check (Scheme grammars, below) */
-    CURI_ERR_SCHEME_RULE = 36
+    CURI_ERR_SCHEME_RULE = 36,
+    /* 37-47: IRIs and IDNA (IRIs and internationalized host names, below) */
+    CURI_ERR_UTF8 = 37,
+    CURI_ERR_UNSUPPORTED = 38,
+    CURI_ERR_IDN_DISALLOWED = 39,
+    CURI_ERR_IDN_HYPHEN = 40,
+    CURI_ERR_IDN_LEADING_COMBINING = 41,
+    CURI_ERR_IDN_CONTEXTJ = 42,
+    CURI_ERR_IDN_CONTEXTO = 43,
+    CURI_ERR_IDN_BIDI = 44,
+    CURI_ERR_IDN_PUNYCODE = 45,
+    CURI_ERR_IDN_LENGTH = 46,
+    CURI_ERR_IDN = 47
 } curi_errcode;
 
 typedef struct curi_error {
     int32_t code;      /* CURI_OK or a CURI_ERR_* value */
     size_t offset;     /* byte offset of the first offending byte in the input */
-    uint32_t reserved; /* 0: room for a detail code in the same layout */
+    uint32_t reserved; /* a detail code: after a CURI_ERR_IDN_* error, why (curi_idn_reason) */
 } curi_error;
 
 /*
@@ -288,7 +315,9 @@ enum {
     CURI_PARSE_URI = 0x1,         /* require a scheme: "URI" of section 3 */
     CURI_PARSE_ABSOLUTE = 0x2,    /* require absolute-URI (4.3): scheme, no fragment */
     CURI_PARSE_STRICT_3986 = 0x4, /* reject IPv6 zone IDs (RFC 6874) */
-    CURI_PARSE_PORT_RANGE = 0x8   /* reject ports above 65535 with CURI_ERR_PORT_RANGE */
+    CURI_PARSE_PORT_RANGE = 0x8,  /* reject ports above 65535 with CURI_ERR_PORT_RANGE */
+    CURI_PARSE_IRI = 0x20         /* RFC 3987 IRI-reference: raw UTF-8 (curi_parse and
+                                     curi_host_parse; curi_set refuses it) */
 };
 
 /*
@@ -303,8 +332,8 @@ int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_er
 /*
  * Parse s[0..len) as the host of an authority (IP-literal / IPv4address /
  * reg-name) and set out->host, host_type, ip and zone; other fields of *out are
- * left alone.  Honours CURI_PARSE_STRICT_3986.  A NULL out is
- * CURI_ERR_INVALID_ARG.
+ * left alone.  Honours CURI_PARSE_STRICT_3986, and CURI_PARSE_IRI (RFC 3987 ihost: a
+ * reg-name may hold ucschar).  A NULL out is CURI_ERR_INVALID_ARG.
  */
 int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 
@@ -1005,6 +1034,107 @@ size_t curi_path_to_uri_bound(size_t len);
 int curi_uri_to_path(char *dst, size_t cap, size_t *outlen, const char *uri, size_t len,
                      unsigned flags, curi_error *err);
 size_t curi_uri_to_path_bound(size_t len);
+
+/*
+ * ---------------------------------------------------------------------------
+ * IRIs and internationalized host names (RFC 3987; IDNA through libidn2)
+ * ---------------------------------------------------------------------------
+ * An IRI is a URI whose components may also hold non-ASCII characters, raw, in
+ * UTF-8.  curi_parse with CURI_PARSE_IRI parses an RFC 3987 IRI-reference into the
+ * same views as a URI: ucschar in the userinfo, a reg-name, the path, the query and
+ * the fragment, iprivate in the query only; everything else as RFC 3986 says.  The
+ * input is validated as UTF-8: a malformed, overlong or cut sequence or a surrogate
+ * is CURI_ERR_UTF8 at its first byte; a well-formed code point that the component
+ * may not hold (a C1 control, a noncharacter, a private-use character outside the
+ * query, U+E0000-E0FFF) is the component's *_CHAR error at its first byte.  Every URI
+ * is an IRI, with the same views; the other functions take the curi_uri of an IRI
+ * like any other (they copy its non-ASCII bytes as they are).
+ *
+ * IDNA (UTS #46 with Transitional_Processing off and CheckHyphens, CheckBidi,
+ * CheckJoiners, UseSTD3ASCIIRules and VerifyDnsLength on) is libidn2's: when libcuri is
+ * built without it (curi_features() lacks CURI_FEATURE_IDN), every function or flag
+ * below that needs IDNA returns CURI_ERR_UNSUPPORTED.  It is also the one place where
+ * libcuri allocates: libidn2 does, and frees before returning.  Host names of more than
+ * CURI_IDN_MAX_INPUT bytes (percent-decoded) are refused (CURI_ERR_IDN_LENGTH): no
+ * valid name is that long.
+ */
+enum { CURI_IDN_MAX_INPUT = 1024 };
+
+/* Mapping flags. */
+enum {
+    CURI_IRI_IDN = 0x1 /* curi_iri_to_uri: IDNA ToASCII for a non-ASCII reg-name host;
+                          curi_uri_to_iri: ToUnicode for a host with xn-- labels */
+};
+
+/*
+ * IRI -> URI (RFC 3987 3.1): parse iri[0..len) as an IRI-reference (curi_parse errors come
+ * back as they are) and write it with the UTF-8 bytes of every non-ASCII character
+ * percent-encoded ("%E6%9D%B1", uppercase hex), in every component, host included;
+ * everything else is copied.  With CURI_IRI_IDN a reg-name host that holds a non-ASCII
+ * character (raw or percent-encoded) is converted with curi_host_to_ascii instead
+ * (its errors, with offsets into iri, come back as they are).  The output parses as a URI.
+ * curi_iri_to_uri_bound(len, flags) is always enough.
+ */
+int curi_iri_to_uri(char *dst, size_t cap, size_t *outlen, const char *iri, size_t len,
+                    unsigned flags, curi_error *err);
+size_t curi_iri_to_uri_bound(size_t len, unsigned flags);
+
+/*
+ * URI -> IRI (RFC 3987 3.2): parse uri[0..len) (as an IRI-reference, so an IRI goes
+ * through too) and decode the percent-encoded octets that form well-formed UTF-8 of a
+ * character the component may hold raw (ucschar; iprivate in the query) and that is not
+ * a bidi formatting character (4.1: U+200E, U+200F, U+202A-202E, U+2066-2069).  Left
+ * encoded: ASCII octets (so no delimiter appears), invalid or overlong UTF-8, and every
+ * other character.  With CURI_IRI_IDN a reg-name host with an xn-- label (any case) is
+ * replaced by its curi_host_to_unicode form when that succeeds and holds only characters
+ * a host may hold; else it stays as it is.  The output parses as an IRI, and
+ * curi_uri_to_iri(curi_iri_to_uri(x)) == x for every IRI x whose non-ASCII characters
+ * may all stand raw (without IDN).  curi_uri_to_iri_bound(len, flags) is always enough.
+ */
+int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size_t len,
+                    unsigned flags, curi_error *err);
+size_t curi_uri_to_iri_bound(size_t len, unsigned flags);
+
+/*
+ * IDNA for one host name, the writer contract; flags must be 0.  The name may be
+ * percent-encoded UTF-8 (decoded first); an IP literal ("[...]", checked as
+ * curi_host_parse does) is copied as it is.
+ *
+ * curi_host_to_ascii: UTS #46 ToASCII, lowercase A-labels ("Bücher.example" ->
+ * "xn--bcher-kva.example"); curi_host_to_ascii_bound(len) is always enough.
+ * curi_host_to_unicode: UTS #46 ToUnicode of a name that ToASCII accepts, U-labels in
+ * UTF-8 ("xn--bcher-kva.example" -> "bücher.example"); curi_host_to_unicode_bound(len).
+ * Errors: CURI_ERR_IDN_* (named after libidn2's, which curi(1) and libcuri(3) list) at
+ * the offset of the label at fault (0 when the whole name is), CURI_ERR_UTF8, CURI_ERR_PCT,
+ * CURI_ERR_UNSUPPORTED without libidn2.
+ */
+int curi_host_to_ascii(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
+                       unsigned flags, curi_error *err);
+size_t curi_host_to_ascii_bound(size_t len);
+int curi_host_to_unicode(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
+                         unsigned flags, curi_error *err);
+size_t curi_host_to_unicode_bound(size_t len);
+/*
+ * Why IDNA failed, for a CURI_ERR_IDN_* error that a host conversion (or a mapping with
+ * CURI_IRI_IDN) wrote into *err (they keep the reason in err->reserved): libidn2's name
+ * for it ("IDN2_DISALLOWED", from idn2_strerror_name) or the UTS #46 option that libcuri
+ * checks itself ("UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi", "ToUnicode"), with
+ * a sentence in *message when message is not NULL; NULL (and *message NULL) for any other
+ * error.  Static storage.
+ */
+const char *curi_idn_reason(const curi_error *err, const char **message);
+
+/*
+ * Comparison of IRIs (RFC 3987 5.3): a and b are mapped to URIs with curi_iri_to_uri
+ * (flags: 0 or CURI_IRI_IDN), parsed and compared with curi_compare up to max_level, so
+ * "http://example.org/%C3%BC" and "http://example.org/ü" are equal at the string rung.
+ * work[0..cap) holds the two URIs: curi_iri_compare_bound(alen, blen, flags) bytes are
+ * enough.  CURI_EQ_NONE also when a or b is not an IRI-reference, when a mapping fails,
+ * and when cap is too small.
+ */
+curi_equiv curi_iri_compare(const char *a, size_t alen, const char *b, size_t blen,
+                            unsigned flags, curi_equiv max_level, char *work, size_t cap);
+size_t curi_iri_compare_bound(size_t alen, size_t blen, unsigned flags);
 
 /* CURI_CDEF_END */
 

@@ -17,12 +17,16 @@ const char *curi_version_string(void)
     return CURI_VERSION_STRING;
 }
 
-/* What this build has: AVX2 scanners when compiled for x86-64 with GCC or clang. */
+/* What this build has: AVX2 scanners when compiled for x86-64 with GCC or clang; IDNA when
+ * built with libidn2 (the Makefile defines CURI_HAVE_IDN2 for this file and idn.c). */
 unsigned curi_features(void)
 {
     unsigned f = 0;
 #ifdef CURI__HAVE_AVX2
     f |= CURI_FEATURE_AVX2;
+#endif
+#ifdef CURI_HAVE_IDN2
+    f |= CURI_FEATURE_IDN;
 #endif
     return f;
 }

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "iri.h"
 
 #define OFF(q) ((size_t)((q) - base))
 
@@ -300,7 +300,7 @@ int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, cu
     curi_uri tmp;
     int rc;
 
-    if (out == NULL || (flags & ~CURI__PARSE_FLAGS))
+    if (out == NULL || (flags & ~(CURI__PARSE_FLAGS | CURI_PARSE_IRI)))
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     if (len > CURI_MAX_LEN)
         return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
@@ -310,7 +310,30 @@ int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, cu
         s = "";
     }
     memset(tmp.ip, 0, sizeof tmp.ip);
-    rc = curi__host(&tmp, s, s, s + len, &stop, flags, err);
+    if ((flags & CURI_PARSE_IRI) && (len == 0 || s[0] != '[')) {
+        /* ihost = IP-literal / IPv4address / ireg-name (RFC 3987 2.2) */
+        const char *bad = NULL, *e = s + len;
+        stop = curi__iri_pct_run(s, e, CURI__REGNAME, &bad);
+        if (stop == NULL)
+            return curi__fail(err, CURI_ERR_PCT, (size_t)(bad - s));
+        if (stop != e) {
+            uint32_t c;
+            int code = CURI_ERR_HOST_CHAR;
+            if ((unsigned char)*stop >= 0x80 && curi__utf8(stop, e, &c) == 0)
+                code = CURI_ERR_UTF8;
+            return curi__fail(err, code, (size_t)(stop - s));
+        }
+        tmp.host.ptr = s;
+        tmp.host.len = len;
+        tmp.zone.ptr = NULL;
+        tmp.zone.len = 0;
+        tmp.host_type = CURI_HOST_REGNAME;
+        if (len && curi__is((unsigned char)*s, CURI__DIGIT) && curi__ipv4(tmp.ip, s, e, &bad))
+            tmp.host_type = CURI_HOST_IPV4;
+        rc = CURI_OK;
+    } else {
+        rc = curi__host(&tmp, s, s, s + len, &stop, flags, err);
+    }
     if (rc != CURI_OK)
         return rc;
     if (stop != s + len)

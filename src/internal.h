@@ -252,6 +252,8 @@ static inline const char *curi__pct_run(const char *p, const char *end, unsigned
 
 const char *curi__scan(const char *base, const char *p, const char *end, unsigned cls,
                        unsigned flags);
+/* parse.c: curi__pct_run with the IRI sets of RFC 3987 (ucschar; cls CURI__QUERY: iprivate). */
+const char *curi__iri_pct_run(const char *p, const char *end, unsigned cls, const char **bad);
 
 /*
  * dots.c: remove_dot_segments (RFC 3986 5.2.4), the one definition of a dot segment.

@@ -7,11 +7,21 @@
  *   P_SCANNER         the scanner state type; P_SCAN_INIT(sc, s, len, flags) sets it up
  *   P_SCAN(sc, p, end, cls)  the first byte in [p, end) outside class cls
  *   P_ZERO(u)         sets *u to all zeros (every view absent)
+ * and may define (the IRI variants do; the URI variants take the defaults):
+ *   P_FRAG            the class of the fragment (default CURI__QUERY)
+ *   P_AUTH_SLOW       the general authority reader (default authority_slow)
  * so the same grammar code runs with the scanner inlined, and every variant answers the
  * same (the test suite runs each vector through each).  The parameters are #undef'd at the
  * end.  Not a public header.
  * SPDX-License-Identifier: MIT
  */
+
+#ifndef P_FRAG
+#define P_FRAG CURI__QUERY
+#endif
+#ifndef P_AUTH_SLOW
+#define P_AUTH_SLOW authority_slow
+#endif
 
 /*
  * *( <bytes of class cls> / pct-encoded )
@@ -68,7 +78,7 @@ P_TARGET P_INLINE int P_(authority)(P_SCANNER *sc, curi_uri *u, const char *s,
             return CURI_OK;
         }
     }
-    return authority_slow(u, s, a, end, aend, flags, err);
+    return P_AUTH_SLOW(u, s, a, end, aend, flags, err);
 }
 
 /*
@@ -158,7 +168,7 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
     if (p < end) {
         if (flags & CURI_PARSE_ABSOLUTE)
             return parse_fail(u, err, CURI_ERR_FRAGMENT_FORBIDDEN, OFF(p));
-        q = P_(run)(&sc, p + 1, end, CURI__QUERY, &bad);
+        q = P_(run)(&sc, p + 1, end, P_FRAG, &bad);
         if (!q)
             return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         if (q < end)
@@ -176,3 +186,5 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
 #undef P_SCAN_INIT
 #undef P_SCAN
 #undef P_ZERO
+#undef P_FRAG
+#undef P_AUTH_SLOW

@@ -457,6 +457,7 @@ typedef struct flagword {
 } flagword;
 
 static const flagword parse_words[] = {
+    {"iri", CURI_PARSE_IRI, 0},
     {"uri", CURI_PARSE_URI, 0},
     {"absolute", CURI_PARSE_ABSOLUTE, 0},
     {"strict-3986", CURI_PARSE_STRICT_3986, 0},
@@ -531,6 +532,15 @@ static const flagword path_words[] = {
     {"windows", CURI_PATH_WINDOWS, 0},
     {NULL, 0, 0},
 };
+static const flagword iri_words[] = {
+    {"idn", CURI_IRI_IDN, 0},
+    {NULL, 0, 0},
+};
+static const flagword iriequal_words[] = {
+    {"idn", CURI_IRI_IDN, 0},
+    {"syntax", 0, OPT_MAXSYN},
+    {NULL, 0, 0},
+};
 static const flagword no_words[] = {
     {NULL, 0, 0},
 };
@@ -564,6 +574,12 @@ static const kinddef kinds[] = {
     {"pathprop", kind_pathprop, path_words},
     {"schemecheck", kind_schemecheck, no_words},
     {"schemeparts", kind_schemeparts, no_words},
+    {"touri", kind_touri, iri_words},
+    {"toiri", kind_toiri, iri_words},
+    {"toascii", kind_toascii, no_words},
+    {"tounicode", kind_tounicode, no_words},
+    {"uts46", kind_uts46, no_words},
+    {"iriequal", kind_iriequal, iriequal_words},
     {"urlfile", NULL, no_words},
 };
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
@@ -801,6 +817,8 @@ static void run_file(const char *path)
             }
             if (tc.failed) {
                 total_fail++;
+            } else if (tc.skipped) {
+                /* counted by the kind (runner_skipped_idn) */
             } else {
                 total_pass++;
                 if (verbose) {
@@ -840,6 +858,10 @@ int main(int argc, char **argv)
     }
     if (runner_skipped) {
         printf("%ld skipped: data files not found\n", runner_skipped);
+    }
+    if (runner_skipped_idn) {
+        printf("%ld skipped: IDNA cases, this libcuri was built without libidn2\n",
+               runner_skipped_idn);
     }
     printf("%ld passed, %ld failed\n", total_pass, total_fail);
     return total_fail ? 1 : 0;

@@ -37,6 +37,7 @@ typedef struct tcase {
     int failed;
     int messages; /* failure lines printed for this case, to keep the output short */
     int urlfile;  /* 1 while a urlfile case runs: lighter writer checks */
+    int skipped;  /* the kind counted it as skipped (IDNA without libidn2) */
 } tcase;
 
 /* Most tokens a case line may have. */
@@ -148,6 +149,13 @@ void kind_batch(tcase *tc);
 void kind_frompath(tcase *tc); /* kinds_path.c */
 void kind_topath(tcase *tc);
 void kind_pathprop(tcase *tc);
+void kind_touri(tcase *tc); /* kinds_iri.c */
+void kind_toiri(tcase *tc);
+void kind_toascii(tcase *tc);
+void kind_tounicode(tcase *tc);
+void kind_uts46(tcase *tc);
+void kind_iriequal(tcase *tc);
+extern long runner_skipped_idn;
 /*
  * The batch functions over n inputs of data delimited by offsets[0..n], against the
  * one-input functions (kinds_batch.c); returns 1 when everything agrees.

@@ -27,7 +27,7 @@ mkdir -p "$B/postgresql"
 unset MAKEFLAGS MFLAGS MAKELEVEL
 pgmake() {
     make --no-print-directory -C "$B/postgresql" -f "$root/bindings/postgresql/Makefile" \
-        VPATH="$root/bindings/postgresql" CURI_ROOT="$root" CURI_LIB="$B/libcuri.a" with_llvm=no \
+        VPATH="$root/bindings/postgresql" CURI_ROOT="$root" CURI_LIB="$B/libcuri.a" CURI_LIBS="${CURI_LIBS:-}" with_llvm=no \
         PG_CONFIG="$PG_CONFIG" "$@"
 }
 pgmake >"$B/postgresql/build.log" 2>&1 || { cat "$B/postgresql/build.log"; exit 1; }

@@ -73,6 +73,8 @@ def make_builder(archive=None):
     kw = {"include_dirs": [os.path.join(ROOT, "include")]}
     if archive:
         kw["extra_objects"] = [os.path.abspath(archive)]
+        # what the archive needs after it: "-lidn2" when libcuri was built with libidn2
+        kw["extra_link_args"] = os.environ.get("CURI_LIBS", "").split()
     else:
         srcs = sorted(glob.glob(os.path.join(ROOT, "src", "*.c")) +
                       glob.glob(os.path.join(ROOT, "src", "schemes", "*.c")) +

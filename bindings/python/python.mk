@@ -32,7 +32,7 @@ python: $(PY_STAMP)
 
 $(PY_STAMP): $(STATIC) include/curi.h $(PY_SRC)
 	@mkdir -p $(PYDIR)/curi
-	env -u CC -u CFLAGS -u LDFLAGS CURI_LIBCURI_A=$(STATIC) $(PYTHON) bindings/python/curi_build.py $(PYDIR)
+	env -u CC -u CFLAGS -u LDFLAGS CURI_LIBCURI_A=$(STATIC) CURI_LIBS="$(IDN_LIBS)" $(PYTHON) bindings/python/curi_build.py $(PYDIR)
 	cp bindings/python/curi/__init__.py bindings/python/curi/__init__.pyi \
 	    bindings/python/curi/py.typed $(PYDIR)/curi/
 	@rm -f $(PYDIR)/curi/_curi.c $(PYDIR)/curi/_curi.o

@@ -134,12 +134,22 @@ int main(void)
               "curi_recompose of a hand-built giant: TOO_LONG at CURI_MAX_LEN, *outlen 0");
     }
 
-    /* curi_features says what the build has: the AVX2 scanners exactly where they compile. */
+    /* curi_features says what the build has: the AVX2 scanners exactly where they compile;
+     * IDN when libidn2 is linked, which curi_host_to_ascii shows. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(CURI_NO_SIMD)
-    check(curi_features() == CURI_FEATURE_AVX2, "curi_features: AVX2 in an x86-64 build");
+    check((curi_features() & ~(unsigned)CURI_FEATURE_IDN) == CURI_FEATURE_AVX2,
+          "curi_features: AVX2 in an x86-64 build");
 #else
-    check(curi_features() == 0, "curi_features: no AVX2 in this build");
+    check((curi_features() & ~(unsigned)CURI_FEATURE_IDN) == 0,
+          "curi_features: no AVX2 in this build");
 #endif
+    {
+        char a[16];
+        size_t an;
+        int idn = curi_host_to_ascii(a, sizeof a, &an, "a", 1, 0, NULL) == CURI_OK;
+        check(idn == ((curi_features() & CURI_FEATURE_IDN) != 0),
+              "curi_features: IDN exactly when curi_host_to_ascii works");
+    }
 
     /* Flags: each family refuses a bit it does not know. */
     {

@@ -20,9 +20,8 @@ and findings are byte offsets into that encoding.  A valid URI reference is ASCI
 components of a parsed URI are always str.  Every function is safe to call from any number of
 threads: the library has no global state; the batch calls release the GIL while they run.
 
-Still to come, as the library gains them (each is one more function here, over the header's
-binding block, which curi_build.py reads as it is): the scheme layer as uri.parts, and
-curi.to_uri / curi.to_iri for IRIs.
+IRIs (RFC 3987): curi.to_uri and curi.to_iri map between the two (idn=True: host names through
+IDNA, when libcuri has libidn2; curi.IDN says whether it has).
 SPDX-License-Identifier: MIT
 """
 from array import array
@@ -33,11 +32,15 @@ from ._curi import ffi as _ffi, lib as _lib
 __all__ = [
     "URI", "ParseError", "Finding", "Split", "parse", "normalize", "normalize_many",
     "valid_many", "split_many", "encode", "decode", "check", "extract", "Match", "version",
+    "to_uri", "to_iri", "IDN",
     "PARTS", "STEPS", "COMPONENTS",
 ]
 
 #: The library's version string ("0.2.0").
 version = _ffi.string(_lib.curi_version_string()).decode("ascii")
+
+#: Whether libcuri was built with libidn2 (to_uri and to_iri with idn=True work).
+IDN = bool(_lib.curi_features() & _lib.CURI_FEATURE_IDN)
 
 #: Component names, in curi_part order.
 PARTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
@@ -667,6 +670,36 @@ def encode(s, component="path", *, keep_pct=False):
     if rc:
         raise ParseError(rc, err.offset, s)
     return out.decode("ascii")
+
+
+def to_uri(s, *, idn=False):
+    """The URI of the IRI reference s (RFC 3987 3.1): the UTF-8 bytes of every non-ASCII
+    character percent-encoded, host included; with idn a host name with a non-ASCII
+    character goes through IDNA (UTS #46 ToASCII) instead.  Raises ParseError for an input
+    that is not an IRI reference (UTF8 for bytes that are not UTF-8) and for a host IDNA
+    refuses (IDN_*; UNSUPPORTED when curi.IDN is False)."""
+    b = _as_bytes(s)
+    fl = _lib.CURI_IRI_IDN if idn else 0
+    rc, out, err = _write(lambda d, c, o, e: _lib.curi_iri_to_uri(
+        d, c, o, b, len(b), fl, e), _lib.curi_iri_to_uri_bound(len(b), fl))
+    if rc:
+        raise ParseError(rc, err.offset, s)
+    return out.decode("ascii")
+
+
+def to_iri(s, *, idn=False):
+    """The IRI of the URI reference s (RFC 3987 3.2), as str: percent-encoded UTF-8 of the
+    characters a component may hold raw is decoded; ASCII, invalid UTF-8, other characters
+    and the bidi formatting characters stay encoded.  With idn a host name with xn-- labels
+    is shown in Unicode (ToUnicode) when it is valid.  Raises ParseError for an invalid
+    input (UNSUPPORTED for idn when curi.IDN is False)."""
+    b = _as_bytes(s)
+    fl = _lib.CURI_IRI_IDN if idn else 0
+    rc, out, err = _write(lambda d, c, o, e: _lib.curi_uri_to_iri(
+        d, c, o, b, len(b), fl, e), _lib.curi_uri_to_iri_bound(len(b), fl))
+    if rc:
+        raise ParseError(rc, err.offset, s)
+    return out.decode("utf-8")
 
 
 def decode(s, plus=False, *, encoding="utf-8", errors="strict"):

@@ -295,6 +295,30 @@ def test_encode_decode():
             assert curi.decode(curi.encode(s, comp), plus=(comp == "form")) == s
 
 
+def test_iri():
+    assert curi.to_uri("https://ja.wikipedia.org/wiki/\u6771\u4eac") == \
+        "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC"
+    assert curi.to_iri("https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC") == \
+        "https://ja.wikipedia.org/wiki/\u6771\u4eac"
+    assert curi.to_iri(b"http://a/D%FCrst%E2%80%AE") == "http://a/D%FCrst%E2%80%AE"
+    for s in ["http://b\u00fccher.example/\u00fc?q=\u00fc#\u00fc", "", "a/b"]:
+        assert curi.to_iri(curi.to_uri(s)) == s
+    e = pytest.raises(curi.ParseError, curi.to_uri, b"http://a/\xc3").value
+    assert (e.code, e.offset) == ("UTF8", 9)
+    e = pytest.raises(curi.ParseError, curi.to_iri, "http://a/%zz").value
+    assert (e.code, e.offset) == ("PCT", 9)
+    if curi.IDN:
+        assert curi.to_uri("http://b\u00fccher.example/", idn=True) == \
+            "http://xn--bcher-kva.example/"
+        assert curi.to_iri("http://XN--BCHER-KVA.example/", idn=True) == \
+            "http://b\u00fccher.example/"
+        e = pytest.raises(curi.ParseError, curi.to_uri, "http://a_b.\u00fc/", idn=True).value
+        assert (e.code, e.offset) == ("IDN_DISALLOWED", 7)
+    else:
+        e = pytest.raises(curi.ParseError, curi.to_uri, "http://a/", idn=True).value
+        assert e.code == "UNSUPPORTED"
+
+
 def test_check():
     assert curi.check("https://example.com/") == []
     f = curi.check("http://user:pw@example.com/")

@@ -1,0 +1,227 @@
+/*
+ * cmd_iri.c -- "curi to-uri", "curi to-iri" (RFC 3987 3.1, 3.2) and "curi host" (IDNA
+ * through libidn2), and the IDNA helpers that get's {host:ascii} and {host:unicode} share.
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char to_uri_help[] =
+    "Usage: curi to-uri [--idn] [OPTION...] [--] [IRI...]\n"
+    "\n"
+    "Print the URI of each IRI reference (RFC 3987 3.1): the UTF-8 bytes of every\n"
+    "non-ASCII character percent-encoded, in every component, host included, so\n"
+    "https://ja.wikipedia.org/wiki/東京 gives .../wiki/%E6%9D%B1%E4%BA%AC.  With\n"
+    "--idn a host name with non-ASCII characters goes through IDNA instead\n"
+    "(UTS #46 ToASCII: http://bücher.example/ gives http://xn--bcher-kva.example/).\n"
+    "An input that is not an IRI reference (bad UTF-8 is UTF8 at its first byte),\n"
+    "or whose host IDNA refuses, is invalid.\n"
+    "\n"
+    "@OPTIONS@\n";
+
+static const char to_iri_help[] =
+    "Usage: curi to-iri [--idn] [OPTION...] [--] [URI...]\n"
+    "\n"
+    "Print the IRI of each URI reference (RFC 3987 3.2): percent-encoded bytes that\n"
+    "spell a character in UTF-8 are written as that character where the component\n"
+    "may hold it raw; ASCII, invalid UTF-8, characters not allowed there and the\n"
+    "bidi formatting characters stay encoded.  With --idn a host name with xn--\n"
+    "labels is shown in Unicode (UTS #46 ToUnicode) when it is valid, else kept.\n"
+    "\n"
+    "@OPTIONS@\n";
+
+static const char host_help[] =
+    "Usage: curi host --to-ascii|--to-unicode [OPTION...] [--] [HOST...]\n"
+    "\n"
+    "Convert each host name with IDNA (UTS #46, nontransitional, with CheckHyphens,\n"
+    "CheckBidi, CheckJoiners, UseSTD3ASCIIRules and VerifyDnsLength; libidn2):\n"
+    "--to-ascii gives A-labels (bücher.example -> xn--bcher-kva.example),\n"
+    "--to-unicode U-labels (the reverse, after the same checks).  A name may be\n"
+    "percent-encoded UTF-8; an IP literal in [ ] is printed as it is.  A name that\n"
+    "fails is reported with libidn2's reason.  Without libidn2 every name fails\n"
+    "with UNSUPPORTED.\n"
+    "\n"
+    "@OPTIONS@\n";
+
+/* diagnose(), and after it the reason of an IDNA failure: "  libidn2: NAME: sentence". */
+void diagnose_idn(struct buf *err, const char *s, size_t n, const curi_error *e)
+{
+    const char *msg, *why = curi_idn_reason(e, &msg);
+    diagnose(err, e->code, s, n, e->offset, 1);
+    if (why != NULL) {
+        buf_puts(err, "  reason: ");
+        buf_puts(err, why);
+        if (msg != NULL) {
+            buf_puts(err, ": ");
+            buf_puts(err, msg);
+        }
+        buf_putc(err, '\n');
+    }
+}
+
+/* The same for JSON: the error keys, and "reason" when IDNA said why. */
+static void json_idn_error(struct buf *out, const char *s, size_t n, const curi_error *e)
+{
+    const char *why = curi_idn_reason(e, NULL);
+    buf_putc(out, '{');
+    json_member(out, "input", s, n);
+    json_error(out, e->code, e->offset, 1);
+    if (why != NULL)
+        json_member(out, "reason", why, strlen(why));
+    buf_put(out, "}\n", 2);
+}
+
+enum { DO_TO_URI, DO_TO_IRI, DO_ASCII, DO_UNICODE };
+
+struct iri_ctx {
+    int what;
+    unsigned flags;
+    int json;
+};
+
+static int iri_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
+                    struct buf *tmp)
+{
+    const struct iri_ctx *ctx = vctx;
+    struct buf *dst = ctx->json ? tmp : out;
+    size_t bound, len = 0;
+    curi_error e = {CURI_OK, 0, 0};
+    int rc;
+
+    switch (ctx->what) {
+    case DO_TO_URI:
+        bound = curi_iri_to_uri_bound(n, ctx->flags);
+        break;
+    case DO_TO_IRI:
+        bound = curi_uri_to_iri_bound(n, ctx->flags);
+        break;
+    case DO_ASCII:
+        bound = curi_host_to_ascii_bound(n);
+        break;
+    default:
+        bound = curi_host_to_unicode_bound(n);
+        break;
+    }
+    if (ctx->json)
+        tmp->len = 0;
+    buf_reserve(dst, bound + 1);
+    char *d = dst->p + dst->len;
+    switch (ctx->what) {
+    case DO_TO_URI:
+        rc = curi_iri_to_uri(d, bound, &len, s, n, ctx->flags, &e);
+        break;
+    case DO_TO_IRI:
+        rc = curi_uri_to_iri(d, bound, &len, s, n, ctx->flags, &e);
+        break;
+    case DO_ASCII:
+        rc = curi_host_to_ascii(d, bound, &len, s, n, 0, &e);
+        break;
+    default:
+        rc = curi_host_to_unicode(d, bound, &len, s, n, 0, &e);
+        break;
+    }
+    if (rc != CURI_OK) {
+        if (ctx->json) {
+            json_idn_error(out, s, n, &e);
+        } else {
+            diagnose_idn(err, s, n, &e);
+            buf_putc(out, '\n');
+        }
+        return EXIT_INVALID;
+    }
+    dst->len += len;
+    if (ctx->json)
+        json_io(out, s, n, tmp->p, tmp->len);
+    else
+        buf_putc(out, '\n');
+    return EXIT_VALID;
+}
+
+static int run_iri(int argc, char **argv, const char *cmd, const char *help, int what)
+{
+    struct common c = {.cmd = cmd, .help = help, .jobs = 1};
+    struct iri_ctx ctx = {what, 0, 0};
+    int nops = 0, to_ascii = 0, to_unicode = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (opt_common(&c, argv, argc, &i))
+            continue;
+        if (!c.dashdash && what != DO_ASCII && strcmp(a, "--idn") == 0) {
+            ctx.flags |= CURI_IRI_IDN;
+            continue;
+        }
+        if (!c.dashdash && what == DO_ASCII && strcmp(a, "--to-ascii") == 0) {
+            to_ascii = 1;
+            continue;
+        }
+        if (!c.dashdash && what == DO_ASCII && strcmp(a, "--to-unicode") == 0) {
+            to_unicode = 1;
+            continue;
+        }
+        if (is_option(&c, a))
+            usage_error(&c, "unknown option", a);
+        argv[nops++] = argv[i];
+    }
+    if (what == DO_ASCII) {
+        if (to_ascii == to_unicode)
+            usage_error(&c, "needs exactly one of --to-ascii and --to-unicode", NULL);
+        ctx.what = to_ascii ? DO_ASCII : DO_UNICODE;
+    }
+    ctx.json = c.json;
+    return run_lines(iri_line, &ctx, argv, nops, &c, 0);
+}
+
+int cmd_to_uri(int argc, char **argv)
+{
+    return run_iri(argc, argv, "to-uri", to_uri_help, DO_TO_URI);
+}
+
+int cmd_to_iri(int argc, char **argv)
+{
+    return run_iri(argc, argv, "to-iri", to_iri_help, DO_TO_IRI);
+}
+
+int cmd_host(int argc, char **argv)
+{
+    return run_iri(argc, argv, "host", host_help, DO_ASCII);
+}
+
+/*
+ * get's {host:ascii} (unicode = 0) and {host:unicode}: the reg-name of u (parsed from s)
+ * converted, written to out; error offsets are into s.
+ * A host that needs nothing (ASCII without %HH above 7F for ascii; without an xn-- label for
+ * unicode) and an IP address are written as they are.  Returns CURI_OK or the error in *e.
+ */
+int host_idn(struct buf *out, const curi_uri *u, const char *s, int unicode, curi_error *e)
+{
+    const char *h = u->host.ptr;
+    size_t n = u->host.len, len, bound;
+    int need = 0, rc;
+    if (h == NULL)
+        return CURI_OK;
+    for (size_t i = 0; u->host_type == CURI_HOST_REGNAME && i < n; i++) {
+        unsigned char c = (unsigned char)h[i];
+        if (!unicode && (c >= 0x80 || (c == '%' && i + 1 < n && h[i + 1] >= '8')))
+            need = 1;
+        if (unicode && (i == 0 || h[i - 1] == '.') && n - i >= 4 && (h[i] | 0x20) == 'x' &&
+            (h[i + 1] | 0x20) == 'n' && h[i + 2] == '-' && h[i + 3] == '-')
+            need = 1;
+    }
+    if (!need) {
+        buf_put(out, h, n);
+        return CURI_OK;
+    }
+    bound = unicode ? curi_host_to_unicode_bound(n) : curi_host_to_ascii_bound(n);
+    buf_reserve(out, bound);
+    if (unicode)
+        rc = curi_host_to_unicode(out->p + out->len, bound, &len, h, n, 0, e);
+    else
+        rc = curi_host_to_ascii(out->p + out->len, bound, &len, h, n, 0, e);
+    if (rc == CURI_OK)
+        out->len += len;
+    else
+        e->offset += (size_t)(h - s); /* u was parsed from s */
+    return rc;
+}

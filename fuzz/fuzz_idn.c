@@ -1,0 +1,73 @@
+/*
+ * fuzz_idn.c -- libFuzzer target for the host conversion (IDNA through libidn2):
+ * curi_host_to_ascii and curi_host_to_unicode.  Input: the host name.  Invariants:
+ *  - to-unicode succeeds exactly when to-ascii does (ToUnicode is validated ToASCII here);
+ *  - a success of to-ascii is lowercase letters, digits, '-' and '.' only (or an IP literal
+ *    as it was), parses as a host (curi_host_parse), and to-ascii of it gives it again;
+ *  - to-ascii of the to-unicode output gives the to-ascii output;
+ *  - without libidn2 both return UNSUPPORTED (an IP literal aside);
+ *  - both keep the (dst, cap, outlen) contract and read nothing past the input.
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+typedef struct idn_ctx {
+    const char *s;
+    size_t n;
+    int unicode;
+} idn_ctx;
+
+static int idn_w(char *dst, size_t cap, size_t *outlen, const void *vctx)
+{
+    const idn_ctx *c = vctx;
+    if (c->unicode)
+        return curi_host_to_unicode(dst, cap, outlen, c->s, c->n, 0, NULL);
+    return curi_host_to_ascii(dst, cap, outlen, c->s, c->n, 0, NULL);
+}
+
+static int conv(int unicode, const char *s, size_t n, fz_buf *out)
+{
+    idn_ctx c = {s, n, unicode};
+    char *t = fz_dup(s, n);
+    c.s = t;
+    int rc = fz_write(idn_w, &c, unicode ? curi_host_to_unicode_bound(n)
+                                         : curi_host_to_ascii_bound(n), out);
+    free(t);
+    return rc;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const char *s = (const char *)data;
+    fz_buf a = {0}, u = {0}, a2 = {0}, a3 = {0};
+    int ra = conv(0, s, size, &a);
+    int ru = conv(1, s, size, &u);
+    int lit = size > 0 && s[0] == '[';
+
+    FZ_CHECKF((ra == CURI_OK) == (ru == CURI_OK), "%s: to-ascii %d, to-unicode %d",
+              fz_show(s, size), ra, ru);
+    if (!(curi_features() & CURI_FEATURE_IDN) && !lit)
+        FZ_CHECK(ra == CURI_ERR_UNSUPPORTED && ru == CURI_ERR_UNSUPPORTED);
+    if (ra == CURI_OK && !lit) {
+        curi_uri h;
+        for (size_t i = 0; i < a.n; i++) {
+            char c = a.p[i];
+            FZ_CHECKF((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.',
+                      "to-ascii(%s) = %s", fz_show(s, size), fz_show2(a.p, a.n));
+        }
+        FZ_CHECK(curi_host_parse(&h, a.p, a.n, 0, NULL) == CURI_OK);
+        FZ_CHECKF(conv(0, a.p, a.n, &a2) == CURI_OK && fz_buf_eq(&a, &a2),
+                  "to-ascii is not idempotent on %s", fz_show(s, size));
+        FZ_CHECKF(conv(0, u.p, u.n, &a3) == CURI_OK && fz_buf_eq(&a, &a3),
+                  "to-ascii(to-unicode(%s)) = %s, not %s", fz_show(s, size),
+                  fz_show2(a3.p, a3.n), fz_show2(a.p, a.n));
+    }
+    fz_free(&a);
+    fz_free(&u);
+    fz_free(&a2);
+    fz_free(&a3);
+    return 0;
+}

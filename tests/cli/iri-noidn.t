@@ -1,0 +1,29 @@
+# A curi built without libidn2 (make IDN=0): every IDNA conversion fails with UNSUPPORTED,
+# and the rest of IRI support works as with it (iri.t runs in both builds).
+# REQUIRES: no-idn
+
+$ curi host --to-ascii bücher.example
+|
+! curi: argument 1: UNSUPPORTED at byte 0: IDNA needs libidn2, and this libcuri was built without it
+!   b\xc3\xbccher.example
+!   ^
+? 1
+
+$ curi to-uri --idn 'http://bücher.example/' 'http://a/'
+|
+|
+! curi: argument 1: UNSUPPORTED at byte 0: IDNA needs libidn2, and this libcuri was built without it
+!   http://b\xc3\xbccher.example/
+!   ^
+! curi: argument 2: UNSUPPORTED at byte 0: IDNA needs libidn2, and this libcuri was built without it
+!   http://a/
+!   ^
+? 1
+
+$ curi get --iri '{host:ascii}' 'http://a/' 'http://bücher/'
+a
+|
+! curi: argument 2: UNSUPPORTED at byte 7: IDNA needs libidn2, and this libcuri was built without it
+!   http://b\xc3\xbccher/
+!          ^
+? 1

@@ -1,0 +1,296 @@
+/*
+ * kinds_iri.c -- the IRI kinds (RFC 3987; IDNA through libidn2).  %flags idn passes
+ * CURI_IRI_IDN to the mappings.  (IRI parsing itself is kind parse with %flags iri.)
+ *
+ * touri:    IRI URI  or  IRI !CODE@OFF: curi_iri_to_uri.  The URI must parse as an RFC 3986
+ *           reference; without idn, when the IRI holds no '%' and no bidi formatting
+ *           character (whose characters may therefore all stand raw), curi_uri_to_iri must
+ *           give the IRI back (the round trip of RFC 3987 3.2).
+ * toiri:    URI IRI  or  URI !CODE@OFF: curi_uri_to_iri.  The IRI must parse with
+ *           CURI_PARSE_IRI, and curi_iri_compare must find it equal to URI at the string
+ *           or the syntax rung (the mapping loses nothing; hex case aside) unless idn is set.
+ * toascii, tounicode:  HOST OUTPUT  or  HOST !CODE@OFF: curi_host_to_ascii and
+ *           curi_host_to_unicode.
+ * uts46:    SOURCE UNICODE ASCII: a line of Unicode's IdnaTestV2.txt (uts46.vec says which):
+ *           UNICODE is curi_host_to_unicode's output and ASCII curi_host_to_ascii's, or "!"
+ *           for an error of any code.
+ * iriequal: A B LEVEL (%flags [syntax] [idn]): curi_iri_compare both ways round.
+ * The kinds that need IDNA (idn, toascii, tounicode, uts46) are counted as skipped, not
+ * run, when the library was built without libidn2 (curi_features lacks CURI_FEATURE_IDN);
+ * then the functions must answer CURI_ERR_UNSUPPORTED (host cases of IP literals, which need
+ * no IDNA, run in both builds).  Every writer runs through the
+ * writer-contract harness with its input at a guard page.
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner.h"
+
+long runner_skipped_idn;
+
+enum { W_TOURI, W_TOIRI, W_ASCII, W_UNICODE };
+
+typedef struct iri_ctx {
+    const char *s;
+    size_t n;
+    unsigned flags;
+    int what;
+} iri_ctx;
+
+static const char *const w_names[] = {"curi_iri_to_uri", "curi_uri_to_iri", "curi_host_to_ascii",
+                                      "curi_host_to_unicode"};
+
+static int w_iri(const void *vctx, char *dst, size_t cap, size_t *outlen, curi_error *err)
+{
+    const iri_ctx *c = vctx;
+    switch (c->what) {
+    case W_TOURI:
+        return curi_iri_to_uri(dst, cap, outlen, c->s, c->n, c->flags, err);
+    case W_TOIRI:
+        return curi_uri_to_iri(dst, cap, outlen, c->s, c->n, c->flags, err);
+    case W_ASCII:
+        return curi_host_to_ascii(dst, cap, outlen, c->s, c->n, c->flags, err);
+    default:
+        return curi_host_to_unicode(dst, cap, outlen, c->s, c->n, c->flags, err);
+    }
+}
+
+static size_t w_bound(int what, size_t n, unsigned flags)
+{
+    switch (what) {
+    case W_TOURI:
+        return curi_iri_to_uri_bound(n, flags);
+    case W_TOIRI:
+        return curi_uri_to_iri_bound(n, flags);
+    case W_ASCII:
+        return curi_host_to_ascii_bound(n);
+    default:
+        return curi_host_to_unicode_bound(n);
+    }
+}
+
+/* One writer through the harness, its input in slot `slot`. */
+static int run_iri(tcase *tc, int what, int slot, const char *s, size_t n, unsigned flags,
+                   sbuf *out, curi_error *err)
+{
+    iri_ctx c;
+    c.s = gput(slot, s, n);
+    c.n = n;
+    c.flags = flags;
+    c.what = what;
+    return run_writer(tc, w_names[what], w_iri, &c, w_bound(what, n, flags), out, err);
+}
+
+static int have_idn(void)
+{
+    return (curi_features() & CURI_FEATURE_IDN) != 0;
+}
+
+/*
+ * Without libidn2: the case is counted as skipped, after checking that the function refuses
+ * with UNSUPPORTED.  Returns 1 when the case must not run further.
+ */
+static int skip_without_idn(tcase *tc, int what, unsigned flags)
+{
+    sbuf out = {0};
+    curi_error err;
+    int rc;
+    if (have_idn())
+        return 0;
+    if ((what == W_ASCII || what == W_UNICODE) && tc->t[0].len > 0 && tc->t[0].s[0] == '[')
+        return 0; /* an IP literal needs no IDNA: the case runs as it is */
+    rc = run_iri(tc, what, G_IN0, tc->t[0].s, tc->t[0].len, flags, &out, &err);
+    if (rc != CURI_ERR_UNSUPPORTED && !(rc == CURI_ERR_INVALID_ARG && flags))
+        fail(tc, "built without libidn2: want UNSUPPORTED: got %s", err_name(rc));
+    sbuf_free(&out);
+    runner_skipped_idn++;
+    tc->skipped = 1;
+    return 1;
+}
+
+/* The bytes of a bidi formatting character (RFC 3987 4.1) or '%' in s. */
+static int has_pct_or_bidi(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *u = (const unsigned char *)s + i;
+        if (*u == '%')
+            return 1;
+        if (n - i >= 3 && u[0] == 0xE2 &&
+            ((u[1] == 0x80 && (u[2] == 0x8E || u[2] == 0x8F || (u[2] >= 0xAA && u[2] <= 0xAE))) ||
+             (u[1] == 0x81 && u[2] >= 0xA6 && u[2] <= 0xA9)))
+            return 1;
+    }
+    return 0;
+}
+
+/* The common shape: INPUT OUTPUT or INPUT !CODE@OFF through writer `what`. */
+static int expect_output(tcase *tc, int what, sbuf *out)
+{
+    curi_error err;
+    int code, rc, e;
+    size_t off;
+
+    if (tc->n != 2) {
+        fail(tc, "a case is INPUT OUTPUT or INPUT !CODE@OFF");
+        return 0;
+    }
+    e = expect_error(tc, &code, &off);
+    if (e < 0)
+        return 0;
+    rc = run_iri(tc, what, G_IN0, tc->t[0].s, tc->t[0].len, tc->flags, out, &err);
+    if (e == 1) {
+        check_error(tc, w_names[what], rc, &err, code, off);
+        return 0;
+    }
+    if (rc != CURI_OK) {
+        fail(tc, "%s: want %s: got !%s@%zu", w_names[what], show(tc->t[1].s, tc->t[1].len),
+             err_name(rc), err.offset);
+        return 0;
+    }
+    if (out->len != tc->t[1].len || memcmp(out->p, tc->t[1].s, out->len) != 0) {
+        fail(tc, "%s: want %s: got %s", w_names[what], show(tc->t[1].s, tc->t[1].len),
+             show(out->p, out->len));
+        return 0;
+    }
+    return 1;
+}
+
+void kind_touri(tcase *tc)
+{
+    sbuf out = {0}, back = {0};
+    curi_uri u;
+    curi_error err;
+
+    if ((tc->flags & CURI_IRI_IDN) && skip_without_idn(tc, W_TOURI, tc->flags))
+        return;
+    if (expect_output(tc, W_TOURI, &out)) {
+        if (parse_in(G_IN1, out.p, out.len, 0, &u, &err) != CURI_OK)
+            fail(tc, "the URI %s does not parse: !%s@%zu", show(out.p, out.len),
+                 err_name(err.code), err.offset);
+        if (!(tc->flags & CURI_IRI_IDN) && !has_pct_or_bidi(tc->t[0].s, tc->t[0].len)) {
+            int rc = run_iri(tc, W_TOIRI, G_IN2, out.p, out.len, 0, &back, &err);
+            if (rc != CURI_OK || back.len != tc->t[0].len ||
+                memcmp(back.p, tc->t[0].s, back.len) != 0)
+                fail(tc, "round trip: curi_uri_to_iri gives %s",
+                     rc == CURI_OK ? show(back.p, back.len) : err_name(rc));
+        }
+    }
+    sbuf_free(&out);
+    sbuf_free(&back);
+}
+
+void kind_toiri(tcase *tc)
+{
+    sbuf out = {0};
+    curi_uri u;
+    curi_error err;
+
+    if ((tc->flags & CURI_IRI_IDN) && skip_without_idn(tc, W_TOIRI, tc->flags))
+        return;
+    if (expect_output(tc, W_TOIRI, &out)) {
+        if (parse_in(G_IN1, out.p, out.len, CURI_PARSE_IRI, &u, &err) != CURI_OK)
+            fail(tc, "the IRI %s does not parse: !%s@%zu", show(out.p, out.len),
+                 err_name(err.code), err.offset);
+        if (!(tc->flags & CURI_IRI_IDN)) {
+            size_t cap = curi_iri_compare_bound(tc->t[0].len, out.len, 0);
+            char *work = malloc(cap ? cap : 1);
+            curi_equiv eq = work ? curi_iri_compare(tc->t[0].s, tc->t[0].len, out.p, out.len, 0,
+                                                    CURI_EQ_SYNTAX, work, cap)
+                                 : CURI_EQ_NONE;
+            if (eq != CURI_EQ_STRING && eq != CURI_EQ_SYNTAX)
+                fail(tc, "the input and the output are not equal as IRIs (5.3)");
+            free(work);
+        }
+    }
+    sbuf_free(&out);
+}
+
+void kind_toascii(tcase *tc)
+{
+    sbuf out = {0};
+    if (!skip_without_idn(tc, W_ASCII, 0))
+        expect_output(tc, W_ASCII, &out);
+    sbuf_free(&out);
+}
+
+void kind_tounicode(tcase *tc)
+{
+    sbuf out = {0};
+    if (!skip_without_idn(tc, W_UNICODE, 0))
+        expect_output(tc, W_UNICODE, &out);
+    sbuf_free(&out);
+}
+
+void kind_uts46(tcase *tc)
+{
+    sbuf out = {0};
+    curi_error err;
+
+    if (tc->n != 3) {
+        fail(tc, "a uts46 case is SOURCE UNICODE ASCII");
+        return;
+    }
+    if (skip_without_idn(tc, W_ASCII, 0))
+        return;
+    for (int k = 1; k <= 2; k++) {
+        int what = k == 1 ? W_UNICODE : W_ASCII;
+        int want_err = tc->t[k].len == 1 && tc->t[k].s[0] == '!';
+        int rc = run_iri(tc, what, G_IN0, tc->t[0].s, tc->t[0].len, 0, &out, &err);
+        if (want_err && rc == CURI_OK)
+            fail(tc, "%s: want an error: got %s", w_names[what], show(out.p, out.len));
+        else if (!want_err && rc != CURI_OK)
+            fail(tc, "%s: want %s: got !%s@%zu", w_names[what], show(tc->t[k].s, tc->t[k].len),
+                 err_name(rc), err.offset);
+        else if (!want_err && (out.len != tc->t[k].len || memcmp(out.p, tc->t[k].s, out.len)))
+            fail(tc, "%s: want %s: got %s", w_names[what], show(tc->t[k].s, tc->t[k].len),
+                 show(out.p, out.len));
+    }
+    sbuf_free(&out);
+}
+
+static const char *const levels[] = {"none", "string", "syntax", "scheme"};
+
+void kind_iriequal(tcase *tc)
+{
+    curi_equiv max = (tc->opt & OPT_MAXSYN) ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME;
+    unsigned flags = tc->flags;
+    size_t cap;
+    char *work;
+    int want = -1;
+
+    if (tc->n != 3) {
+        fail(tc, "an iriequal case is A B LEVEL");
+        return;
+    }
+    for (int i = 0; i < 4; i++)
+        if (strcmp(tc->t[2].s, levels[i]) == 0)
+            want = i;
+    if (want < 0) {
+        fail(tc, "unknown level %s", show(tc->t[2].s, tc->t[2].len));
+        return;
+    }
+    if ((flags & CURI_IRI_IDN) && !have_idn()) {
+        runner_skipped_idn++;
+        tc->skipped = 1;
+        return;
+    }
+    cap = curi_iri_compare_bound(tc->t[0].len, tc->t[1].len, flags);
+    work = malloc(cap ? cap : 1);
+    if (work == NULL) {
+        fail(tc, "out of memory");
+        return;
+    }
+    for (int r = 0; r < 2; r++) {
+        const tok *a = &tc->t[r], *b = &tc->t[1 - r];
+        const char *pa = gput(G_IN0, a->s, a->len), *pb = gput(G_IN1, b->s, b->len);
+        curi_equiv got = curi_iri_compare(pa, a->len, pb, b->len, flags, max, work, cap);
+        if ((int)got != want)
+            fail(tc, "curi_iri_compare(%s, %s): want %s: got %s", show(a->s, a->len),
+                 show(b->s, b->len), levels[want], (unsigned)got < 4 ? levels[got] : "?");
+        /* One byte short of the bound is not enough for every pair: it must never crash. */
+        (void)curi_iri_compare(pa, a->len, pb, b->len, flags, max, work, cap ? cap - 1 : 0);
+    }
+    free(work);
+}
