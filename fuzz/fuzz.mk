@@ -47,7 +47,7 @@ $(FUZZ_B)/fuzz_cli: $(FUZZ_B)/obj/fuzz/fuzz_cli.o $(FUZZ_B)/obj/fuzz/util.o $(FU
 # The open target links curi open's argv builder, which needs only curi.h (cli/open.h).
 $(FUZZ_B)/fuzz_open: $(FUZZ_B)/obj/fuzz/fuzz_open.o $(FUZZ_B)/obj/fuzz/util.o \
                      $(FUZZ_B)/obj/cli/open_table.o $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(IDN_LIBS)
 
 $(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/fuzz/fuzz_%.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(IDN_LIBS)
@@ -68,7 +68,7 @@ $(B)/fuzz-replay-cli: $(B)/obj/fuzz/fuzz_cli.o $(B)/obj/fuzz/util.o $(B)/obj/fuz
 
 $(B)/fuzz-replay-open: $(B)/obj/fuzz/fuzz_open.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                        $(B)/obj/cli/open_table.o $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(IDN_LIBS)
 
 $(B)/fuzz-replay-%: $(B)/obj/fuzz/fuzz_%.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(IDN_LIBS)
