@@ -87,7 +87,7 @@ fuzz-diff: $(FUZZ_B)/diff_uriparser $(FUZZ_B)/fuzz_diff_uriparser
 
 $(FUZZ_B)/diff_uriparser: fuzz/diff_uriparser.c $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN) -DDIFF_MAIN -o $@ $^ \
-	    -luriparser
+	    -luriparser $(IDN_LIBS)
 
 $(FUZZ_B)/fuzz_diff_uriparser: fuzz/diff_uriparser.c $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ -luriparser
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ -luriparser $(IDN_LIBS)
