@@ -209,10 +209,9 @@ def parse(s, *, strict_3986=False):
         b = s.encode()
     except (AttributeError, UnicodeEncodeError):
         b = _as_bytes(s)
-    n = len(b)
-    if n > 0x7FFFFFFF:  # CURI_MAX_LEN: refused with TOO_LONG at that offset
-        raise ParseError(_lib.CURI_ERR_TOO_LONG, 0x7FFFFFFF, s)
-    rc = _c_check(b, n | _STRICT << 32 if strict_3986 else n)
+    # the length and the flags in one argument (flags from bit 40); a length above
+    # CURI_MAX_LEN is curi_parse's own TOO_LONG at that offset
+    rc = _c_check(b, len(b) | _STRICT << 40 if strict_3986 else len(b))
     if rc:
         raise ParseError(rc & 255, rc >> 8, s)
     u = URI()

@@ -83,14 +83,16 @@ static int curipy_parse(const char *s, size_t len, unsigned flags, int32_t *r)
     return 0;
 }
 
-/* Parse s[0..len) with flags, given as lenflags = len | flags << 32 (one argument less to
- * convert), and return 0, or the error's code | offset << 8: what curi.parse needs without
- * an output array (the row is made when a component is first read). */
+/* Parse s[0..len) with flags, given as lenflags = len | flags << 40 (one argument less to
+ * convert; a length up to 2^40 - 1 passes as it is, so curi_parse refuses one above
+ * CURI_MAX_LEN itself), and return 0, or the error's code | offset << 8: what curi.parse
+ * needs without an output array (the row is made when a component is first read). */
 static int64_t curipy_check(const char *s, uint64_t lenflags)
 {
     curi_uri u;
     curi_error e;
-    int rc = curi_parse(&u, s, (size_t)(lenflags & 0xFFFFFFFFu), (unsigned)(lenflags >> 32), &e);
+    int rc = curi_parse(&u, s, (size_t)(lenflags & 0xFFFFFFFFFFull), (unsigned)(lenflags >> 40),
+                        &e);
     return rc == CURI_OK ? 0 : (int64_t)rc | (int64_t)e.offset << 8;
 }
 
