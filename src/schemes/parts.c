@@ -479,27 +479,30 @@ int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned fl
     /* cleared field by field: memset and a struct copy both become "rep stos"/"rep movs",
      * whose start-up costs more than the rest of a web URL's parts */
     out->kind = out->form = out->flags = out->reserved = 0;
-    out->part[0] = out->part[1] = out->part[2] = out->part[3] = absent;
-    out->part[4] = out->part[5] = out->part[6] = out->part[7] = absent;
     if (rule != NULL) {
         *rule = NULL;
     }
+    if (u != NULL && !(flags & ~(unsigned)CURI__SCHEME_GENERAL) && u->scheme.ptr != NULL &&
+        curi__ref_avail(u) >= 8 && u->scheme.len - 4 <= 1) {
+        /* http and https, most inputs: their only rule is a non-empty host; http() sets
+         * parts 2 to 6, so only the others are cleared */
+        uint64_t key = curi__scheme_key8(u->scheme.ptr, u->scheme.len);
+        if ((key == KEY('h', 't', 't', 'p', 0, 0, 0, 0) ||
+             key == KEY('h', 't', 't', 'p', 's', 0, 0, 0)) &&
+            u->host.ptr != NULL && u->host.len > 0 && !(flags & CURI__SCHEME_GENERAL)) {
+            out->part[0] = out->part[1] = out->part[7] = absent;
+            out->kind = CURI_SK_HTTP;
+            http(out, u);
+            return curi__ok(err);
+        }
+    }
+    out->part[0] = out->part[1] = out->part[2] = out->part[3] = absent;
+    out->part[4] = out->part[5] = out->part[6] = out->part[7] = absent;
     if (u == NULL || (flags & ~(unsigned)CURI__SCHEME_GENERAL) != 0) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     if (u->scheme.ptr == NULL) {
         return curi__ok(err);
-    }
-    if (!(flags & CURI__SCHEME_GENERAL) && curi__ref_avail(u) >= 8 && u->scheme.len - 4 <= 1) {
-        /* http and https, most inputs: their only rule is a non-empty host */
-        uint64_t key = curi__scheme_key8(u->scheme.ptr, u->scheme.len);
-        if ((key == KEY('h', 't', 't', 'p', 0, 0, 0, 0) ||
-             key == KEY('h', 't', 't', 'p', 's', 0, 0, 0)) &&
-            u->host.ptr != NULL && u->host.len > 0) {
-            out->kind = CURI_SK_HTTP;
-            http(out, u);
-            return curi__ok(err);
-        }
     }
     si = curi__scheme_find_scheme(u->scheme.ptr, u->scheme.len, curi__ref_avail(u));
     rc = curi__scheme_check_si(si, u, err, rule);
