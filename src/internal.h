@@ -404,5 +404,10 @@ int curi__scheme_fold_changes(const curi_uri *u, int fold);
  * default), 2 with "text/plain" put before its parameters (it has no type), 1 as it is
  * (with its type and parameter names lowercased). */
 int curi__data_media(curi_str m);
+/* tel parameters (the path after its first ';'): 1 when normalization puts them in RFC 3966
+ * 3's order (at most 32, each name once); the first one after *after in that order (after
+ * NULL: the first), 0 when there is none. */
+int curi__tel_sortable(curi_str params);
+int curi__tel_next_param(curi_str params, const curi_str *after, curi_str *out);
 
 #endif /* CURI_INTERNAL_H */

@@ -940,14 +940,13 @@ static size_t own_byte(char *dst, size_t n, char c)
     return n + 1;
 }
 
-/* tel's path (RFC 3966 4): through pct_span a chunk at a time (a cut never falls inside a
- * triplet), then without the visual separators of its number (before the first ';') and
- * lowercased outside triplets. */
-static size_t tel_path(char *dst, size_t n, const curi_uri *u, unsigned mask)
+/* [p, e) of a tel path through pct_span a chunk at a time (a cut never falls inside a
+ * triplet), then without the visual separators of the number (while *number, which the
+ * first ';' ends) and lowercased outside triplets. */
+static size_t tel_run(char *dst, size_t n, const char *p, const char *e, unsigned mask,
+                      int *number)
 {
     char buf[CHUNK];
-    const char *p = u->path.ptr, *e = p + u->path.len;
-    int number = 1;
 
     while (p < e) {
         const char *q = (e - p > CHUNK) ? p + CHUNK : e;
@@ -968,12 +967,39 @@ static size_t tel_path(char *dst, size_t n, const curi_uri *u, unsigned mask)
                 i += 2;
                 continue;
             }
-            number &= c != ';';
-            if (!(number && (c == '-' || c == '.' || c == '(' || c == ')'))) {
+            *number &= c != ';';
+            if (!(*number && (c == '-' || c == '.' || c == '(' || c == ')'))) {
                 n = own_byte(dst, n, (char)curi__lower((unsigned char)c));
             }
         }
         p = q;
+    }
+    return n;
+}
+
+/* tel's path (RFC 3966): the number without its visual separators, then the parameters in
+ * RFC 3966 3's order when curi__tel_sortable says so (else as they come), lowercased. */
+static size_t tel_path(char *dst, size_t n, const curi_uri *u, unsigned mask)
+{
+    const char *p = u->path.ptr, *e = p + u->path.len, *semi = memchr(p, ';', u->path.len);
+    curi_str ps, x, prev;
+    int number = 1, first = 1;
+
+    if (semi == NULL) {
+        return tel_run(dst, n, p, e, mask, &number);
+    }
+    n = tel_run(dst, n, p, semi, mask, &number);
+    ps.ptr = semi + 1;
+    ps.len = (size_t)(e - ps.ptr);
+    number = 0;
+    if (!curi__tel_sortable(ps)) {
+        return tel_run(dst, n, semi, e, mask, &number);
+    }
+    while (curi__tel_next_param(ps, first ? NULL : &prev, &x)) {
+        n = own_byte(dst, n, ';');
+        n = tel_run(dst, n, x.ptr, x.ptr + x.len, mask, &number);
+        prev = x;
+        first = 0;
     }
     return n;
 }

@@ -35,8 +35,8 @@
  *            other header fields in the same order, names without regard to case;
  *   tel      the same kind of number, the same digits without visual separators, the same
  *            parameters in any order, without regard to case (RFC 3966 4); normalization
- *            writes the number without separators and the path lowercased (normalize.c's
- *            tel_write), the parameters in their order;
+ *            writes the number without separators, the parameters in RFC 3966 3's order
+ *            (at most 32, each name once) and the path lowercased (normalize.c's tel_path);
  *   data     the same effective media type (RFC 2397 3's defaults: an omitted type is
  *            text/plain;charset=US-ASCII; names without regard to case), base64 or not, and
  *            the same data; normalization writes the default as nothing, "text/plain"
@@ -742,11 +742,123 @@ void curi__scheme_fold(char *s, size_t n, int fold)
     }
 }
 
-/* tel: a visual separator in the number (before the first ';'), or an uppercase letter
- * outside triplets anywhere in the path (normalize.c's tel_write drops and folds them). */
+/*
+ * tel parameters in RFC 3966 3's order: isub or ext first, then phone-context, then the
+ * others by name (ASCII letters without regard to case; names are letters, digits and '-').
+ * Only a list that tel_params_eq could match out of order is put in order: at most
+ * TEL_PARAMS_MAX parameters, each name once.
+ */
+static int tel_rank(curi_str name)
+{
+    if (is_ci(name.ptr, name.len, "isub") || is_ci(name.ptr, name.len, "ext")) {
+        return 0;
+    }
+    return is_ci(name.ptr, name.len, "phone-context") ? 1 : 2;
+}
+
+/* <0, 0, >0 as parameter name a sorts before, with or after b */
+static int tel_cmp(curi_str a, curi_str b)
+{
+    int ra = tel_rank(a), rb = tel_rank(b);
+    size_t n = a.len < b.len ? a.len : b.len;
+
+    if (ra != rb) {
+        return ra - rb;
+    }
+    for (size_t i = 0; i < n; i++) {
+        int d = (int)curi__lower((unsigned char)a.ptr[i]) - (int)curi__lower((unsigned char)b.ptr[i]);
+        if (d != 0) {
+            return d;
+        }
+    }
+    return (a.len > b.len) - (a.len < b.len);
+}
+
+static curi_str tel_name(curi_str param)
+{
+    curi_str name;
+
+    curi_split_at(param, '=', &name, NULL);
+    return name;
+}
+
+int curi__tel_sortable(curi_str params)
+{
+    curi_cursor c, d;
+    curi_str x, y;
+    size_t k = 0;
+
+    if (params.ptr == NULL || tel_count(params, TEL_PARAMS_MAX) > TEL_PARAMS_MAX) {
+        return 0;
+    }
+    curi_list_init(&c, params, ';');
+    while (curi_list_next(&c, &x)) {
+        size_t j = 0;
+        curi_list_init(&d, params, ';');
+        while (j++ < k && curi_list_next(&d, &y)) {
+            if (tel_cmp(tel_name(x), tel_name(y)) == 0) {
+                return 0;
+            }
+        }
+        k++;
+    }
+    return 1;
+}
+
+int curi__tel_next_param(curi_str params, const curi_str *after, curi_str *out)
+{
+    curi_cursor c;
+    curi_str x;
+    int found = 0;
+
+    curi_list_init(&c, params, ';');
+    while (curi_list_next(&c, &x)) {
+        if ((after == NULL || tel_cmp(tel_name(x), tel_name(*after)) > 0) &&
+            (!found || tel_cmp(tel_name(x), tel_name(*out)) < 0)) {
+            *out = x;
+            found = 1;
+        }
+    }
+    return found;
+}
+
+/* tel: the parameters of a sortable list out of RFC 3966 3's order */
+static int tel_unordered(curi_str path)
+{
+    const char *semi = memchr(path.ptr, ';', path.len);
+    curi_str ps, x, want, prev;
+    curi_cursor c;
+    int first = 1;
+
+    if (semi == NULL) {
+        return 0;
+    }
+    ps.ptr = semi + 1;
+    ps.len = (size_t)(path.ptr + path.len - ps.ptr);
+    if (!curi__tel_sortable(ps)) {
+        return 0;
+    }
+    curi_list_init(&c, ps, ';');
+    while (curi_list_next(&c, &x)) {
+        if (!curi__tel_next_param(ps, first ? NULL : &prev, &want) || want.ptr != x.ptr) {
+            return 1;
+        }
+        prev = want;
+        first = 0;
+    }
+    return 0;
+}
+
+/* tel: parameters out of order, a visual separator in the number (before the first ';'),
+ * or an uppercase letter outside triplets anywhere in the path (normalize.c's tel_path
+ * orders, drops and folds them). */
 static int tel_changes(curi_str path)
 {
     int number = 1;
+
+    if (tel_unordered(path)) {
+        return 1;
+    }
 
     for (size_t i = 0; i < path.len; i++) {
         char c = path.ptr[i];
