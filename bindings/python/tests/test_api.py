@@ -381,6 +381,24 @@ def test_batches_small():
     assert len(curi.Split.FIELDS) == 19
 
 
+def test_batches_text_paths():
+    # ASCII str lists take the no-copy text block; an item with a '\n', a non-ASCII one, a
+    # bytes item or a generator fall back to the bytes block: the answers are the same
+    items = ["HTTP://A/./b", "a b", "http://[::1", "mailto:X@Y.Z"]
+    for extra in ([], ["x\ny"], ["http://\u00fc/"], [b"http://B/"], ["a\n", "\n"]):
+        batch = items + extra
+        one = []
+        for x in batch:
+            try:
+                one.append(curi.normalize(x))
+            except curi.ParseError:
+                one.append(None)
+        assert curi.normalize_many(batch, errors="null") == one
+        assert curi.normalize_many(iter(batch), errors="null") == one
+        assert curi.valid_many(batch) == [y is not None for y in one]
+        assert curi.valid_many(iter(batch)) == [y is not None for y in one]
+
+
 def test_batch_resumes_when_output_grows():
     # outputs longer than the first buffer: "http://a" gains '/', IPv6 text may grow
     items = ["http://a"] * 5000 + ["HTTP://[::FFFF:1.2.3.4]"] * 3000
