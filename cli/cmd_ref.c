@@ -191,14 +191,20 @@ int cmd_relative(int argc, char **argv)
  * ---------------------------------------------------------------------------
  */
 static const char normalize_help[] =
-    "Usage: curi normalize [--syntax] [--ipv6] [--json] [--strict-3986] [--jobs N]\n"
-    "                      [--] [URI...]\n"
+    "Usage: curi normalize [--syntax] [--ipv6] [--iri] [--json] [--strict-3986]\n"
+    "                      [--jobs N] [--] [URI...]\n"
     "\n"
     "Print the normalized form of each URI reference.  The default applies\n"
     "syntax-based normalization (RFC 3986 6.2.2: lowercase scheme and host,\n"
     "uppercase %HH, decode unreserved %HH, remove dot segments) and scheme-based\n"
     "normalization (6.2.3: drop an empty or default port; an empty path with an\n"
-    "authority becomes \"/\" for schemes such as http, https, ws, wss and ftp).\n"
+    "authority becomes \"/\" for schemes such as http, https, ws, wss and ftp;\n"
+    "and each scheme's own canonical form where its grammar accepts the URI:\n"
+    "file://localhost/p -> file:///p, gopher://h -> gopher://h/1, news://s/* ->\n"
+    "news://s/, ldap default query parts dropped, urn NID and mailto domains\n"
+    "lowercased, tel numbers without separators and with their parameters in\n"
+    "order, data without its default media type; urn, tel, mailto and data are\n"
+    "never dot-removed, urn and tel never decoded).\n"
     "\n"
     "@OPTIONS@\n";
 

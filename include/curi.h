@@ -555,7 +555,8 @@ enum {
     CURI_NORM_IPV6 = 0x40,       /* RFC 5952 canonical text for IPv6 literals */
     CURI_NORM_SCHEME_RULES = 0x80, /* 6.2.3 the scheme layer's own rules (file localhost,
                                       gopher type 1, news *, ldap defaults, urn NID and
-                                      mailto domain case: libcuri(3)) */
+                                      mailto domain case, tel separators and parameter
+                                      order, data default type: libcuri(3)) */
     CURI_NORM_SYNTAX = 0x0F,     /* CASE | PCT_HEX | UNRESERVED | DOTS */
     CURI_NORM_SCHEME = 0xB0,     /* PORT | EMPTY_PATH | SCHEME_RULES */
     CURI_NORM_DEFAULT = 0xBF     /* SYNTAX | SCHEME */

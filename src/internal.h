@@ -393,10 +393,13 @@ const curi_uri *curi__scheme_view(const curi_uri *u, curi_uri *tmp);
  * file:///p, nntp://s/group as news://s/group), u itself when nothing changes. */
 const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp);
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b);
-/* The canonical case of urn and mailto: the mask u's writers use under mask (a URN is
- * neither decoded nor dot-removed) and *fold, the kind whose letters curi__scheme_fold
- * lowercases in a normalized form s[0..n) (0: none); curi__scheme_fold_changes says
- * whether the fold would change u's own bytes. */
+/* The canonical forms of urn, mailto, tel and data (src/schemes/normal.c): the mask u's
+ * writers use under mask (urn and tel are not decoded; urn, mailto, tel and data not
+ * dot-removed) and *fold, the CURI_SK_* kind whose form applies (0: none; only a reference
+ * curi_scheme_check accepts).  For urn and mailto curi__scheme_fold lowercases their
+ * letters in a normalized form s[0..n) in place; tel and data have their own writer in
+ * normalize.c (own_write).  curi__scheme_fold_changes says whether the form would change
+ * u's own bytes, given that the other steps change nothing. */
 unsigned curi__scheme_mask(const curi_uri *u, unsigned mask, int *fold);
 void curi__scheme_fold(char *s, size_t n, int fold);
 int curi__scheme_fold_changes(const curi_uri *u, int fold);

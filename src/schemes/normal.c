@@ -15,10 +15,11 @@
  *            "ldap://h/o=x?cn", "ldap://h/?" becomes "ldap://h/").
  *
  * These are written as a view of the reference (curi__scheme_view), so that every writer
- * and comparison of normalize.c reads the same thing.  These equivalences have no canonical
- * form that keeps the reference's structure or meaning, and are only comparisons (the scheme
- * rung of curi_compare), but for the case that urn and mailto fold (see "canonical case"
- * at the end):
+ * and comparison of normalize.c reads the same thing.  The equivalences below are the
+ * scheme rung of curi_compare.  file's and nntp's have no canonical form that keeps the
+ * reference's structure or meaning; urn's, mailto's, tel's and data's have one for part of
+ * what they equate (see "canonical case" at the end), which curi_normalize writes, and the
+ * rest (a urn's r-, q-, f-components, mailto's to= spellings) stays a comparison:
  *
  *   file     "file:/p" names the same file as "file:///p" (RFC 8089 2), but normalization
  *            does not add the authority: a path that only becomes absolute once its dot

@@ -40,7 +40,7 @@ Usage: curi equal
 ? 0
 
 $ curi help normalize | sed -n 1p
-Usage: curi normalize [--syntax] [--ipv6] [--json] [--strict-3986] [--jobs N]
+Usage: curi normalize [--syntax] [--ipv6] [--iri] [--json] [--strict-3986]
 ? 0
 
 $ curi parse -h >/dev/null
