@@ -32,11 +32,14 @@ HELPERS_CDEF = """
 int64_t curipy_check(const char *s, uint64_t lenflags);
 size_t curipy_nonzero(const uint16_t *codes, size_t n, size_t *idx);
 int curipy_parse(const char *s, size_t len, unsigned flags, int32_t *r);
-size_t curipy_normalize_lines(char *dst, size_t cap, size_t *written, size_t *consumed,
-                              size_t *nerr, uint16_t *codes, const char *data, size_t len,
-                              size_t n, unsigned pflags, unsigned mask);
-size_t curipy_valid_lines(uint8_t *valid, const char *data, size_t len, size_t n,
-                          unsigned pflags);
+typedef struct { const char *s; size_t len; void *ref; } curipy_span;
+size_t curipy_take(curipy_span *spans, void *list, size_t n);
+size_t curipy_drop(curipy_span *spans, size_t n, void *out, const uint8_t *valid);
+size_t curipy_lines(curipy_span *spans, const char *data, size_t len, size_t n);
+size_t curipy_valid_many(uint8_t *valid, const curipy_span *spans, size_t n, unsigned pflags);
+size_t curipy_normalize_many(char *dst, size_t cap, size_t *written, size_t *nerr,
+                             uint16_t *codes, const curipy_span *spans, size_t n,
+                             unsigned pflags, unsigned mask);
 size_t curipy_split_lines(int32_t *rows, int64_t *starts, const char *data, size_t len,
                           size_t n, unsigned pflags);
 int curipy_normalize(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
@@ -70,7 +73,12 @@ def make_builder(archive=None):
     ffi.cdef(header_block() + HELPERS_CDEF)
     with open(os.path.join(HERE, "curi", "_helpers.c"), encoding="utf-8") as f:
         helpers = f.read()
-    kw = {"include_dirs": [os.path.join(ROOT, "include")]}
+    # CPython's full C API, not the limited one cffi picks by default: the batch helpers
+    # read a list's str items where CPython keeps their text (_helpers.c, curipy_take).  The
+    # module is then made for the Python that builds it, and says so (no abi3 name).
+    kw = {"include_dirs": [os.path.join(ROOT, "include")],
+          "define_macros": [("_CFFI_NO_LIMITED_API", None)],
+          "py_limited_api": False}
     if archive:
         kw["extra_objects"] = [os.path.abspath(archive)]
         # what the archive needs after it: "-lidn2" when libcuri was built with libidn2

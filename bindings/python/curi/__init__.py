@@ -24,6 +24,7 @@ IRIs (RFC 3987): curi.to_uri and curi.to_iri map between the two (idn=True: host
 IDNA, when libcuri has libidn2; curi.IDN says whether it has).
 SPDX-License-Identifier: MIT
 """
+import sys as _sys
 from array import array
 from typing import NamedTuple
 
@@ -152,8 +153,8 @@ class SchemeError(ParseError):
 
 
 def _as_bytes(s):
-    if type(s) is str:
-        return s.encode("utf-8", "surrogatepass")
+    if isinstance(s, str):  # a subclass of str too (an enum.StrEnum member, say)
+        return str.encode(s, "utf-8", "surrogatepass")
     if isinstance(s, bytes):
         return s
     if isinstance(s, (bytearray, memoryview)):
@@ -501,63 +502,86 @@ def _block(items, check=True):
     return items, block, bad
 
 
-try:
-    import ctypes as _ctypes
-    _utf8 = _ctypes.pythonapi.PyUnicode_AsUTF8AndSize
-    _utf8.restype = _ctypes.c_void_p
-    _utf8.argtypes = (_ctypes.py_object, _ctypes.POINTER(_ctypes.c_ssize_t))
-except (ImportError, AttributeError):  # no CPython C API (PyPy): the copying path only
-    _utf8 = None
+_new_raw = _ffi.new_allocator(should_clear_after_alloc=False)  # for buffers C fills
+_OTHER = 0xFFFF  # CURIPY_OTHER: the code of an item that curipy_take leaves to a block
+# curipy_take reads a list's items where they are: on CPython only (where id() is an
+# object's address), with the module built on CPython's full C API (curi_build.py)
+_WALK = _sys.implementation.name == "cpython" and \
+    _lib.curipy_take(_ffi.NULL, _ffi.NULL, 0) == 0
 
 
-def _text_block(items):
-    """The inputs (a list) joined with '\n' without encoding them: (keep, data, length),
-    where data points at the UTF-8 text of keep, a str that CPython stores as that very text
-    when it is ASCII (no copy, no allocation: what encoding would cost is about a third of
-    valid_many's time).  None when that cannot be done (an item that is not a str, a text
-    that is not ASCII, or no C API): the caller then makes a bytes block with _block."""
-    if _utf8 is None:
-        return None
-    try:
-        keep = "\n".join(items)
-    except TypeError:
-        return None
-    if not keep.isascii():
-        return None
-    size = _ctypes.c_ssize_t()
-    return keep, _ffi.cast("const char *", _utf8(keep, _ctypes.byref(size))), size.value
+def _spans(items, walk):
+    """The inputs (a list, not empty) as spans for the helpers named _many: (spans, their
+    total length, what must live while they are used).  With walk (and _WALK), the list's own items
+    (curipy_take, under the GIL: an item of another kind gets a NULL span, which the
+    helpers mark; _release drops the references it took); else one '\n'-separated
+    block."""
+    n = len(items)
+    spans = _new_raw("curipy_span[]", n)
+    if walk and _WALK:
+        total = _lib.curipy_take(spans, _ffi.cast("void *", id(items)), n)
+        if total != _SIZE_MAX:
+            return spans, total, items
+    items, block, bad = _block(items, check=False)
+    total = _lib.curipy_lines(spans, _from_buffer(block), len(block), n)
+    if total == _SIZE_MAX:
+        items, block, bad = _block(items)
+        total = _lib.curipy_lines(spans, _from_buffer(block), len(block), n)
+    return spans, total, block
 
 
-def _normalize_block(data, total, n, codes, fl, mask):
-    """curipy_normalize_lines over the whole block data[0:total], in as many calls as the
-    output buffer needs: (the n outputs as a list of str, the number of errors, where the
-    block's records ended: total + 1 when it held exactly n)."""
+def _release(spans, n, held):
+    """Drop the references of _spans's walk (held is then the list)."""
+    if isinstance(held, list):
+        _lib.curipy_drop(spans, n, _ffi.NULL, _ffi.NULL)
+
+
+def _normalize_spans(spans, total, n, codes, fl, mask):
+    """curipy_normalize_many over the n spans, in as many calls as the output buffer needs:
+    (the n outputs as a list of str, how many have a nonzero code)."""
     written = _new("size_t *")
-    consumed = _new("size_t *")
     nerr = _new("size_t *")
     cap = total + 2 * n + 4096
-    dst = _new("char[]", cap)
-    done = _lib.curipy_normalize_lines(dst, cap, written, consumed, nerr, codes, data, total,
-                                       n, fl, mask)
+    dst = _new_raw("char[]", cap)
+    done = _lib.curipy_normalize_many(dst, cap, written, nerr, codes, spans, n, fl, mask)
     errs = nerr[0]
-    pos = consumed[0]
     if done == n:
-        return _ffi.buffer(dst, written[0] - 1)[:].decode("ascii").split("\n"), errs, pos
+        return _ffi.buffer(dst, written[0] - 1)[:].decode("ascii").split("\n"), errs
     pieces = [_ffi.buffer(dst, written[0])[:]]
     while done < n:
-        cap = max(cap, 4096)
-        k = _lib.curipy_normalize_lines(dst, cap, written, consumed, nerr, codes + done,
-                                        data + pos, total - pos if pos < total else 0,
-                                        n - done, fl, mask)
+        k = _lib.curipy_normalize_many(dst, cap, written, nerr, codes + done, spans + done,
+                                       n - done, fl, mask)
         if k == 0:
             cap *= 2
-            dst = _new("char[]", cap)
+            dst = _new_raw("char[]", cap)
             continue
         pieces.append(_ffi.buffer(dst, written[0])[:])
         errs += nerr[0]
         done += k
-        pos += consumed[0]
-    return b"".join(pieces)[:-1].decode("ascii").split("\n"), errs, pos
+    return b"".join(pieces)[:-1].decode("ascii").split("\n"), errs
+
+
+def _normalize(items, fl, mask, walk=True):
+    """(the outputs of items, a list not empty, as a list of str; the indices, ascending,
+    of the inputs with an error, whose outputs are "")."""
+    n = len(items)
+    codes = _new("uint16_t[]", n)
+    spans, total, held = _spans(items, walk)
+    try:
+        out, errs = _normalize_spans(spans, total, n, codes, fl, mask)
+    finally:
+        _release(spans, n, held)
+    if not errs:
+        return out, []
+    idx = _new("size_t[]", errs)
+    bad = [idx[j] for j in range(_lib.curipy_nonzero(codes, n, idx))]
+    other = [i for i in bad if codes[i] == _OTHER]
+    if other:
+        sub, subbad = _normalize([items[i] for i in other], fl, mask, False)
+        for i, o in zip(other, sub):
+            out[i] = o
+        bad = sorted(set(bad).difference(other).union(other[j] for j in subbad))
+    return out, bad
 
 
 def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
@@ -570,61 +594,51 @@ def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
     """
     if errors not in ("raise", "null", "keep"):
         raise ValueError('errors must be "raise", "null" or "keep"')
-    # the block is first made without looking for inputs that hold a '\n' (and without a
-    # copy when it is ASCII text): the C loop consumes exactly the block when there is
-    # none, and only otherwise is it made again
     if not isinstance(items, list):
         items = list(items)
-    n = len(items)
-    if n == 0:
+    if not items:
         return []
-    mask = _mask(steps)
-    fl = _flags(strict_3986)
-    codes = _new("uint16_t[]", n)
-    bad = []
-    t = _text_block(items)
-    if t is not None:
-        out, errs, pos = _normalize_block(t[1], t[2], n, codes, fl, mask)
-    if t is None or pos != t[2] + 1:
-        items, block, bad = _block(items, check=t is not None)
-        out, errs, pos = _normalize_block(_from_buffer(block), len(block), n, codes, fl, mask)
-        if pos != len(block) + 1:
-            items, block, bad = _block(items)
-            out, errs, pos = _normalize_block(_from_buffer(block), len(block), n, codes, fl,
-                                              mask)
-    if errs or bad:
-        idx = _new("size_t[]", errs) if errs else None
-        k = _lib.curipy_nonzero(codes, n, idx) if errs else 0
-        for i in sorted(set(bad).union(idx[j] for j in range(k))):
-            if errors == "raise":
-                try:
-                    normalize(items[i], steps, strict_3986=strict_3986)
-                except ParseError as e:
-                    e.index = i
-                    raise
-            out[i] = None if errors == "null" else items[i]
+    out, bad = _normalize(items, _flags(strict_3986), _mask(steps))
+    for i in bad:
+        if errors == "raise":
+            try:
+                normalize(items[i], steps, strict_3986=strict_3986)
+            except ParseError as e:
+                e.index = i
+                raise
+        out[i] = None if errors == "null" else items[i]
     return out
+
+
+def _valid(items, fl, walk=True):
+    """valid_many's answers for items (a list, not empty)."""
+    n = len(items)
+    valid = _new_raw("uint8_t[]", n)
+    spans, _, held = _spans(items, walk)
+    out = None
+    try:
+        other = _lib.curipy_valid_many(valid, spans, n, fl)
+        if isinstance(held, list):
+            # the references go in the pass that sets the answers True
+            out = [False] * n
+            _lib.curipy_drop(spans, n, _ffi.cast("void *", id(out)), valid)
+    finally:
+        _release(spans, n, held)  # a no-op after curipy_drop, which clears what it drops
+    if not other and out is not None:
+        return out
+    if other:
+        idx = [i for i, v in enumerate(_ffi.buffer(valid)[:]) if v == 2]
+        for i, v in zip(idx, _valid([items[i] for i in idx], fl, False)):
+            valid[i] = v
+    # a C bool per input: the memoryview makes the list of bool in one C loop
+    return memoryview(_ffi.buffer(valid)).cast("?").tolist()
 
 
 def valid_many(items, *, strict_3986=False):
     """Whether each input is a URI reference, as a list of bool (one foreign call)."""
     if not isinstance(items, list):
         items = list(items)
-    n = len(items)
-    if n == 0:
-        return []
-    valid = _new("uint8_t[]", n)
-    t = _text_block(items)
-    if t is not None and _lib.curipy_valid_lines(valid, t[1], t[2], n,
-                                                 _flags(strict_3986)) != _SIZE_MAX:
-        return memoryview(_ffi.buffer(valid)).cast("?").tolist()
-    items, block, bad = _block(items, check=False)
-    if _lib.curipy_valid_lines(valid, _from_buffer(block), len(block), n,
-                               _flags(strict_3986)) == _SIZE_MAX:
-        items, block, bad = _block(items)
-        _lib.curipy_valid_lines(valid, _from_buffer(block), len(block), n, _flags(strict_3986))
-    # a C bool per input: the memoryview makes the list of bool in one C loop
-    return memoryview(_ffi.buffer(valid)).cast("?").tolist()
+    return _valid(items, _flags(strict_3986)) if items else []
 
 
 class Split:

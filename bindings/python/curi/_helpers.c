@@ -1,10 +1,12 @@
 /*
  * _helpers.c -- the C side of the Python binding, compiled into the cffi module curi._curi
  * (curi_build.py hands it to set_source).  Each helper does in one foreign call what Python
- * would otherwise do with several: the batch helpers walk a block of '\n'-separated inputs,
- * so that a batch of n URLs crosses the boundary once, and the single-URL helpers parse
- * again from the text rather than keeping a curi_uri alive in Python (a parse costs less
- * than a foreign call).  Only the public header is used.  No allocation, no global state.
+ * would otherwise do with several: the batch helpers work on spans, the inputs of a batch
+ * read in place from a Python list or cut from one block of '\n'-separated inputs, so that
+ * a batch of n URLs crosses the boundary a fixed number of times; the single-URL helpers
+ * parse again from the text rather than keeping a curi_uri alive in Python (a parse costs
+ * less than a foreign call).  Only the public header and, for reading a list, CPython's C
+ * API are used.  No allocation, no global state.
  *
  * Row layout (CURIPY_ROW int32 per input), shared with curi/__init__.py:
  *   [2*p], [2*p+1]  start and length of part p (curi_part order), start -1 when absent
@@ -113,24 +115,176 @@ static size_t curipy_reclen(const char *data, size_t p, size_t len)
     return nl ? (size_t)(nl - (data + p)) : len - p;
 }
 
-/*
- * Normalize the n '\n'-separated records of data[0..len) into dst[0..cap), each output
- * followed by '\n' (an input with an error gives an empty output and its code in codes[i]).
- * Returns how many records were done: fewer than n when the next output might not fit, and
- * the caller goes on from data + *consumed with a fresh dst.  *written is the bytes written,
- * *nerr the number of records with an error.
- */
-static size_t curipy_normalize_lines(char *dst, size_t cap, size_t *written, size_t *consumed,
-                                     size_t *nerr, uint16_t *codes, const char *data, size_t len,
-                                     size_t n, unsigned pflags, unsigned mask)
+/* rows[i * CURIPY_ROW ...] for record i, starts[i] = where it begins in data (starts[n] =
+ * len + 1, as if a '\n' ended the last one); returns the number of valid records. */
+static size_t curipy_split_lines(int32_t *rows, int64_t *starts, const char *data, size_t len,
+                                 size_t n, unsigned pflags)
 {
-    size_t w = 0, p = 0, i, bad = 0;
-    for (i = 0; i < n; i++) {
+    size_t p = 0, ok = 0;
+    for (size_t i = 0; i < n; i++) {
         size_t l = p < len ? curipy_reclen(data, p, len) : 0;
+        starts[i] = (int64_t)p;
+        ok += curipy_parse(data + p, l, pflags, rows + i * CURIPY_ROW) == CURI_OK;
+        p += l + 1;
+    }
+    starts[n] = (int64_t)p;
+    return (n > 0 && p != len + 1) ? SIZE_MAX : ok; /* SIZE_MAX: as curipy_lines */
+}
+
+/*
+ * Batches straight from a Python list, with CPython's own C API (the Python side passes the
+ * list by its address, id(), and holds it).  A str of ASCII text keeps its text as bytes
+ * right after its header, and a bytes object keeps its bytes: the inputs are read where they
+ * are, with nothing joined, encoded or copied (joining a list of str costs about as much as
+ * the parses).  Three calls make a batch:
+ *
+ *   curipy_take     under the GIL: each item's text into spans[i], and a reference to the
+ *                   item, so that a thread that changes the list meanwhile cannot free what
+ *                   is being read; an item of another kind (a str with a non-ASCII
+ *                   character, a subclass of str, a bytearray...) gets s = NULL, and the
+ *                   caller does those through a block;
+ *   ..._many        without the GIL (the wrappers' rule above): the work, on the spans only;
+ *   curipy_drop     under the GIL again: the references go (and valid_many's answers
+ *                   are set in the same pass).
+ *
+ * The GIL is released once per batch, as for the block helpers: a batch made of chunks
+ * would have to take it back for each, and wait for it behind other Python threads.
+ * Built with the limited API (or not by CPython) curipy_take returns SIZE_MAX, and every
+ * batch goes through a block.
+ */
+typedef struct {
+    const char *s; /* NULL: an item of another kind */
+    size_t len;
+    void *ref; /* the item, with a reference of ours */
+} curipy_span;
+
+#define CURIPY_OTHER 0xFFFF /* codes[i] of an item of another kind (no curi error has it) */
+
+#if defined(PY_VERSION_HEX) && !defined(Py_LIMITED_API) && !defined(PYPY_VERSION)
+/* The text of each of the n first items of list into spans; returns the sum of their
+ * lengths, or SIZE_MAX when the list is not a list of at least n items.  n = 0 asks
+ * whether this build can walk lists (0: it can). */
+static size_t curipy_take(curipy_span *spans, void *list, size_t n)
+{
+    PyObject *l = (PyObject *)list;
+    if (n == 0)
+        return 0;
+    if (!PyList_Check(l) || (size_t)PyList_GET_SIZE(l) < n)
+        return SIZE_MAX;
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        PyObject *o = PyList_GET_ITEM(l, (Py_ssize_t)i);
+        if (PyUnicode_CheckExact(o) && PyUnicode_IS_COMPACT_ASCII(o)) {
+            spans[i].s = (const char *)PyUnicode_DATA(o);
+            spans[i].len = (size_t)PyUnicode_GET_LENGTH(o);
+        } else if (PyBytes_CheckExact(o)) {
+            spans[i].s = PyBytes_AS_STRING(o);
+            spans[i].len = (size_t)PyBytes_GET_SIZE(o);
+        } else {
+            spans[i].s = NULL;
+            spans[i].len = 0;
+        }
+        total += spans[i].len;
+        Py_INCREF(o);
+        spans[i].ref = o;
+    }
+    return total;
+}
+
+/* Drop the references curipy_take took, and clear them, so that a second call is
+ * harmless.  With out, a list of n False, set out[i] = True where valid[i] == 1 in the same
+ * pass (valid_many's answer: a memoryview's tolist() costs more); returns 0, or SIZE_MAX
+ * when out is not such a list (the references go all the same). */
+static size_t curipy_drop(curipy_span *spans, size_t n, void *out, const uint8_t *valid)
+{
+    PyObject *l = (PyObject *)out;
+    size_t rc = 0;
+    if (l != NULL && (!PyList_Check(l) || (size_t)PyList_GET_SIZE(l) != n)) {
+        l = NULL;
+        rc = SIZE_MAX;
+    }
+    for (size_t i = 0; i < n; i++) {
+        Py_XDECREF((PyObject *)spans[i].ref);
+        spans[i].ref = NULL;
+        if (l != NULL && valid[i] == 1) {
+            PyObject *old = PyList_GET_ITEM(l, (Py_ssize_t)i);
+            Py_INCREF(Py_True);
+            PyList_SET_ITEM(l, (Py_ssize_t)i, Py_True);
+            Py_DECREF(old);
+        }
+    }
+    return rc;
+}
+#else
+static size_t curipy_take(curipy_span *spans, void *list, size_t n)
+{
+    (void)spans;
+    (void)list;
+    (void)n;
+    return SIZE_MAX;
+}
+
+static size_t curipy_drop(curipy_span *spans, size_t n, void *out, const uint8_t *valid)
+{
+    (void)spans;
+    (void)n;
+    (void)out;
+    (void)valid;
+    return SIZE_MAX;
+}
+#endif
+
+/* The spans of the n '\n'-separated records of data[0..len) (no references: the caller
+ * holds the block); returns len, or SIZE_MAX when the block does not hold exactly n
+ * records (an input with a '\n' of its own). */
+static size_t curipy_lines(curipy_span *spans, const char *data, size_t len, size_t n)
+{
+    size_t p = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t l = p < len ? curipy_reclen(data, p, len) : 0;
+        spans[i].s = data + p;
+        spans[i].len = l;
+        spans[i].ref = NULL;
+        p += l + 1;
+    }
+    return (n > 0 && p != len + 1) ? SIZE_MAX : len;
+}
+
+/* valid[i] for span i: 1 or 0, or 2 for an item of another kind; returns how many 2s. */
+static size_t curipy_valid_many(uint8_t *valid, const curipy_span *spans, size_t n,
+                                unsigned pflags)
+{
+    size_t other = 0;
+    for (size_t i = 0; i < n; i++) {
+        curi_uri u;
+        if (spans[i].s == NULL) {
+            valid[i] = 2;
+            other++;
+            continue;
+        }
+        valid[i] = curi_parse(&u, spans[i].s, spans[i].len, pflags, NULL) == CURI_OK;
+    }
+    return other;
+}
+
+/*
+ * curipy_normalize_lines over spans instead of a block: the outputs into dst[0..cap), each
+ * followed by '\n'; codes[i] the error of span i, or CURIPY_OTHER for an item of another
+ * kind (an empty output, like an error).  Returns how many spans were done: fewer than n
+ * when the next output might not fit, and the caller goes on from there with a fresh dst.
+ * *nerr counts the spans with a nonzero code.
+ */
+static size_t curipy_normalize_many(char *dst, size_t cap, size_t *written, size_t *nerr,
+                                    uint16_t *codes, const curipy_span *spans, size_t n,
+                                    unsigned pflags, unsigned mask)
+{
+    size_t w = 0, i, bad = 0;
+    for (i = 0; i < n; i++) {
         curi_uri u;
         curi_error e;
         size_t ol = 0;
-        int rc = curi_parse(&u, data + p, l, pflags, &e);
+        int rc = spans[i].s == NULL ? CURIPY_OTHER
+                                    : curi_parse(&u, spans[i].s, spans[i].len, pflags, &e);
         if (rc == CURI_OK) {
             size_t bound = curi_normalize_bound(&u);
             if (cap - w < bound + 1)
@@ -145,46 +299,10 @@ static size_t curipy_normalize_lines(char *dst, size_t cap, size_t *written, siz
         bad += rc != CURI_OK;
         w += ol;
         dst[w++] = '\n';
-        p += l + 1;
     }
     *written = w;
-    *consumed = p;
     *nerr = bad;
     return i;
-}
-
-/* valid[i] = 1 when record i parses; returns the number of valid records. */
-/* valid[i] for record i; the number of valid records, or SIZE_MAX when the block does not
- * hold exactly n records. */
-static size_t curipy_valid_lines(uint8_t *valid, const char *data, size_t len, size_t n,
-                                 unsigned pflags)
-{
-    size_t p = 0, ok = 0;
-    for (size_t i = 0; i < n; i++) {
-        size_t l = p < len ? curipy_reclen(data, p, len) : 0;
-        curi_uri u;
-        valid[i] = curi_parse(&u, data + p, l, pflags, NULL) == CURI_OK;
-        ok += valid[i];
-        p += l + 1;
-    }
-    /* SIZE_MAX: the block held more than n records (an input with a '\n' of its own) */
-    return (n > 0 && p != len + 1) ? SIZE_MAX : ok;
-}
-
-/* rows[i * CURIPY_ROW ...] for record i, starts[i] = where it begins in data (starts[n] =
- * len + 1, as if a '\n' ended the last one); returns the number of valid records. */
-static size_t curipy_split_lines(int32_t *rows, int64_t *starts, const char *data, size_t len,
-                                 size_t n, unsigned pflags)
-{
-    size_t p = 0, ok = 0;
-    for (size_t i = 0; i < n; i++) {
-        size_t l = p < len ? curipy_reclen(data, p, len) : 0;
-        starts[i] = (int64_t)p;
-        ok += curipy_parse(data + p, l, pflags, rows + i * CURIPY_ROW) == CURI_OK;
-        p += l + 1;
-    }
-    starts[n] = (int64_t)p;
-    return (n > 0 && p != len + 1) ? SIZE_MAX : ok; /* SIZE_MAX: as curipy_valid_lines */
 }
 
 /* curi_normalize of s, parsed with pflags: the writer contract, parse errors included. */

@@ -381,22 +381,93 @@ def test_batches_small():
     assert len(curi.Split.FIELDS) == 19
 
 
-def test_batches_text_paths():
-    # ASCII str lists take the no-copy text block; an item with a '\n', a non-ASCII one, a
-    # bytes item or a generator fall back to the bytes block: the answers are the same
+class _Str(str):
+    pass
+
+
+def _one_at_a_time(batch):
+    one = []
+    for x in batch:
+        try:
+            one.append(curi.normalize(x))
+        except curi.ParseError:
+            one.append(None)
+    return one
+
+
+BATCH_KINDS = ([], ["x\ny"], ["http://\u00fc/"], [b"http://B/"], ["a\n", "\n"], [""],
+               [_Str("HTTP://S/./x")], [bytearray(b"http://BA/")], [b"a\nb", b"\xff"],
+               ["http://\ud800/"])
+
+
+def test_batches_read_the_list_in_place():
+    # on CPython the batch calls read a list's ASCII str and bytes items where they are
+    # (curipy_take); the module must be built so that they can
+    import sys
+    assert curi._WALK == (sys.implementation.name == "cpython")
+
+
+@pytest.mark.parametrize("walk", [True, False])
+def test_batches_every_kind_of_item(walk, monkeypatch):
+    # in place or through a block, with items curipy_take leaves to a block (non-ASCII
+    # text, a subclass of str, a bytearray, a '\n' inside): the one-at-a-time answers
+    monkeypatch.setattr(curi, "_WALK", walk and curi._WALK)
     items = ["HTTP://A/./b", "a b", "http://[::1", "mailto:X@Y.Z"]
-    for extra in ([], ["x\ny"], ["http://\u00fc/"], [b"http://B/"], ["a\n", "\n"]):
-        batch = items + extra
-        one = []
-        for x in batch:
-            try:
-                one.append(curi.normalize(x))
-            except curi.ParseError:
-                one.append(None)
-        assert curi.normalize_many(batch, errors="null") == one
-        assert curi.normalize_many(iter(batch), errors="null") == one
-        assert curi.valid_many(batch) == [y is not None for y in one]
-        assert curi.valid_many(iter(batch)) == [y is not None for y in one]
+    for extra in BATCH_KINDS:
+        for batch in (items + extra, extra + items, extra, extra * 300 + items * 300):
+            if not batch:
+                continue
+            one = _one_at_a_time(batch)
+            assert curi.normalize_many(batch, errors="null") == one
+            assert curi.normalize_many(iter(batch), errors="null") == one
+            assert curi.normalize_many(batch, errors="keep") == \
+                [y if y is not None else x for x, y in zip(batch, one)]
+            assert curi.valid_many(batch) == [y is not None for y in one]
+            assert curi.valid_many(iter(batch)) == [y is not None for y in one]
+            bad = [i for i, y in enumerate(one) if y is None]
+            if bad:
+                with pytest.raises(curi.ParseError) as e:
+                    curi.normalize_many(batch)
+                assert e.value.index == bad[0]
+
+
+def test_batches_give_back_their_references():
+    # curipy_take holds a reference to each item while the GIL is released; each goes
+    import sys
+    items = ["http://a.example/%d" % i for i in range(1000)] + [b"http://b/", "\u00e9"]
+    before = [sys.getrefcount(x) for x in items]
+    for _ in range(3):
+        curi.valid_many(items)
+        curi.normalize_many(items, errors="null")
+    assert [sys.getrefcount(x) for x in items] == before
+
+
+def test_batch_while_another_thread_changes_the_list():
+    # the items being read stay alive (curipy_take's references) while another thread
+    # replaces and removes them; the answers are then those of some state of the list
+    import threading
+    items = ["http://a.example/" + "x" * 200 + str(i) for i in range(20000)]
+    stop = threading.Event()
+
+    def churn():
+        k = 0
+        while not stop.is_set():
+            items[k % len(items)] = "http://b.example/" + "y" * 200 + str(k)
+            k += 1
+            if k % 1000 == 0:
+                del items[-100:]
+                items.extend("http://c.example/%d" % j for j in range(100))
+    t = threading.Thread(target=churn)
+    t.start()
+    try:
+        for _ in range(50):
+            v = curi.valid_many(items)
+            assert all(v)
+            out = curi.normalize_many(items)
+            assert all(o.startswith("http://") for o in out)
+    finally:
+        stop.set()
+        t.join()
 
 
 def test_batch_resumes_when_output_grows():
