@@ -149,8 +149,9 @@ static size_t curipy_split_lines(int32_t *rows, int64_t *starts, const char *dat
  *
  * The GIL is released once per batch, as for the block helpers: a batch made of chunks
  * would have to take it back for each, and wait for it behind other Python threads.
- * Built with the limited API (or not by CPython) curipy_take returns SIZE_MAX, and every
- * batch goes through a block.
+ * Built with the limited API, not by CPython, or for a CPython without the GIL (whose lists
+ * another thread may change even during curipy_take), curipy_take returns SIZE_MAX, and
+ * every batch goes through a block.
  */
 typedef struct {
     const char *s; /* NULL: an item of another kind */
@@ -160,7 +161,8 @@ typedef struct {
 
 #define CURIPY_OTHER 0xFFFF /* codes[i] of an item of another kind (no curi error has it) */
 
-#if defined(PY_VERSION_HEX) && !defined(Py_LIMITED_API) && !defined(PYPY_VERSION)
+#if defined(PY_VERSION_HEX) && !defined(Py_LIMITED_API) && !defined(PYPY_VERSION) && \
+    !defined(Py_GIL_DISABLED)
 /* The text of each of the n first items of list into spans; returns the sum of their
  * lengths, or SIZE_MAX when the list is not a list of at least n items.  n = 0 asks
  * whether this build can walk lists (0: it can). */
