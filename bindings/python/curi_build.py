@@ -33,13 +33,17 @@ int64_t curipy_check(const char *s, uint64_t lenflags);
 size_t curipy_nonzero(const uint16_t *codes, size_t n, size_t *idx);
 int curipy_parse(const char *s, size_t len, unsigned flags, int32_t *r);
 typedef struct { const char *s; size_t len; void *ref; } curipy_span;
-size_t curipy_take(curipy_span *spans, void *list, size_t n);
-size_t curipy_drop(curipy_span *spans, size_t n, void *out, const uint8_t *valid);
 size_t curipy_lines(curipy_span *spans, const char *data, size_t len, size_t n);
 size_t curipy_valid_many(uint8_t *valid, const curipy_span *spans, size_t n, unsigned pflags);
 size_t curipy_normalize_many(char *dst, size_t cap, size_t *written, size_t *nerr,
                              uint16_t *codes, const curipy_span *spans, size_t n,
                              unsigned pflags, unsigned mask);
+size_t curipy_take(curipy_span *spans, void *list, size_t n);
+void curipy_drop(curipy_span *spans, size_t n);
+size_t curipy_valid_list(uint8_t *valid, curipy_span *spans, void *list, void *out, size_t n,
+                         unsigned pflags);
+size_t curipy_normalize_list(char *dst, size_t cap, uint16_t *codes, curipy_span *spans,
+                             void *list, void *out, size_t n, unsigned pflags, unsigned mask);
 size_t curipy_split_lines(int32_t *rows, int64_t *starts, const char *data, size_t len,
                           size_t n, unsigned pflags);
 int curipy_normalize(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,

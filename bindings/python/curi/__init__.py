@@ -510,30 +510,17 @@ _WALK = _sys.implementation.name == "cpython" and \
     _lib.curipy_take(_ffi.NULL, _ffi.NULL, 0) == 0
 
 
-def _spans(items, walk):
-    """The inputs (a list, not empty) as spans for the helpers named _many: (spans, their
-    total length, what must live while they are used).  With walk (and _WALK), the list's own items
-    (curipy_take, under the GIL: an item of another kind gets a NULL span, which the
-    helpers mark; _release drops the references it took); else one '\n'-separated
-    block."""
+def _block_spans(items):
+    """The inputs (a list, not empty) as one '\n'-separated block and its spans: (spans,
+    total length, the block, which must live while the spans are used)."""
     n = len(items)
     spans = _new_raw("curipy_span[]", n)
-    if walk and _WALK:
-        total = _lib.curipy_take(spans, _ffi.cast("void *", id(items)), n)
-        if total != _SIZE_MAX:
-            return spans, total, items
     items, block, bad = _block(items, check=False)
     total = _lib.curipy_lines(spans, _from_buffer(block), len(block), n)
     if total == _SIZE_MAX:
         items, block, bad = _block(items)
         total = _lib.curipy_lines(spans, _from_buffer(block), len(block), n)
     return spans, total, block
-
-
-def _release(spans, n, held):
-    """Drop the references of _spans's walk (held is then the list)."""
-    if isinstance(held, list):
-        _lib.curipy_drop(spans, n, _ffi.NULL, _ffi.NULL)
 
 
 def _normalize_spans(spans, total, n, codes, fl, mask):
@@ -561,16 +548,35 @@ def _normalize_spans(spans, total, n, codes, fl, mask):
     return b"".join(pieces)[:-1].decode("ascii").split("\n"), errs
 
 
+# the output window of curipy_normalize_list, which makes its outputs into str objects a
+# window at a time, taking the GIL back for each: for most batches one window holds them
+# all, so that the GIL is released once; at most 16 MiB (glibc maps larger blocks afresh on
+# each call, and every page written then costs a fault)
+_WINDOW = 16 << 20
+_SMALL = _SIZE_MAX - 1  # CURIPY_SMALL
+_NOMEM = _SIZE_MAX - 2  # CURIPY_NOMEM
+
+
 def _normalize(items, fl, mask, walk=True):
     """(the outputs of items, a list not empty, as a list of str; the indices, ascending,
-    of the inputs with an error, whose outputs are "")."""
+    of the inputs with an error, whose outputs are to be replaced).  With walk (and _WALK)
+    in one foreign call on the list's own items (curipy_normalize_list), else on a
+    block's."""
     n = len(items)
     codes = _new("uint16_t[]", n)
-    spans, total, held = _spans(items, walk)
-    try:
+    errs = _SIZE_MAX
+    if walk and _WALK:
+        out = [None] * n
+        w = min(_WINDOW, 128 * n + 65536)
+        errs = _lib.curipy_normalize_list(_new_raw("char[]", w), w, codes,
+                                          _new_raw("curipy_span[]", n),
+                                          _ffi.cast("void *", id(items)),
+                                          _ffi.cast("void *", id(out)), n, fl, mask)
+        if errs == _NOMEM:
+            raise MemoryError
+    if errs >= _SMALL:  # not read in place, or an output longer than the window
+        spans, total, block = _block_spans(items)
         out, errs = _normalize_spans(spans, total, n, codes, fl, mask)
-    finally:
-        _release(spans, n, held)
     if not errs:
         return out, []
     idx = _new("size_t[]", errs)
@@ -611,31 +617,31 @@ def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
 
 
 def _valid(items, fl, walk=True):
-    """valid_many's answers for items (a list, not empty)."""
+    """valid_many's answers for items (a list, not empty).  With walk (and _WALK) in one
+    foreign call on the list's own items (curipy_valid_list), else on a block's."""
     n = len(items)
     valid = _new_raw("uint8_t[]", n)
-    spans, _, held = _spans(items, walk)
-    out = None
-    try:
-        other = _lib.curipy_valid_many(valid, spans, n, fl)
-        if isinstance(held, list):
-            # the references go in the pass that sets the answers True
-            out = [False] * n
-            _lib.curipy_drop(spans, n, _ffi.cast("void *", id(out)), valid)
-    finally:
-        _release(spans, n, held)  # a no-op after curipy_drop, which clears what it drops
-    if not other and out is not None:
-        return out
-    if other:
-        idx = [i for i, v in enumerate(_ffi.buffer(valid)[:]) if v == 2]
-        for i, v in zip(idx, _valid([items[i] for i in idx], fl, False)):
-            valid[i] = v
+    if walk and _WALK:
+        out = [False] * n
+        other = _lib.curipy_valid_list(valid, _new_raw("curipy_span[]", n),
+                                       _ffi.cast("void *", id(items)),
+                                       _ffi.cast("void *", id(out)), n, fl)
+        if other == 0:
+            return out
+        if other != _SIZE_MAX:
+            idx = [i for i, v in enumerate(_ffi.buffer(valid)[:]) if v == 2]
+            for i, v in zip(idx, _valid([items[i] for i in idx], fl, False)):
+                out[i] = v
+            return out
+    spans, _, block = _block_spans(items)
+    _lib.curipy_valid_many(valid, spans, n, fl)
     # a C bool per input: the memoryview makes the list of bool in one C loop
     return memoryview(_ffi.buffer(valid)).cast("?").tolist()
 
 
 def valid_many(items, *, strict_3986=False):
-    """Whether each input is a URI reference, as a list of bool (one foreign call)."""
+    """Whether each input is a URI reference, as a list of bool (one foreign call per
+    batch)."""
     if not isinstance(items, list):
         items = list(items)
     return _valid(items, _flags(strict_3986)) if items else []

@@ -132,109 +132,17 @@ static size_t curipy_split_lines(int32_t *rows, int64_t *starts, const char *dat
 }
 
 /*
- * Batches straight from a Python list, with CPython's own C API (the Python side passes the
- * list by its address, id(), and holds it).  A str of ASCII text keeps its text as bytes
- * right after its header, and a bytes object keeps its bytes: the inputs are read where they
- * are, with nothing joined, encoded or copied (joining a list of str costs about as much as
- * the parses).  Three calls make a batch:
- *
- *   curipy_take     under the GIL: each item's text into spans[i], and a reference to the
- *                   item, so that a thread that changes the list meanwhile cannot free what
- *                   is being read; an item of another kind (a str with a non-ASCII
- *                   character, a subclass of str, a bytearray...) gets s = NULL, and the
- *                   caller does those through a block;
- *   ..._many        without the GIL (the wrappers' rule above): the work, on the spans only;
- *   curipy_drop     under the GIL again: the references go (and valid_many's answers
- *                   are set in the same pass).
- *
- * The GIL is released once per batch, as for the block helpers: a batch made of chunks
- * would have to take it back for each, and wait for it behind other Python threads.
- * Built with the limited API, not by CPython, or for a CPython without the GIL (whose lists
- * another thread may change even during curipy_take), curipy_take returns SIZE_MAX, and
- * every batch goes through a block.
+ * Spans: the inputs of a batch, each a pointer and a length.  They are cut from one block of
+ * '\n'-separated inputs (curipy_lines), or, on CPython, read from a Python list where
+ * CPython keeps them (curipy_take, below).  The helpers named _many work on spans alone.
  */
 typedef struct {
-    const char *s; /* NULL: an item of another kind */
+    const char *s; /* NULL: an item curipy_take leaves to a block */
     size_t len;
-    void *ref; /* the item, with a reference of ours */
+    void *ref; /* curipy_take's reference to the item, or NULL */
 } curipy_span;
 
-#define CURIPY_OTHER 0xFFFF /* codes[i] of an item of another kind (no curi error has it) */
-
-#if defined(PY_VERSION_HEX) && !defined(Py_LIMITED_API) && !defined(PYPY_VERSION) && \
-    !defined(Py_GIL_DISABLED)
-/* The text of each of the n first items of list into spans; returns the sum of their
- * lengths, or SIZE_MAX when the list is not a list of at least n items.  n = 0 asks
- * whether this build can walk lists (0: it can). */
-static size_t curipy_take(curipy_span *spans, void *list, size_t n)
-{
-    PyObject *l = (PyObject *)list;
-    if (n == 0)
-        return 0;
-    if (!PyList_Check(l) || (size_t)PyList_GET_SIZE(l) < n)
-        return SIZE_MAX;
-    size_t total = 0;
-    for (size_t i = 0; i < n; i++) {
-        PyObject *o = PyList_GET_ITEM(l, (Py_ssize_t)i);
-        if (PyUnicode_CheckExact(o) && PyUnicode_IS_COMPACT_ASCII(o)) {
-            spans[i].s = (const char *)PyUnicode_DATA(o);
-            spans[i].len = (size_t)PyUnicode_GET_LENGTH(o);
-        } else if (PyBytes_CheckExact(o)) {
-            spans[i].s = PyBytes_AS_STRING(o);
-            spans[i].len = (size_t)PyBytes_GET_SIZE(o);
-        } else {
-            spans[i].s = NULL;
-            spans[i].len = 0;
-        }
-        total += spans[i].len;
-        Py_INCREF(o);
-        spans[i].ref = o;
-    }
-    return total;
-}
-
-/* Drop the references curipy_take took, and clear them, so that a second call is
- * harmless.  With out, a list of n False, set out[i] = True where valid[i] == 1 in the same
- * pass (valid_many's answer: a memoryview's tolist() costs more); returns 0, or SIZE_MAX
- * when out is not such a list (the references go all the same). */
-static size_t curipy_drop(curipy_span *spans, size_t n, void *out, const uint8_t *valid)
-{
-    PyObject *l = (PyObject *)out;
-    size_t rc = 0;
-    if (l != NULL && (!PyList_Check(l) || (size_t)PyList_GET_SIZE(l) != n)) {
-        l = NULL;
-        rc = SIZE_MAX;
-    }
-    for (size_t i = 0; i < n; i++) {
-        Py_XDECREF((PyObject *)spans[i].ref);
-        spans[i].ref = NULL;
-        if (l != NULL && valid[i] == 1) {
-            PyObject *old = PyList_GET_ITEM(l, (Py_ssize_t)i);
-            Py_INCREF(Py_True);
-            PyList_SET_ITEM(l, (Py_ssize_t)i, Py_True);
-            Py_DECREF(old);
-        }
-    }
-    return rc;
-}
-#else
-static size_t curipy_take(curipy_span *spans, void *list, size_t n)
-{
-    (void)spans;
-    (void)list;
-    (void)n;
-    return SIZE_MAX;
-}
-
-static size_t curipy_drop(curipy_span *spans, size_t n, void *out, const uint8_t *valid)
-{
-    (void)spans;
-    (void)n;
-    (void)out;
-    (void)valid;
-    return SIZE_MAX;
-}
-#endif
+#define CURIPY_OTHER 0xFFFF /* codes[i] of an item left to a block (no curi error has it) */
 
 /* The spans of the n '\n'-separated records of data[0..len) (no references: the caller
  * holds the block); returns len, or SIZE_MAX when the block does not hold exactly n
@@ -252,7 +160,7 @@ static size_t curipy_lines(curipy_span *spans, const char *data, size_t len, siz
     return (n > 0 && p != len + 1) ? SIZE_MAX : len;
 }
 
-/* valid[i] for span i: 1 or 0, or 2 for an item of another kind; returns how many 2s. */
+/* valid[i] for span i: 1 or 0, or 2 for an item left to a block; returns how many 2s. */
 static size_t curipy_valid_many(uint8_t *valid, const curipy_span *spans, size_t n,
                                 unsigned pflags)
 {
@@ -270,11 +178,11 @@ static size_t curipy_valid_many(uint8_t *valid, const curipy_span *spans, size_t
 }
 
 /*
- * curipy_normalize_lines over spans instead of a block: the outputs into dst[0..cap), each
- * followed by '\n'; codes[i] the error of span i, or CURIPY_OTHER for an item of another
- * kind (an empty output, like an error).  Returns how many spans were done: fewer than n
- * when the next output might not fit, and the caller goes on from there with a fresh dst.
- * *nerr counts the spans with a nonzero code.
+ * Normalize the n spans into dst[0..cap), each output followed by '\n'; codes[i] is the
+ * error of span i, or CURIPY_OTHER for an item left to a block (either gives an empty
+ * output).  Returns how many spans were done: fewer than n when the next output might not
+ * fit, and the caller goes on from there with a fresh dst.  *written is the bytes written,
+ * *nerr the number of spans with a nonzero code.
  */
 static size_t curipy_normalize_many(char *dst, size_t cap, size_t *written, size_t *nerr,
                                     uint16_t *codes, const curipy_span *spans, size_t n,
@@ -306,6 +214,196 @@ static size_t curipy_normalize_many(char *dst, size_t cap, size_t *written, size
     *nerr = bad;
     return i;
 }
+
+/*
+ * Batches straight from a Python list, with CPython's own C API (the Python side passes a
+ * list by its address, id(), and holds it).  A str of ASCII text keeps its text as bytes
+ * right after its header, and a bytes object keeps its bytes: the inputs are read where
+ * they are, with nothing joined, encoded or copied (joining a list of str costs about half
+ * as much as the parses).  Any other item (a str with a non-ASCII character, a subclass of
+ * str, a bytearray...) gets a NULL span, and the caller does those through a block.
+ *
+ * The GIL: the list is read under it, and each item is held by a reference of ours, so
+ * that a thread that changes the list while the GIL is released cannot free what is being
+ * read; the work runs without it (once per batch: a batch made of chunks would have to take
+ * it back for each, and wait behind other Python threads); the references are dropped under
+ * it again.  The wrappers of these functions keep the GIL (their names do not end in _many
+ * or _lines); the functions release it themselves.
+ *
+ * Built with the limited API, not by CPython, or for a CPython without the GIL (whose lists
+ * another thread may change even while they are read), curipy_take returns SIZE_MAX, and
+ * every batch goes through a block.
+ */
+#if defined(PY_VERSION_HEX) && !defined(Py_LIMITED_API) && !defined(PYPY_VERSION) && \
+    !defined(Py_GIL_DISABLED)
+/* The text of each of the n first items of list into spans, with a reference to each;
+ * returns the sum of their lengths, or SIZE_MAX when list is not a list of at least n
+ * items.  n = 0 asks whether this build can read lists (0: it can). */
+static size_t curipy_take(curipy_span *spans, void *list, size_t n)
+{
+    PyObject *l = (PyObject *)list;
+    if (n == 0)
+        return 0;
+    if (!PyList_Check(l) || (size_t)PyList_GET_SIZE(l) < n)
+        return SIZE_MAX;
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) {
+        PyObject *o = PyList_GET_ITEM(l, (Py_ssize_t)i);
+        if (PyUnicode_CheckExact(o) && PyUnicode_IS_COMPACT_ASCII(o)) {
+            spans[i].s = (const char *)PyUnicode_DATA(o);
+            spans[i].len = (size_t)PyUnicode_GET_LENGTH(o);
+        } else if (PyBytes_CheckExact(o)) {
+            spans[i].s = PyBytes_AS_STRING(o);
+            spans[i].len = (size_t)PyBytes_GET_SIZE(o);
+        } else {
+            spans[i].s = NULL;
+            spans[i].len = 0;
+        }
+        total += spans[i].len;
+        Py_INCREF(o);
+        spans[i].ref = o;
+    }
+    return total;
+}
+
+/* Drop the references of spans[0..n) that are still held, and clear them: dropping twice
+ * is harmless (the caller's last resort, after an exception, drops all). */
+static void curipy_drop(curipy_span *spans, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        Py_XDECREF((PyObject *)spans[i].ref);
+        spans[i].ref = NULL;
+    }
+}
+
+/*
+ * valid_many of the n first items of list, in one call: valid[i] as curipy_valid_many
+ * gives it, and out, a list of n False, gets True where valid[i] == 1 in the pass that
+ * drops the references (a memoryview's tolist() would cost more).  Returns how many items
+ * were left to a block, or SIZE_MAX when list or out is not as said (nothing done).
+ */
+static size_t curipy_valid_list(uint8_t *valid, curipy_span *spans, void *list, void *out,
+                                size_t n, unsigned pflags)
+{
+    PyObject *o = (PyObject *)out;
+    if (!PyList_Check(o) || (size_t)PyList_GET_SIZE(o) != n ||
+        curipy_take(spans, list, n) == SIZE_MAX)
+        return SIZE_MAX;
+    PyThreadState *ts = PyEval_SaveThread();
+    size_t other = curipy_valid_many(valid, spans, n, pflags);
+    PyEval_RestoreThread(ts);
+    for (size_t i = 0; i < n; i++) {
+        Py_DECREF((PyObject *)spans[i].ref);
+        spans[i].ref = NULL;
+        if (valid[i] == 1) {
+            PyObject *old = PyList_GET_ITEM(o, (Py_ssize_t)i);
+            Py_INCREF(Py_True);
+            PyList_SET_ITEM(o, (Py_ssize_t)i, Py_True);
+            Py_DECREF(old);
+        }
+    }
+    return other;
+}
+
+/*
+ * normalize_many of the n first items of list, in one call.  out, a list of n None, gets
+ * the normalized text of each item that normalizes, as a str; codes[i] is the error of
+ * item i, or CURIPY_OTHER for one left to a block (out[i] stays None).  dst[0..cap) is a
+ * window: the work runs without the GIL until the window is full, then the outputs in it
+ * become str objects under the GIL, and the work goes on from the next item.  Returns how
+ * many codes are nonzero, or SIZE_MAX when list or out is not as said, or CURIPY_SMALL when
+ * one output alone does not fit in the window, or CURIPY_NOMEM when a str could not be made
+ * (out is then partly filled, and the caller starts again another way).
+ */
+#define CURIPY_SMALL (SIZE_MAX - 1)
+#define CURIPY_NOMEM (SIZE_MAX - 2)
+static size_t curipy_normalize_list(char *dst, size_t cap, uint16_t *codes, curipy_span *spans,
+                                    void *list, void *out, size_t n, unsigned pflags,
+                                    unsigned mask)
+{
+    PyObject *o = (PyObject *)out;
+    if (!PyList_Check(o) || (size_t)PyList_GET_SIZE(o) != n ||
+        curipy_take(spans, list, n) == SIZE_MAX)
+        return SIZE_MAX;
+    size_t done = 0, bad = 0;
+    while (done < n) {
+        size_t w, e;
+        PyThreadState *ts = PyEval_SaveThread();
+        size_t k = curipy_normalize_many(dst, cap, &w, &e, codes + done, spans + done,
+                                         n - done, pflags, mask);
+        PyEval_RestoreThread(ts);
+        if (k == 0) {
+            curipy_drop(spans, n);
+            return CURIPY_SMALL;
+        }
+        /* each output is followed by '\n', which no normalized URI holds */
+        const char *q = dst;
+        for (size_t j = done; j < done + k; j++) {
+            const char *nl = memchr(q, '\n', (size_t)(dst + w - q));
+            size_t len = (size_t)(nl - q);
+            if (codes[j] == 0) {
+                PyObject *str = PyUnicode_New((Py_ssize_t)len, 127);
+                if (str == NULL) {
+                    PyErr_Clear();
+                    curipy_drop(spans, n);
+                    return CURIPY_NOMEM;
+                }
+                memcpy(PyUnicode_DATA(str), q, len);
+                PyObject *old = PyList_GET_ITEM(o, (Py_ssize_t)j);
+                PyList_SET_ITEM(o, (Py_ssize_t)j, str);
+                Py_DECREF(old);
+            }
+            q = nl + 1;
+        }
+        curipy_drop(spans + done, k);
+        done += k;
+        bad += e;
+    }
+    return bad;
+}
+#else
+static size_t curipy_take(curipy_span *spans, void *list, size_t n)
+{
+    (void)spans;
+    (void)list;
+    (void)n;
+    return SIZE_MAX;
+}
+
+static void curipy_drop(curipy_span *spans, size_t n)
+{
+    (void)spans;
+    (void)n;
+}
+
+static size_t curipy_valid_list(uint8_t *valid, curipy_span *spans, void *list, void *out,
+                                size_t n, unsigned pflags)
+{
+    (void)valid;
+    (void)spans;
+    (void)list;
+    (void)out;
+    (void)n;
+    (void)pflags;
+    return SIZE_MAX;
+}
+
+static size_t curipy_normalize_list(char *dst, size_t cap, uint16_t *codes, curipy_span *spans,
+                                    void *list, void *out, size_t n, unsigned pflags,
+                                    unsigned mask)
+{
+    (void)dst;
+    (void)cap;
+    (void)codes;
+    (void)spans;
+    (void)list;
+    (void)out;
+    (void)n;
+    (void)pflags;
+    (void)mask;
+    return SIZE_MAX;
+}
+#endif
 
 /* curi_normalize of s, parsed with pflags: the writer contract, parse errors included. */
 static int curipy_normalize(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,

@@ -431,6 +431,21 @@ def test_batches_every_kind_of_item(walk, monkeypatch):
                 assert e.value.index == bad[0]
 
 
+@pytest.mark.parametrize("window", [64, 200, 1 << 20])
+def test_batch_output_window(window, monkeypatch):
+    # the outputs become str objects one window at a time (many windows when it is small);
+    # an output longer than the window sends the batch through the block
+    monkeypatch.setattr(curi, "_WINDOW", window)
+    items = ["HTTP://A.example/%d/./x" % i for i in range(500)] + ["a b", b"http://B/"]
+    items += ["http://c.example/" + "y" * 300, "http://[::FFFF:1.2.3.4]/"]
+    for batch in (items, items[:500], items[-3:]):
+        one = _one_at_a_time(batch)
+        assert curi.normalize_many(batch, errors="null") == one
+        assert curi.normalize_many(batch, ["case", "ipv6"], errors="keep") == \
+            [x if y is None else curi.normalize(x, ["case", "ipv6"])
+             for x, y in zip(batch, one)]
+
+
 def test_batches_give_back_their_references():
     # curipy_take holds a reference to each item while the GIL is released; each goes
     import sys
