@@ -39,7 +39,6 @@ size_t curipy_normalize_many(char *dst, size_t cap, size_t *written, size_t *ner
                              uint16_t *codes, const curipy_span *spans, size_t n,
                              unsigned pflags, unsigned mask);
 size_t curipy_take(curipy_span *spans, void *list, size_t n);
-void curipy_drop(curipy_span *spans, size_t n);
 size_t curipy_valid_list(uint8_t *valid, curipy_span *spans, void *list, void *out, size_t n,
                          unsigned pflags);
 size_t curipy_normalize_list(char *dst, size_t cap, uint16_t *codes, curipy_span *spans,

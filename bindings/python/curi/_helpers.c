@@ -5,8 +5,9 @@
  * read in place from a Python list or cut from one block of '\n'-separated inputs, so that
  * a batch of n URLs crosses the boundary a fixed number of times; the single-URL helpers
  * parse again from the text rather than keeping a curi_uri alive in Python (a parse costs
- * less than a foreign call).  Only the public header and, for reading a list, CPython's C
- * API are used.  No allocation, no global state.
+ * less than a foreign call).  Only the public header and, for reading a list and making
+ * normalize_many's answers, CPython's C API are used.  No allocation but those answers' str
+ * objects, no global state.
  *
  * Row layout (CURIPY_ROW int32 per input), shared with curi/__init__.py:
  *   [2*p], [2*p+1]  start and length of part p (curi_part order), start -1 when absent
@@ -266,8 +267,8 @@ static size_t curipy_take(curipy_span *spans, void *list, size_t n)
     return total;
 }
 
-/* Drop the references of spans[0..n) that are still held, and clear them: dropping twice
- * is harmless (the caller's last resort, after an exception, drops all). */
+/* Drop the references of spans[0..n) that are still held, and clear them (dropping twice
+ * is harmless). */
 static void curipy_drop(curipy_span *spans, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
@@ -368,12 +369,6 @@ static size_t curipy_take(curipy_span *spans, void *list, size_t n)
     (void)list;
     (void)n;
     return SIZE_MAX;
-}
-
-static void curipy_drop(curipy_span *spans, size_t n)
-{
-    (void)spans;
-    (void)n;
 }
 
 static size_t curipy_valid_list(uint8_t *valid, curipy_span *spans, void *list, void *out,
