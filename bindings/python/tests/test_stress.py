@@ -5,6 +5,7 @@ SPDX-License-Identifier: MIT
 """
 import gc
 import threading
+import time
 
 import curi
 
@@ -98,3 +99,43 @@ def test_threads_agree_with_one_thread():
     for k in range(4):
         for out in results[k]:
             assert out == (want_norm, want_valid, want_one)
+
+
+def test_batches_release_the_gil():
+    # with a switch interval of 0.5 s, far longer than each call here (a few ms), another
+    # Python thread can run during a batch call only if the call releases the GIL: a
+    # counter it moves must move during the call (each call then waits up to 0.5 s for
+    # the GIL back)
+    import sys
+    items = ["http://a.example/" + "x" * 100 + "/./%d" % i for i in range(50_000)]
+    count = [0]
+    stop = threading.Event()
+    running = threading.Event()
+
+    def spin():
+        running.set()
+        while not stop.is_set():
+            count[0] += 1
+
+    old = sys.getswitchinterval()
+    t = threading.Thread(target=spin)
+    try:
+        t.start()
+        running.wait()
+        sys.setswitchinterval(0.5)
+        time.sleep(0.001)  # the spinner now waits for the GIL with the new interval
+        # the control: one-URL calls keep the GIL (cffi's release costs more than a parse)
+        before = count[0]
+        for x in items[:5000]:
+            curi.parse(x)
+        assert count[0] == before
+        for call in (lambda: curi.valid_many(items),
+                     lambda: curi.normalize_many(items, errors="null"),
+                     lambda: curi.split_many(items)):
+            before = count[0]
+            call()
+            assert count[0] > before, call
+    finally:
+        sys.setswitchinterval(old)
+        stop.set()
+        t.join()
