@@ -226,9 +226,10 @@ static size_t curipy_normalize_many(char *dst, size_t cap, size_t *written, size
  *
  * The GIL: the list is read under it, and each item is held by a reference of ours, so
  * that a thread that changes the list while the GIL is released cannot free what is being
- * read; the work runs without it (once per batch: a batch made of chunks would have to take
- * it back for each, and wait behind other Python threads); the references are dropped under
- * it again.  The wrappers of these functions keep the GIL (their names do not end in _many
+ * read; the work runs without it, in one stretch (a batch made of small chunks would have
+ * to take the GIL back for each, and wait behind other Python threads each time: only
+ * normalize_many's output window, sized by the caller to hold most batches whole, ends a
+ * stretch early); the references are dropped under it again.  The wrappers of these functions keep the GIL (their names do not end in _many
  * or _lines); the functions release it themselves.
  *
  * Built with the limited API, not by CPython, or for a CPython without the GIL (whose lists
