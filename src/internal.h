@@ -405,8 +405,11 @@ void curi__scheme_fold(char *s, size_t n, int fold);
 int curi__scheme_fold_changes(const curi_uri *u, int fold);
 /* How a data URI's media type m is written in normalized form: 0 not at all (it is RFC 2397's
  * default), 2 with "text/plain" put before its parameters (it has no type), 1 as it is
- * (with its type and parameter names lowercased). */
+ * (with its type, parameter names and charset value lowercased). */
 int curi__data_media(curi_str m);
+/* 1 when a data URI's media type parameter name is "charset", whose value is compared and
+ * written without regard to case (RFC 2046 4.1.2). */
+int curi__data_ci_value(curi_str name);
 /* tel parameters (the path after its first ';'): 1 when normalization puts them in RFC 3966
  * 3's order (at most 32, each name once); the first one after *after in that order (after
  * NULL: the first), 0 when there is none. */

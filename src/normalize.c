@@ -1005,8 +1005,9 @@ static size_t tel_path(char *dst, size_t n, const curi_uri *u, unsigned mask)
 }
 
 /* data's path (RFC 2397 3): the media type as curi__data_media says (nothing for the
- * default, "text/plain" before parameters without a type), its type and parameter names
- * lowercased, ";base64" when it is there, then ',' and the data with the percent rules. */
+ * default, "text/plain" before parameters without a type), its type, parameter names and
+ * charset value lowercased, ";base64" when it is there, then ',' and the data with the
+ * percent rules. */
 static size_t data_path(char *dst, size_t n, const curi_uri *u, unsigned mask)
 {
     curi_scheme_parts sp;
@@ -1031,7 +1032,7 @@ static size_t data_path(char *dst, size_t n, const curi_uri *u, unsigned mask)
         n = own_put(dst, n, name.ptr, name.len, mask, 1);
         if (value.ptr != NULL) {
             n = own_byte(dst, n, '=');
-            n = own_put(dst, n, value.ptr, value.len, mask, 0);
+            n = own_put(dst, n, value.ptr, value.len, mask, curi__data_ci_value(name));
         }
     }
     if (sp.flags & CURI_SP_BASE64) {

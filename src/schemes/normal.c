@@ -39,9 +39,11 @@
  *            writes the number without separators, the parameters in RFC 3966 3's order
  *            (at most 32, each name once) and the path lowercased (normalize.c's tel_path);
  *   data     the same effective media type (RFC 2397 3's defaults: an omitted type is
- *            text/plain;charset=US-ASCII; names without regard to case), base64 or not, and
- *            the same data; normalization writes the default as nothing, "text/plain"
- *            before bare parameters and the names lowercased (normalize.c's data_path).
+ *            text/plain;charset=US-ASCII; names and the charset value without regard to
+ *            case, RFC 2045 5.1 and RFC 2046 4.1.2), base64 or not, and the same data;
+ *            normalization writes the default as nothing, "text/plain" before bare
+ *            parameters, and the names and the charset value lowercased (normalize.c's
+ *            data_path).
  *
  * Nothing here allocates; each comparison walks both references once.
  * SPDX-License-Identifier: MIT
@@ -524,8 +526,16 @@ static int tel_equivalent(const curi_uri *a, const curi_uri *b)
     return tel_params_eq(pa.part[1], pb.part[1]);
 }
 
+int curi__data_ci_value(curi_str name)
+{
+    static const curi_str charset = {"charset", 7};
+
+    return norm_eq(name, charset, 1, 0);
+}
+
 /* the effective media type of a data URI's type (RFC 2397 3's defaults), compared: type,
- * subtype and parameter names without regard to case (RFC 2045 5.1), values as written */
+ * subtype and parameter names without regard to case (RFC 2045 5.1), the charset value too
+ * (RFC 2046 4.1.2), the other values as written */
 static int media_eq(curi_str ma, curi_str mb)
 {
     static const char dflt[] = "text/plain;charset=US-ASCII", plain[] = "text/plain";
@@ -571,7 +581,8 @@ static int media_eq(curi_str ma, curi_str mb)
             curi_str na, va, nb, vb;
             curi_split_at(ia, '=', &na, &va);
             curi_split_at(ib, '=', &nb, &vb);
-            if (!norm_eq(na, nb, 1, 0) || !norm_eq(va, vb, 0, 0)) {
+            /* the names are the same, so whether they name the charset is too */
+            if (!norm_eq(na, nb, 1, 0) || !norm_eq(va, vb, curi__data_ci_value(na), 0)) {
                 return 0;
             }
         }
@@ -888,13 +899,13 @@ int curi__data_media(curi_str m)
 }
 
 /* data: the media type is not written as curi__data_media says (the default spelled out,
- * or no type before parameters), or its type, a parameter name or the base64 flag has an
- * uppercase letter outside triplets. */
+ * or no type before parameters), or its type, a parameter name, the charset value or the
+ * base64 flag has an uppercase letter outside triplets. */
 static int data_changes(const curi_uri *u)
 {
     curi_scheme_parts sp;
     curi_cursor c;
-    curi_str x, name;
+    curi_str x, name, value;
     int k;
 
     if (curi_scheme_parts_get(&sp, u, 0, NULL, NULL) != CURI_OK || sp.kind != CURI_SK_DATA) {
@@ -906,8 +917,10 @@ static int data_changes(const curi_uri *u)
     }
     curi_list_init(&c, sp.part[0], ';');
     while (curi_list_next(&c, &x)) {
-        curi_split_at(x, '=', &name, NULL);
-        if (fold_run(name.ptr, 0, name.len, NULL) > 0) {
+        curi_split_at(x, '=', &name, &value);
+        if (fold_run(name.ptr, 0, name.len, NULL) > 0 ||
+            (value.ptr != NULL && curi__data_ci_value(name) &&
+             fold_run(value.ptr, 0, value.len, NULL) > 0)) {
             return 1;
         }
     }
