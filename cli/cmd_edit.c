@@ -757,10 +757,11 @@ int cmd_encode(int argc, char **argv)
  * ---------------------------------------------------------------------------
  */
 static const char decode_help[] =
-    "Usage: curi decode [--plus] [--no-nul] [--json] [--jobs N] [--] [STRING...]\n"
+    "Usage: curi decode [--plus] [--no-nul] [--lenient] [--json] [--jobs N] [--] [STRING...]\n"
     "\n"
     "Percent-decode each STRING: %HH becomes the byte HH, written raw; other bytes\n"
-    "are copied.  A '%' not followed by two hex digits makes the input invalid.\n"
+    "are copied.  A '%' not followed by two hex digits makes the input invalid\n"
+    "(with --lenient, it is copied as itself).\n"
     "\n"
     "@OPTIONS@\n";
 
@@ -811,6 +812,10 @@ int cmd_decode(int argc, char **argv)
         }
         if (!c.dashdash && strcmp(argv[i], "--no-nul") == 0) {
             ctx.flags |= CURI_DECODE_NO_NUL;
+            continue;
+        }
+        if (!c.dashdash && strcmp(argv[i], "--lenient") == 0) {
+            ctx.flags |= CURI_DECODE_LENIENT;
             continue;
         }
         if (is_option(&c, argv[i]))

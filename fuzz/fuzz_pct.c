@@ -8,7 +8,8 @@
  *    for the matching component;
  *  - with KEEP_PCT, decoding the output gives what decoding the input gives;
  *  - curi_pct_decode equals a literal decoder, including the offset of the
- *    first bad '%'; NO_NUL fails with PCT_NUL exactly when a "%00" comes first;
+ *    first bad '%' (with LENIENT: none, the '%' is copied); NO_NUL fails with
+ *    PCT_NUL exactly when a "%00" comes first;
  *  - both writers keep the (dst, cap, outlen) contract.
  * SPDX-License-Identifier: MIT
  */
@@ -145,7 +146,10 @@ static void check_decode(const char *s, size_t n, unsigned flags)
     curi_error e;
     char *tmp = fz_alloc(n);
     size_t tn;
-    int ok = fz_ref_decode(s, n, (flags & CURI_DECODE_PLUS) != 0, &want, &bad);
+    int ok = fz_ref_decode(s, n,
+                           ((flags & CURI_DECODE_PLUS) ? 1 : 0) |
+                               ((flags & CURI_DECODE_LENIENT) ? FZ_DECODE_LENIENT : 0),
+                           &want, &bad);
     int rc = fz_write(pct_w, &c, n, &out);
     int rc2 = curi_pct_decode(tmp, n, &tn, s, n, flags, &e);
     const char *nul = NULL;
@@ -182,7 +186,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_encode(s, size, set, 0);
         check_encode(s, size, set, CURI_ENCODE_KEEP_PCT);
     }
-    for (unsigned flags = 0; flags < 4; flags++)
+    for (unsigned flags = 0; flags < 8; flags++) /* PLUS, NO_NUL and LENIENT */
         check_decode(s, size, flags);
     free(s);
     return 0;

@@ -503,6 +503,10 @@ int fz_ref_decode(const char *s, size_t n, int plus, fz_buf *out, size_t *bad)
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '%') {
             if (i + 2 >= n || hexval(s[i + 1]) < 0 || hexval(s[i + 2]) < 0) {
+                if (plus & FZ_DECODE_LENIENT) {
+                    o[on++] = '%';
+                    continue;
+                }
                 *bad = i;
                 free(o);
                 out->p = NULL;
@@ -511,7 +515,7 @@ int fz_ref_decode(const char *s, size_t n, int plus, fz_buf *out, size_t *bad)
             }
             o[on++] = (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2]));
             i += 2;
-        } else if (plus && s[i] == '+') {
+        } else if ((plus & 1) && s[i] == '+') {
             o[on++] = ' ';
         } else {
             o[on++] = s[i];

@@ -106,6 +106,9 @@ void fz_ref_remove_dots(const char *s, size_t n, fz_buf *out);
 void fz_ref_resolve(const curi_uri *base, const curi_uri *ref, int non_strict, fz_buf *out);
 
 /* 2.1 decoding, literally; returns 0 and the offset of the first bad '%' on failure. */
+/* plus: 1 when '+' is a space, | FZ_DECODE_LENIENT when a '%' that starts no triplet is
+ * copied as itself (then it never fails). */
+#define FZ_DECODE_LENIENT 2
 int fz_ref_decode(const char *s, size_t n, int plus, fz_buf *out, size_t *bad);
 
 /* 1 if s[0..n) contains a dot segment ("." or ".." between slashes or at an end). */

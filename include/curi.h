@@ -457,14 +457,17 @@ int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
 size_t curi_pct_encode_bound(size_t len);
 
 enum {
-    CURI_DECODE_PLUS = 0x1,  /* '+' decodes to ' ' (form-style query) */
-    CURI_DECODE_NO_NUL = 0x2 /* "%00" is an error, CURI_ERR_PCT_NUL */
+    CURI_DECODE_PLUS = 0x1,    /* '+' decodes to ' ' (form-style query) */
+    CURI_DECODE_NO_NUL = 0x2,  /* "%00" is an error, CURI_ERR_PCT_NUL */
+    CURI_DECODE_LENIENT = 0x4  /* a '%' that starts no triplet is copied as itself */
 };
 
 /*
  * Decode s[0..len): "%HH" becomes the byte HH.  A '%' not followed by two hex
- * digits is CURI_ERR_PCT at the offset of the '%'.  Other bytes are copied
- * unchanged.  The output is never longer than the input.
+ * digits is CURI_ERR_PCT at the offset of the '%', or, with CURI_DECODE_LENIENT,
+ * a '%' in the output (as browsers and most decoders do: "100%" and "%zz" stay
+ * as they are).  Other bytes are copied unchanged.  The output is never longer
+ * than the input.
  */
 int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     unsigned flags, curi_error *err);

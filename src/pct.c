@@ -111,7 +111,8 @@ int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
 /*
  * Decode s[0..len).  Validation comes before space: a malformed input fails
  * with its own code (and *outlen = 0) whatever cap is, so the NOSPACE retry
- * promise holds.  '+' becomes ' ' only with CURI_DECODE_PLUS.
+ * promise holds.  '+' becomes ' ' only with CURI_DECODE_PLUS; a '%' that starts
+ * no triplet is itself only with CURI_DECODE_LENIENT.
  */
 int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     unsigned flags, curi_error *err)
@@ -128,11 +129,13 @@ int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
     }
     while (i < len) {
         unsigned char c = (unsigned char)s[i];
-        if (c == '%') {
+        if (c == '%' && !is_triplet(s, len, i)) {
             /* pct-encoded = "%" HEXDIG HEXDIG; the error points at the '%'. */
-            if (!is_triplet(s, len, i)) {
+            if (!(flags & CURI_DECODE_LENIENT)) {
                 return curi__fail(err, CURI_ERR_PCT, i);
             }
+            i++;
+        } else if (c == '%') {
             c = (unsigned char)(curi__hexval((unsigned char)s[i + 1]) << 4 |
                                 curi__hexval((unsigned char)s[i + 2]));
             if (c == 0 && (flags & CURI_DECODE_NO_NUL)) {

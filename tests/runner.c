@@ -488,6 +488,7 @@ static const flagword encode_words[] = {
 static const flagword decode_words[] = {
     {"plus", CURI_DECODE_PLUS, 0},
     {"no-nul", CURI_DECODE_NO_NUL, 0},
+    {"lenient", CURI_DECODE_LENIENT, 0},
     {NULL, 0, 0},
 };
 static const flagword query_words[] = {

@@ -64,6 +64,23 @@ $ curi decode --no-nul 'a%00b'
 !    ^
 ? 1
 
+$ curi decode --lenient '100%' 'a%zz%41%4' '%%41'
+100%
+a%zzA%4
+%A
+? 0
+
+$ curi decode --lenient --plus --json '50%+off%21'
+{"input":"50%+off%21","output":"50% off!"}
+? 0
+
+$ curi decode --lenient --no-nul 'a%zz%00'
+|
+! curi: argument 1: PCT_NUL at byte 4: '%00' is refused
+!   a%zz%00
+!       ^
+? 1
+
 $ printf 'ok%%21\nbad%%4\nok\n' | curi decode
 ok!
 

@@ -172,7 +172,7 @@ int main(void)
         check(curi_pct_encode(buf, sizeof buf, &n, "a", 1, CURI_CHARSET_PATH, 2, &e) ==
                   CURI_ERR_INVALID_ARG,
               "curi_pct_encode: unknown flag");
-        check(curi_pct_decode(buf, sizeof buf, &n, "a", 1, 4, &e) == CURI_ERR_INVALID_ARG,
+        check(curi_pct_decode(buf, sizeof buf, &n, "a", 1, 8, &e) == CURI_ERR_INVALID_ARG,
               "curi_pct_decode: unknown flag");
         n = 7;
         check(curi_path_to_uri(buf, sizeof buf, &n, "/a", 2, 2, &e) == CURI_ERR_INVALID_ARG &&

@@ -761,12 +761,13 @@ def to_iri(s, *, idn=False):
     return out.decode("utf-8")
 
 
-def decode(s, plus=False, *, encoding="utf-8", errors="strict"):
+def decode(s, plus=False, *, lenient=False, encoding="utf-8", errors="strict"):
     """Percent-decode s: bytes in, bytes out; str in, the decoded bytes read with encoding
     and errors (str out).  plus: '+' is ' ' (forms).  A '%' without two hex digits raises
-    ParseError PCT."""
+    ParseError PCT, or with lenient=True stays a '%' (as urllib.parse.unquote and browsers
+    leave it)."""
     b = _as_bytes(s)
-    fl = _lib.CURI_DECODE_PLUS if plus else 0
+    fl = (_lib.CURI_DECODE_PLUS if plus else 0) | (_lib.CURI_DECODE_LENIENT if lenient else 0)
     rc, out, err = _write(lambda d, c, o, e: _lib.curi_pct_decode(
         d, c, o, b, len(b), fl, e), len(b))
     if rc:

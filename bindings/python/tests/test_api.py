@@ -288,6 +288,12 @@ def test_encode_decode():
     assert curi.decode("%ff", errors="replace") == "\ufffd"
     e = pytest.raises(curi.ParseError, curi.decode, "ab%2").value
     assert (e.code, e.offset) == ("PCT", 2)
+    # lenient: a '%' that starts no triplet stays, as urllib.parse.unquote leaves it
+    import urllib.parse
+    for s in ["ab%2", "100%", "%zz%41", "%%41", "a+%2B%", "%C3%A9%"]:
+        assert curi.decode(s, lenient=True) == urllib.parse.unquote(s)
+        assert curi.decode(s, plus=True, lenient=True) == urllib.parse.unquote_plus(s)
+    assert curi.decode(b"%ff%", lenient=True) == b"\xff%"
     with pytest.raises(ValueError):
         curi.encode("x", "nope")
     for s in ["", "plain", "a b", "\u00e9\u00e8/?#[]@!$&'()*+,;=%"]:
