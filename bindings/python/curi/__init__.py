@@ -31,7 +31,7 @@ from typing import NamedTuple
 from ._curi import ffi as _ffi, lib as _lib
 
 __all__ = [
-    "URI", "ParseError", "Finding", "Split", "parse", "normalize", "normalize_many",
+    "URI", "ParseError", "SchemeError", "Finding", "Split", "parse", "normalize", "normalize_many",
     "valid_many", "split_many", "encode", "decode", "check", "extract", "Match", "version",
     "to_uri", "to_iri", "IDN",
     "PARTS", "STEPS", "COMPONENTS",
@@ -650,7 +650,9 @@ def valid_many(items, *, strict_3986=False):
 class Split:
     """The components of a batch of inputs as columns (split_many).
 
-    .data     the inputs as one bytes block, separated by b'\\n'
+    .data     the inputs as one bytes block, separated by b'\\n' (an input that holds a
+              '\\n' itself, never a valid URI, stands in it as one space; its row is
+              that of the input itself, error included)
     .starts   array('q') of n + 1 offsets: input i is data[starts[i]:starts[i + 1] - 1]
     .rows     array('i') of 19 int32 per input: for each part p (curi.PARTS order)
               rows[19*i + 2*p] is its start within the input (-1 when absent) and
@@ -692,8 +694,8 @@ class Split:
 
 
 def split_many(items, *, strict_3986=False):
-    """Parse every input with one foreign call; returns a Split of columns (offsets as
-    array('i'), for columnar consumers)."""
+    """Parse every input with one foreign call; returns a Split of columns for columnar
+    consumers (.rows as array('i'), .starts as array('q'))."""
     items, block, bad = _block(items, check=False)
     n = len(items)
     rows = array("i", bytes(4 * _ROW * n))
@@ -714,9 +716,10 @@ def split_many(items, *, strict_3986=False):
 
 
 def encode(s, component="path", *, keep_pct=False):
-    """Percent-encode s (str as UTF-8, or bytes) for a component (see curi.COMPONENTS):
-    every byte the component's grammar does not allow, and '%', as %HH.  keep_pct leaves
-    valid %HH triplets alone."""
+    """Percent-encode s (str as UTF-8, or bytes) for a component (see curi.COMPONENTS; the
+    default is "path", where the tool's curi encode defaults to unreserved): every byte
+    the component's grammar does not allow, and '%', as %HH.  keep_pct leaves valid %HH
+    triplets alone."""
     b = _as_bytes(s)
     try:
         cs = COMPONENTS[component]

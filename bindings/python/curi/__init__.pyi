@@ -17,6 +17,7 @@ class ParseError(ValueError):
     offset: int
     input: object
     index: int  # set by normalize_many(errors="raise"): the input's position
+    what: Optional[str]  # the part a URI.replace value was for, when the error is in one
     def __init__(self, code: Union[int, str], offset: int, input: object,
                  what: Optional[str] = ...) -> None: ...
 
