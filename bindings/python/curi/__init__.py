@@ -511,8 +511,9 @@ _WALK = _sys.implementation.name == "cpython" and \
 
 
 def _block_spans(items):
-    """The inputs (a list, not empty) as one '\n'-separated block and its spans: (spans,
-    total length, the block, which must live while the spans are used)."""
+    """The inputs (a list of n > 0 items that only the caller holds: a snapshot) as one
+    '\n'-separated block and its spans: (spans, total length, the block, which must live
+    while the spans are used)."""
     n = len(items)
     spans = _new_raw("curipy_span[]", n)
     items, block, bad = _block(items, check=False)
@@ -520,6 +521,9 @@ def _block_spans(items):
     if total == _SIZE_MAX:
         items, block, bad = _block(items)
         total = _lib.curipy_lines(spans, _from_buffer(block), len(block), n)
+        if total == _SIZE_MAX:  # each input is one record now: cannot happen
+            raise RuntimeError("curi: a block of %d inputs holds another number of records"
+                               % n)
     return spans, total, block
 
 
@@ -558,32 +562,49 @@ _NOMEM = _SIZE_MAX - 2  # CURIPY_NOMEM
 
 
 def _normalize(items, fl, mask, walk=True):
-    """(the outputs of items, a list not empty, as a list of str; the indices, ascending,
-    of the inputs with an error, whose outputs are to be replaced).  With walk (and _WALK)
-    in one foreign call on the list's own items (curipy_normalize_list), else on a
-    block's."""
-    n = len(items)
-    codes = _new("uint16_t[]", n)
-    errs = _SIZE_MAX
+    """(out, bad) for the inputs, a list: out, the outputs as a list of str; bad, the
+    indices, ascending, of the inputs with an error, whose out[i] is the input itself as it
+    was read.  The list is read once, so that another thread changing it meanwhile cannot
+    mix two states of it into the answer.  With walk (and _WALK) in one foreign call on the
+    list's own items (curipy_normalize_list), else through a block of a snapshot."""
     if walk and _WALK:
-        out = [None] * n
+        n = len(items)
+        codes = _new("uint16_t[]", n)
         w = min(_WINDOW, 128 * n + 65536)
+        out = [None] * n
         errs = _lib.curipy_normalize_list(_new_raw("char[]", w), w, codes,
                                           _new_raw("curipy_span[]", n),
                                           _ffi.cast("void *", id(items)),
                                           _ffi.cast("void *", id(out)), n, fl, mask)
         if errs == _NOMEM:
             raise MemoryError
-    if errs >= _SMALL:  # not read in place, or an output longer than the window
-        spans, total, block = _block_spans(items)
-        out, errs = _normalize_spans(spans, total, n, codes, fl, mask)
+        if errs < _SMALL:
+            return _normalize_rest(out, codes, n, errs, fl, mask)
+        # else not read in place, or an output longer than the window
+    items = items[:]
+    n = len(items)
+    if n == 0:
+        return [], []
+    codes = _new("uint16_t[]", n)
+    spans, total, block = _block_spans(items)
+    out, errs = _normalize_spans(spans, total, n, codes, fl, mask)
+    if errs:
+        for i in range(n):
+            if codes[i]:
+                out[i] = items[i]
+    return _normalize_rest(out, codes, n, errs, fl, mask)
+
+
+def _normalize_rest(out, codes, n, errs, fl, mask):
+    """_normalize's answer once the items left to a block (codes CURIPY_OTHER, out[i] the
+    item) are done, through a block of their own."""
     if not errs:
         return out, []
     idx = _new("size_t[]", errs)
     bad = [idx[j] for j in range(_lib.curipy_nonzero(codes, n, idx))]
     other = [i for i in bad if codes[i] == _OTHER]
     if other:
-        sub, subbad = _normalize([items[i] for i in other], fl, mask, False)
+        sub, subbad = _normalize([out[i] for i in other], fl, mask, False)
         for i, o in zip(other, sub):
             out[i] = o
         bad = sorted(set(bad).difference(other).union(other[j] for j in subbad))
@@ -600,28 +621,31 @@ def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
     """
     if errors not in ("raise", "null", "keep"):
         raise ValueError('errors must be "raise", "null" or "keep"')
-    if not isinstance(items, list):
+    if type(items) is not list:  # a subclass too: read through its own iterator
         items = list(items)
     if not items:
         return []
     out, bad = _normalize(items, _flags(strict_3986), _mask(steps))
     for i in bad:
+        x = out[i]
         if errors == "raise":
             try:
-                normalize(items[i], steps, strict_3986=strict_3986)
+                out[i] = normalize(x, steps, strict_3986=strict_3986)  # raises, as above
+                continue
             except ParseError as e:
                 e.index = i
                 raise
-        out[i] = None if errors == "null" else items[i]
+        out[i] = None if errors == "null" else x
     return out
 
 
 def _valid(items, fl, walk=True):
-    """valid_many's answers for items (a list, not empty).  With walk (and _WALK) in one
-    foreign call on the list's own items (curipy_valid_list), else on a block's."""
-    n = len(items)
-    valid = _new_raw("uint8_t[]", n)
+    """valid_many's answers for items (a list), read once (as _normalize).  With walk (and
+    _WALK) in one foreign call on the list's own items (curipy_valid_list), else through a
+    block of a snapshot."""
     if walk and _WALK:
+        n = len(items)
+        valid = _new_raw("uint8_t[]", n)
         out = [False] * n
         other = _lib.curipy_valid_list(valid, _new_raw("curipy_span[]", n),
                                        _ffi.cast("void *", id(items)),
@@ -629,10 +653,16 @@ def _valid(items, fl, walk=True):
         if other == 0:
             return out
         if other != _SIZE_MAX:
+            # the items left to a block are in out, as they were read
             idx = [i for i, v in enumerate(_ffi.buffer(valid)[:]) if v == 2]
-            for i, v in zip(idx, _valid([items[i] for i in idx], fl, False)):
+            for i, v in zip(idx, _valid([out[i] for i in idx], fl, False)):
                 out[i] = v
             return out
+    items = items[:]
+    n = len(items)
+    if n == 0:
+        return []
+    valid = _new_raw("uint8_t[]", n)
     spans, _, block = _block_spans(items)
     _lib.curipy_valid_many(valid, spans, n, fl)
     # a C bool per input: the memoryview makes the list of bool in one C loop
@@ -642,7 +672,7 @@ def _valid(items, fl, walk=True):
 def valid_many(items, *, strict_3986=False):
     """Whether each input is a URI reference, as a list of bool (one foreign call per
     batch)."""
-    if not isinstance(items, list):
+    if type(items) is not list:  # a subclass too: read through its own iterator
         items = list(items)
     return _valid(items, _flags(strict_3986)) if items else []
 

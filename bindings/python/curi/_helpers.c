@@ -239,14 +239,15 @@ static size_t curipy_normalize_many(char *dst, size_t cap, size_t *written, size
 #if defined(PY_VERSION_HEX) && !defined(Py_LIMITED_API) && !defined(PYPY_VERSION) && \
     !defined(Py_GIL_DISABLED)
 /* The text of each of the n first items of list into spans, with a reference to each;
- * returns the sum of their lengths, or SIZE_MAX when list is not a list of at least n
- * items.  n = 0 asks whether this build can read lists (0: it can). */
+ * returns the sum of their lengths, or SIZE_MAX when list is not a list (not a subclass,
+ * whose own __iter__ or __getitem__ would be bypassed) of at least n items.  n = 0 asks
+ * whether this build can read lists (0: it can). */
 static size_t curipy_take(curipy_span *spans, void *list, size_t n)
 {
     PyObject *l = (PyObject *)list;
     if (n == 0)
         return 0;
-    if (!PyList_Check(l) || (size_t)PyList_GET_SIZE(l) < n)
+    if (!PyList_CheckExact(l) || (size_t)PyList_GET_SIZE(l) < n)
         return SIZE_MAX;
     size_t total = 0;
     for (size_t i = 0; i < n; i++) {
@@ -281,24 +282,32 @@ static void curipy_drop(curipy_span *spans, size_t n)
 /*
  * valid_many of the n first items of list, in one call: valid[i] as curipy_valid_many
  * gives it, and out, a list of n False, gets True where valid[i] == 1 in the pass that
- * drops the references (a memoryview's tolist() would cost more).  Returns how many items
- * were left to a block, or SIZE_MAX when list or out is not as said (nothing done).
+ * drops the references (a memoryview's tolist() would cost more).  An item left to a block
+ * (valid[i] == 2) is itself put in out[i], with the reference taken: the caller reads the
+ * items read here from out, not again from a list that another thread may have changed.
+ * Returns how many items were left to a block, or SIZE_MAX when list or out is not as said
+ * (nothing done).
  */
 static size_t curipy_valid_list(uint8_t *valid, curipy_span *spans, void *list, void *out,
                                 size_t n, unsigned pflags)
 {
     PyObject *o = (PyObject *)out;
-    if (!PyList_Check(o) || (size_t)PyList_GET_SIZE(o) != n ||
+    if (!PyList_CheckExact(o) || (size_t)PyList_GET_SIZE(o) != n ||
         curipy_take(spans, list, n) == SIZE_MAX)
         return SIZE_MAX;
     PyThreadState *ts = PyEval_SaveThread();
     size_t other = curipy_valid_many(valid, spans, n, pflags);
     PyEval_RestoreThread(ts);
     for (size_t i = 0; i < n; i++) {
-        Py_DECREF((PyObject *)spans[i].ref);
+        PyObject *item = (PyObject *)spans[i].ref, *old = PyList_GET_ITEM(o, (Py_ssize_t)i);
         spans[i].ref = NULL;
+        if (valid[i] == 2) {
+            PyList_SET_ITEM(o, (Py_ssize_t)i, item); /* our reference goes with it */
+            Py_DECREF(old);
+            continue;
+        }
+        Py_DECREF(item);
         if (valid[i] == 1) {
-            PyObject *old = PyList_GET_ITEM(o, (Py_ssize_t)i);
             Py_INCREF(Py_True);
             PyList_SET_ITEM(o, (Py_ssize_t)i, Py_True);
             Py_DECREF(old);
@@ -310,7 +319,9 @@ static size_t curipy_valid_list(uint8_t *valid, curipy_span *spans, void *list, 
 /*
  * normalize_many of the n first items of list, in one call.  out, a list of n None, gets
  * the normalized text of each item that normalizes, as a str; codes[i] is the error of
- * item i, or CURIPY_OTHER for one left to a block (out[i] stays None).  dst[0..cap) is a
+ * item i, or CURIPY_OTHER for one left to a block, and out[i] is then the item itself (as
+ * in curipy_valid_list: the caller reports, keeps or does again the items read here, not
+ * those of a list that may have changed since).  dst[0..cap) is a
  * window: the work runs without the GIL until the window is full, then the outputs in it
  * become str objects under the GIL, and the work goes on from the next item.  Returns how
  * many codes are nonzero, or SIZE_MAX when list or out is not as said, or CURIPY_SMALL when
@@ -324,7 +335,7 @@ static size_t curipy_normalize_list(char *dst, size_t cap, uint16_t *codes, curi
                                     unsigned mask)
 {
     PyObject *o = (PyObject *)out;
-    if (!PyList_Check(o) || (size_t)PyList_GET_SIZE(o) != n ||
+    if (!PyList_CheckExact(o) || (size_t)PyList_GET_SIZE(o) != n ||
         curipy_take(spans, list, n) == SIZE_MAX)
         return SIZE_MAX;
     size_t done = 0, bad = 0;
@@ -343,18 +354,21 @@ static size_t curipy_normalize_list(char *dst, size_t cap, uint16_t *codes, curi
         for (size_t j = done; j < done + k; j++) {
             const char *nl = memchr(q, '\n', (size_t)(dst + w - q));
             size_t len = (size_t)(nl - q);
+            PyObject *put, *old = PyList_GET_ITEM(o, (Py_ssize_t)j);
             if (codes[j] == 0) {
-                PyObject *str = PyUnicode_New((Py_ssize_t)len, 127);
-                if (str == NULL) {
+                put = PyUnicode_New((Py_ssize_t)len, 127);
+                if (put == NULL) {
                     PyErr_Clear();
                     curipy_drop(spans, n);
                     return CURIPY_NOMEM;
                 }
-                memcpy(PyUnicode_DATA(str), q, len);
-                PyObject *old = PyList_GET_ITEM(o, (Py_ssize_t)j);
-                PyList_SET_ITEM(o, (Py_ssize_t)j, str);
-                Py_DECREF(old);
+                memcpy(PyUnicode_DATA(put), q, len);
+            } else {
+                put = (PyObject *)spans[j].ref; /* the item, with our reference */
+                spans[j].ref = NULL;
             }
+            PyList_SET_ITEM(o, (Py_ssize_t)j, put);
+            Py_DECREF(old);
             q = nl + 1;
         }
         curipy_drop(spans + done, k);

@@ -452,6 +452,82 @@ def test_batch_output_window(window, monkeypatch):
              for x, y in zip(batch, one)]
 
 
+def test_batch_of_a_list_subclass_reads_it_through_its_iterator():
+    # a subclass of list may map its items on access: its own __iter__ is what counts, on
+    # both paths, as for any other iterable
+    class Stripped(list):
+        def __iter__(self):
+            return (x.strip() for x in list.__iter__(self))
+
+        def __getitem__(self, i):
+            return list.__getitem__(self, i).strip()
+
+    L = Stripped([" http://a/ ", " http://B/./c "])
+    assert curi.valid_many(L) == [True, True]
+    assert curi.normalize_many(L) == ["http://a/", "http://b/c"]
+
+
+@pytest.mark.parametrize("which", ["valid", "normalize"])
+def test_batch_list_shrinks_while_it_is_read(which):
+    # Python code can run inside a batch call before C reads the list (a gc callback here,
+    # another thread elsewhere) and shrink it: the answer is then that of the list as it is
+    # read, never a read past its end
+    import gc
+    import sys
+    items = ["http://a/%d" % i for i in range(2000)] + ["http://\u00e9/", b"http://b/"]
+    state = {"done": False}
+
+    def shrink(phase, info):
+        if phase != "start" or state["done"]:
+            return
+        f = sys._getframe(1)
+        while f is not None and f.f_code.co_name not in ("_valid", "_normalize"):
+            f = f.f_back
+        if f is not None:
+            state["done"] = True
+            del items[10:]
+
+    old = gc.get_threshold()
+    gc.callbacks.append(shrink)
+    try:
+        gc.set_threshold(1)
+        r = curi.valid_many(items) if which == "valid" else \
+            curi.normalize_many(items, errors="null")
+    finally:
+        gc.set_threshold(*old)
+        gc.callbacks.remove(shrink)
+    assert state["done"]
+    assert len(items) == 10
+    want = [True] * 10 if which == "valid" else ["http://a/%d" % i for i in range(10)]
+    assert r == want or r[:10] == want and len(r) == 2002
+
+
+def test_batch_items_left_to_a_block_are_those_read():
+    # the items the in-place read leaves to a block (non-ASCII text here) are taken from
+    # what it read, not from the list again: another thread emptying the list meanwhile
+    # changes nothing in the answer
+    import threading
+    import time
+    items = ["http://a/%d" % i for i in range(300_000)] + ["http://\u00e9/", "a b"]
+    n = len(items)
+
+    def empty():
+        time.sleep(0.005)
+        del items[1:]
+
+    for call in (lambda: curi.valid_many(items),
+                 lambda: curi.normalize_many(items, errors="null"),
+                 lambda: curi.normalize_many(items, errors="keep")):
+        items[:] = ["http://a/%d" % i for i in range(300_000)] + ["http://\u00e9/", "a b"]
+        t = threading.Thread(target=empty)
+        t.start()
+        r = call()
+        t.join()
+        assert len(r) in (1, n)
+        if len(r) == n:
+            assert r[-2] in (False, None, "http://\u00e9/") and r[-1] in (False, None, "a b")
+
+
 def test_batches_give_back_their_references():
     # curipy_take holds a reference to each item while the GIL is released; each goes
     import sys
