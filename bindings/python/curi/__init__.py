@@ -726,7 +726,9 @@ class Split:
 def split_many(items, *, strict_3986=False):
     """Parse every input with one foreign call; returns a Split of columns for columnar
     consumers (.rows as array('i'), .starts as array('q'))."""
-    items, block, bad = _block(items, check=False)
+    # a snapshot, read once: the inputs that hold a '\n' are parsed again from it, not from
+    # a list another thread may have changed since
+    items, block, bad = _block(list(items), check=False)
     n = len(items)
     rows = array("i", bytes(4 * _ROW * n))
     starts = array("q", bytes(8 * (n + 1)))
