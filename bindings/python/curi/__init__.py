@@ -730,8 +730,8 @@ def split_many(items, *, strict_3986=False):
     # a list another thread may have changed since
     items, block, bad = _block(list(items), check=False)
     n = len(items)
-    rows = array("i", bytes(4 * _ROW * n))
-    starts = array("q", bytes(8 * (n + 1)))
+    rows = array("i", b"\0\0\0\0") * (_ROW * n)  # one pass: no zeroed bytes to copy from
+    starts = array("q", b"\0" * 8) * (n + 1)
     for attempt in (0, 1):
         if _lib.curipy_split_lines(_from_buffer("int32_t[]", rows, require_writable=True),
                                    _from_buffer("int64_t[]", starts, require_writable=True),
