@@ -68,6 +68,24 @@ static int map_flags(unsigned flags)
     return CURI_OK;
 }
 
+/* What both mappings do first: begin the writer contract, check the flags and parse s as an
+ * IRI reference into u.  CURI_OK, or the error, already ended with curi__wend. */
+static int map_begin(char *dst, size_t cap, size_t *outlen, curi_uri *u, const char *s,
+                     size_t len, unsigned flags, curi_error *err)
+{
+    int rc;
+
+    if (!curi__wbegin(dst, cap, outlen, 1))
+        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
+    rc = map_flags(flags);
+    if (rc != CURI_OK)
+        return curi__wend(curi__fail(err, rc, 0), 0, outlen, err);
+    rc = curi_parse(u, s, len, CURI_PARSE_IRI, err);
+    if (rc != CURI_OK)
+        return curi__wend(rc, 0, outlen, err);
+    return CURI_OK;
+}
+
 int curi_iri_to_uri(char *dst, size_t cap, size_t *outlen, const char *iri, size_t len,
                     unsigned flags, curi_error *err)
 {
@@ -76,14 +94,9 @@ int curi_iri_to_uri(char *dst, size_t cap, size_t *outlen, const char *iri, size
     size_t n;
     int rc;
 
-    if (!curi__wbegin(dst, cap, outlen, 1))
-        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
-    rc = map_flags(flags);
+    rc = map_begin(dst, cap, outlen, &u, iri, len, flags, err);
     if (rc != CURI_OK)
-        return curi__wend(curi__fail(err, rc, 0), 0, outlen, err);
-    rc = curi_parse(&u, iri, len, CURI_PARSE_IRI, err);
-    if (rc != CURI_OK)
-        return curi__wend(rc, 0, outlen, err);
+        return rc;
     if ((flags & CURI_IRI_IDN) && u.host_type == CURI_HOST_REGNAME &&
         non_ascii(u.host.ptr, u.host.len)) {
         /* 3.1 with IDNA: the reg-name as ToASCII writes it, the rest encoded. */
@@ -186,14 +199,9 @@ int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size
     size_t n, qlo = SIZE_MAX, qhi = SIZE_MAX;
     int rc;
 
-    if (!curi__wbegin(dst, cap, outlen, 1))
-        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
-    rc = map_flags(flags);
+    rc = map_begin(dst, cap, outlen, &u, uri, len, flags, err);
     if (rc != CURI_OK)
-        return curi__wend(curi__fail(err, rc, 0), 0, outlen, err);
-    rc = curi_parse(&u, uri, len, CURI_PARSE_IRI, err);
-    if (rc != CURI_OK)
-        return curi__wend(rc, 0, outlen, err);
+        return rc;
     if (u.query.ptr != NULL) {
         qlo = (size_t)(u.query.ptr - uri);
         qhi = qlo + u.query.len;

@@ -766,19 +766,23 @@ def encode(s, component="path", *, keep_pct=False):
     return out.decode("ascii")
 
 
+def _map(fn, bound, s, idn):
+    """The bytes fn (curi_iri_to_uri or curi_uri_to_iri) writes for s; raises ParseError."""
+    b = _as_bytes(s)
+    fl = _lib.CURI_IRI_IDN if idn else 0
+    rc, out, err = _write(lambda d, c, o, e: fn(d, c, o, b, len(b), fl, e), bound(len(b), fl))
+    if rc:
+        raise ParseError(rc, err.offset, s)
+    return out
+
+
 def to_uri(s, *, idn=False):
     """The URI of the IRI reference s (RFC 3987 3.1): the UTF-8 bytes of every non-ASCII
     character percent-encoded, host included; with idn a host name with a non-ASCII
     character goes through IDNA (UTS #46 ToASCII) instead.  Raises ParseError for an input
     that is not an IRI reference (UTF8 for bytes that are not UTF-8) and for a host IDNA
     refuses (IDN_*; UNSUPPORTED when curi.IDN is False)."""
-    b = _as_bytes(s)
-    fl = _lib.CURI_IRI_IDN if idn else 0
-    rc, out, err = _write(lambda d, c, o, e: _lib.curi_iri_to_uri(
-        d, c, o, b, len(b), fl, e), _lib.curi_iri_to_uri_bound(len(b), fl))
-    if rc:
-        raise ParseError(rc, err.offset, s)
-    return out.decode("ascii")
+    return _map(_lib.curi_iri_to_uri, _lib.curi_iri_to_uri_bound, s, idn).decode("ascii")
 
 
 def to_iri(s, *, idn=False):
@@ -787,13 +791,7 @@ def to_iri(s, *, idn=False):
     and the bidi formatting characters stay encoded.  With idn a host name with xn-- labels
     is shown in Unicode (ToUnicode) when it is valid.  Raises ParseError for an invalid
     input (UNSUPPORTED for idn when curi.IDN is False)."""
-    b = _as_bytes(s)
-    fl = _lib.CURI_IRI_IDN if idn else 0
-    rc, out, err = _write(lambda d, c, o, e: _lib.curi_uri_to_iri(
-        d, c, o, b, len(b), fl, e), _lib.curi_uri_to_iri_bound(len(b), fl))
-    if rc:
-        raise ParseError(rc, err.offset, s)
-    return out.decode("utf-8")
+    return _map(_lib.curi_uri_to_iri, _lib.curi_uri_to_iri_bound, s, idn).decode("utf-8")
 
 
 def decode(s, plus=False, *, lenient=False, encoding="utf-8", errors="strict"):
