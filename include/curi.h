@@ -604,7 +604,14 @@ curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_lev
  */
 enum {
     CURI_SCHEME_EMPTY_PATH_SLASH = 0x1, /* "" path with authority equals "/" */
-    CURI_SCHEME_HIERARCHICAL = 0x2      /* uses "//" authority */
+    CURI_SCHEME_HIERARCHICAL = 0x2,     /* uses "//" authority */
+    CURI_SCHEME_WEB = 0x4,           /* the web's own schemes (http, https, ws, wss) */
+    CURI_SCHEME_HOST_REQUIRED = 0x8, /* a URI of it names a host: no authority, or an empty
+                                        host, is an error (RFC 3986 3.2.2's http example) */
+    CURI_SCHEME_DANGEROUS = 0x10,    /* following it runs script or shows content the URI
+                                        carries (javascript, vbscript, data) */
+    CURI_SCHEME_EXTRACT = 0x20       /* curi_extract knows it in running text (uri(7), RFC
+                                        1738: its URIs may be broken across lines) */
 };
 
 typedef struct curi_scheme curi_scheme;

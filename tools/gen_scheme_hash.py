@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """gen_scheme_hash.py -- the perfect hash of the scheme registry (src/schemes/registry.c).
 
-Reads the names of the registry's table, finds a multiplier M such that
+Reads the names of the registry's table (checking that each entry's KEY and length spell
+its name, and that no two names share their first eight bytes), finds a multiplier M such that
 (key * M mod 2^64) >> (64 - BITS) sends every key (the name packed big-endian into 64 bits,
 as registry.c's KEY does) to its own slot, and writes the slot table between the
 "scheme hash begin/end" comments of registry.c.  The search is seeded, so the output only
@@ -22,7 +23,9 @@ END = "/* scheme hash end */"
 
 
 def key(name):
-    return int.from_bytes(name.encode() + b"\0" * (8 - len(name)), "big")
+    """The first eight bytes of name, NUL-padded, big-endian (registry.c's KEY)."""
+    b = name.encode()[:8]
+    return int.from_bytes(b + b"\0" * (8 - len(b)), "big")
 
 
 def block(names):
@@ -56,9 +59,17 @@ def block(names):
 
 def main():
     text = open(PATH).read()
-    names = re.findall(r'^    \{"([a-z0-9+.-]+)", KEY', text, re.M)
-    if not names or any(len(n) > 8 for n in names) or names != sorted(names):
-        sys.exit("gen_scheme_hash.py: the table's names must be sorted and at most 8 bytes")
+    rows = re.findall(r'^    \{"([a-z0-9+.-]+)", KEY\(([^)]*)\), (\d+),', text, re.M)
+    names = [r[0] for r in rows]
+    if not names or names != sorted(names) or len(set(key(n) for n in names)) != len(names):
+        sys.exit("gen_scheme_hash.py: the table's names must be sorted, and no two may share "
+                 "their first 8 bytes")
+    for name, args, length in rows:
+        chars = [a.strip() for a in args.split(",")]
+        want = ["'%s'" % c for c in name[:8]] + ["0"] * (8 - min(len(name), 8))
+        if chars != want or int(length) != len(name) or len(name) > 10:
+            sys.exit("gen_scheme_hash.py: the KEY or length of %s does not spell its name "
+                     "(or it is longer than CURI__SCHEME_NAME_MAX)" % name)
     new = block(names)
     a, b = text.find(BEGIN), text.find(END)
     if a < 0 or b < 0:

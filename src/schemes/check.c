@@ -233,13 +233,13 @@ int curi__sc_oid_or_descr(const char *p, const char *e)
 
 /* RFC 9110 4.2.1, 4.2.2: "A sender MUST NOT generate an "http" URI with an empty host
  * identifier"; userinfo is deprecated but valid (curi check reports it). */
-static int v_http(curi__sc *c)
+int curi__check_http(curi__sc *c)
 {
     return curi__sc_host(c, "http-host");
 }
 
 /* RFC 6455 3: ws-URI = "ws:" "//" host [ ":" port ] path [ "?" query ]; no fragment. */
-static int v_ws(curi__sc *c)
+int curi__check_ws(curi__sc *c)
 {
     int rc = curi__sc_host(c, "ws-host");
 
@@ -260,7 +260,7 @@ static int v_ws(curi__sc *c)
  * its end.  Open case (schemes.md 5): "type" is read without regard to case, like the
  * typecode.
  */
-static int v_ftp(curi__sc *c)
+int curi__check_ftp(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *semi;
@@ -297,7 +297,7 @@ static int v_ftp(curi__sc *c)
  * Open case (schemes.md 5): a '?' in a gopher path reads as a query under RFC 3986; it is
  * refused (gopher-query), so a selector with '?' must say %3F.
  */
-static int v_gopher(curi__sc *c)
+int curi__check_gopher(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *at;
@@ -342,7 +342,7 @@ static int group_char(int ch, int star)
  * makes it an article (a Message-ID without '<' '>').  Open case (schemes.md 5): an empty
  * newsgroups without a server ("news:") matches the ABNF and is accepted.
  */
-static int v_news(curi__sc *c)
+int curi__check_news(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *at, *amp;
@@ -395,7 +395,7 @@ static int v_news(curi__sc *c)
 }
 
 /* nntpURL = "nntp://" authority "/" group [ "/" article-number ], 1*16DIGIT (RFC 5538 3). */
-static int v_nntp(curi__sc *c)
+int curi__check_nntp(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *at, *digits;
@@ -436,7 +436,7 @@ static int v_nntp(curi__sc *c)
 /* ------------------------------------------------------------------ telnet, wais, prospero */
 
 /* telnet-URI = "telnet://" [ user [ ":" password ] "@" ] host [ ":" port ] [ "/" ] */
-static int v_telnet(curi__sc *c)
+int curi__check_telnet(curi__sc *c)
 {
     const curi_uri *u = c->u;
     int rc = curi__sc_host(c, "telnet-host");
@@ -454,7 +454,7 @@ static int v_telnet(curi__sc *c)
  * wais-URI = "wais://" host [ ":" port ] "/" database [ "?" search / "/" wtype "/" wpath ]
  * (RFC 1738 3.9): one or three segments; a search only with the database alone.
  */
-static int v_wais(curi__sc *c)
+int curi__check_wais(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *slash[3];
@@ -490,7 +490,7 @@ static int v_wais(curi__sc *c)
  * prospero-URI = "prospero://" host [ ":" port ] "/" hsoname *( ";" fieldname "=" fieldvalue )
  * (RFC 1738 3.11).  Open case (schemes.md 5): a '?' is a query under RFC 3986; refused.
  */
-static int v_prospero(curi__sc *c)
+int curi__check_prospero(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *q, *eq;
@@ -534,7 +534,7 @@ static int v_prospero(curi__sc *c)
  * drive-letter path-absolute (RFC 8089 2 and E.2).  Open case (schemes.md 5): the ABNF has no
  * query, so a query is refused (file-query).
  */
-static int v_file(curi__sc *c)
+int curi__check_file(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr;
@@ -583,7 +583,7 @@ static int local_form(curi__sc *c, const char *rule)
  * man:command-name[(section)] (uri(7)).  Open case (schemes.md 5): KDE's "man:(index)" has no
  * name and is refused; a section may carry a suffix ("3p"); the name may not hold '(' or ')'.
  */
-static int v_man(curi__sc *c)
+int curi__check_man(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *open, *close;
@@ -611,7 +611,7 @@ static int v_man(curi__sc *c)
 }
 
 /* info:file[#node] (GNOME) or info:(file)[node] (KDE) (uri(7)). */
-static int v_info(curi__sc *c)
+int curi__check_info(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *close;
@@ -636,7 +636,7 @@ static int v_info(curi__sc *c)
     return CURI_OK;
 }
 
-static int v_whatis(curi__sc *c)
+int curi__check_whatis(curi__sc *c)
 {
     int rc = local_form(c, "whatis-form");
 
@@ -646,7 +646,7 @@ static int v_whatis(curi__sc *c)
     return rc;
 }
 
-static int v_ghelp(curi__sc *c)
+int curi__check_ghelp(curi__sc *c)
 {
     int rc = local_form(c, "ghelp-form");
 
@@ -664,7 +664,7 @@ static int v_ghelp(curi__sc *c)
  * zero (RFC 8141 2, 5.1).  Open case (schemes.md 5): NIDs starting "X-", of two letters or
  * "xn--" are registration limits and accepted here.
  */
-static int v_urn(curi__sc *c)
+int curi__check_urn(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *q, *colon;
@@ -755,7 +755,7 @@ static const char *token_end(const char *p, const char *e)
  * be base64 (RFC 4648 4): its alphabet, at most two '=' at the end, nothing else (whitespace
  * included: a choice, as RFC 2397 leaves it open).
  */
-static int v_data(curi__sc *c)
+int curi__check_data(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *comma, *q, *bad;
@@ -877,7 +877,7 @@ static const char *global_digits(const char *p, const char *e)
  * none for a global one.  Open case (schemes.md 5): the order of the parameters (isub or ext,
  * phone-context, then the rest by name) is not enforced, and other names may repeat.
  */
-static int v_tel(curi__sc *c)
+int curi__check_tel(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *q, *bad;
@@ -995,27 +995,6 @@ static int v_tel(curi__sc *c)
 
 /* ------------------------------------------------------------------ the entry point */
 
-const struct curi__scheme_ops curi__ops_data = {.validate = v_data, .kind = CURI_SK_DATA};
-const struct curi__scheme_ops curi__ops_file = {.validate = v_file, .kind = CURI_SK_FILE};
-const struct curi__scheme_ops curi__ops_ftp = {.validate = v_ftp, .kind = CURI_SK_FTP};
-const struct curi__scheme_ops curi__ops_ghelp = {.validate = v_ghelp, .kind = CURI_SK_GHELP};
-const struct curi__scheme_ops curi__ops_gopher = {.validate = v_gopher, .kind = CURI_SK_GOPHER};
-const struct curi__scheme_ops curi__ops_http = {.validate = v_http, .kind = CURI_SK_HTTP};
-const struct curi__scheme_ops curi__ops_info = {.validate = v_info, .kind = CURI_SK_INFO};
-const struct curi__scheme_ops curi__ops_ldap = {.validate = curi__check_ldap, .kind = CURI_SK_LDAP};
-const struct curi__scheme_ops curi__ops_mailto = {.validate = curi__check_mailto,
-                                                  .kind = CURI_SK_MAILTO};
-const struct curi__scheme_ops curi__ops_man = {.validate = v_man, .kind = CURI_SK_MAN};
-const struct curi__scheme_ops curi__ops_news = {.validate = v_news, .kind = CURI_SK_NEWS};
-const struct curi__scheme_ops curi__ops_nntp = {.validate = v_nntp, .kind = CURI_SK_NNTP};
-const struct curi__scheme_ops curi__ops_prospero = {.validate = v_prospero,
-                                                    .kind = CURI_SK_PROSPERO};
-const struct curi__scheme_ops curi__ops_tel = {.validate = v_tel, .kind = CURI_SK_TEL};
-const struct curi__scheme_ops curi__ops_telnet = {.validate = v_telnet, .kind = CURI_SK_TELNET};
-const struct curi__scheme_ops curi__ops_urn = {.validate = v_urn, .kind = CURI_SK_URN};
-const struct curi__scheme_ops curi__ops_wais = {.validate = v_wais, .kind = CURI_SK_WAIS};
-const struct curi__scheme_ops curi__ops_whatis = {.validate = v_whatis, .kind = CURI_SK_WHATIS};
-const struct curi__scheme_ops curi__ops_ws = {.validate = v_ws, .kind = CURI_SK_WS};
 
 int curi__scheme_check_si(const curi_scheme *si, const curi_uri *u, curi_error *err,
                           const char **rule)
@@ -1046,6 +1025,5 @@ int curi_scheme_check(const curi_uri *u, unsigned flags, curi_error *err, const 
     if (u->scheme.ptr == NULL) {
         return curi__ok(err);
     }
-    return curi__scheme_check_si(
-        curi__scheme_find_scheme(u->scheme.ptr, u->scheme.len, curi__ref_avail(u)), u, err, rule);
+    return curi__scheme_check_si(curi__scheme_of(u), u, err, rule);
 }

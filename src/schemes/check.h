@@ -56,15 +56,6 @@ static inline const char *curi__vend(curi_str v)
     return v.ptr + v.len;
 }
 
-/* The bytes of a parsed reference from its scheme to its end (path, query or fragment). */
-static inline size_t curi__ref_avail(const curi_uri *u)
-{
-    const curi_str *last = u->fragment.ptr != NULL ? &u->fragment
-                           : u->query.ptr != NULL  ? &u->query
-                                                   : &u->path;
-    return (size_t)(last->ptr + last->len - u->scheme.ptr);
-}
-
 /* A URN's r-component starting at p (after "?+") runs to the first "?=" or to e. */
 static inline const char *curi__urn_r_end(const char *p, const char *e)
 {

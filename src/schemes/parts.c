@@ -160,7 +160,7 @@ static const char *find_tab(const char *p, const char *e)
 
 /* ------------------------------------------------------------------ per kind */
 
-static void ftp(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_ftp(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr, *e = curi__vend(u->path), *semi, *last;
 
@@ -187,7 +187,7 @@ static void ftp(curi_scheme_parts *o, const curi_uri *u)
     }
 }
 
-static void http(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_http(curi_scheme_parts *o, const curi_uri *u)
 {
     user_password(u, &o->part[0], &o->part[1]);
     o->part[2] = u->host;
@@ -197,7 +197,7 @@ static void http(curi_scheme_parts *o, const curi_uri *u)
     o->part[6] = u->fragment;
 }
 
-static void gopher(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_gopher(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr, *e = curi__vend(u->path), *t;
 
@@ -224,7 +224,7 @@ static void gopher(curi_scheme_parts *o, const curi_uri *u)
     }
 }
 
-static void mailto(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_mailto(curi_scheme_parts *o, const curi_uri *u)
 {
     if (u->path.len > 0) {
         o->part[0] = u->path;
@@ -233,7 +233,7 @@ static void mailto(curi_scheme_parts *o, const curi_uri *u)
     o->part[2] = u->fragment;
 }
 
-static void news(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_news(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr, *e = curi__vend(u->path);
     curi_str body;
@@ -253,7 +253,7 @@ static void news(curi_scheme_parts *o, const curi_uri *u)
     }
 }
 
-static void nntp(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_nntp(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr + 1, *e = curi__vend(u->path), *slash;
 
@@ -267,14 +267,14 @@ static void nntp(curi_scheme_parts *o, const curi_uri *u)
     }
 }
 
-static void telnet(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_telnet(curi_scheme_parts *o, const curi_uri *u)
 {
     user_password(u, &o->part[0], &o->part[1]);
     o->part[2] = u->host;
     o->part[3] = u->port;
 }
 
-static void wais(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_wais(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr + 1, *e = curi__vend(u->path), *s1, *s2;
 
@@ -310,7 +310,7 @@ static int is_localhost(curi_str h)
     return 1;
 }
 
-static void file(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_file(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr, *e = curi__vend(u->path);
 
@@ -331,7 +331,7 @@ static void file(curi_scheme_parts *o, const curi_uri *u)
     }
 }
 
-static void prospero(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_prospero(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr + 1, *e = curi__vend(u->path), *semi;
 
@@ -344,7 +344,7 @@ static void prospero(curi_scheme_parts *o, const curi_uri *u)
     }
 }
 
-static void ldap(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_ldap(curi_scheme_parts *o, const curi_uri *u)
 {
     curi_str rest;
 
@@ -365,7 +365,7 @@ static void ldap(curi_scheme_parts *o, const curi_uri *u)
     }
 }
 
-static void urn(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_urn(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr, *e = curi__vend(u->path), *colon;
 
@@ -386,7 +386,7 @@ static void urn(curi_scheme_parts *o, const curi_uri *u)
     o->part[4] = u->fragment;
 }
 
-static void man(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_man(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr, *e = curi__vend(u->path), *open;
 
@@ -398,7 +398,7 @@ static void man(curi_scheme_parts *o, const curi_uri *u)
     o->part[2] = u->fragment;
 }
 
-static void info(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_info(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr, *e = curi__vend(u->path), *close;
 
@@ -416,13 +416,13 @@ static void info(curi_scheme_parts *o, const curi_uri *u)
     o->part[1] = u->fragment;
 }
 
-static void path_and_fragment(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_path_and_fragment(curi_scheme_parts *o, const curi_uri *u)
 {
     o->part[0] = u->path;
     o->part[1] = u->fragment;
 }
 
-static void ws(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_ws(curi_scheme_parts *o, const curi_uri *u)
 {
     o->part[0] = u->host;
     o->part[1] = u->port;
@@ -431,7 +431,7 @@ static void ws(curi_scheme_parts *o, const curi_uri *u)
     o->flags = (uint8_t)(u->scheme.len == 3 ? CURI_SP_SECURE : 0); /* wss */
 }
 
-static void tel(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_tel(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr, *e = curi__vend(u->path), *semi;
 
@@ -443,7 +443,7 @@ static void tel(curi_scheme_parts *o, const curi_uri *u)
     o->form = (*p == '+') ? CURI_TEL_GLOBAL : CURI_TEL_LOCAL;
 }
 
-static void data(curi_scheme_parts *o, const curi_uri *u)
+void curi__parts_data(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr, *e = curi__vend(u->path), *comma, *m;
 
@@ -483,16 +483,18 @@ int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned fl
         *rule = NULL;
     }
     if (u != NULL && !(flags & ~(unsigned)CURI__SCHEME_GENERAL) && u->scheme.ptr != NULL &&
-        curi__ref_avail(u) >= 8 && u->scheme.len - 4 <= 1) {
+        u->scheme.len - 4 <= 1) {
         /* http and https, most inputs: their only rule is a non-empty host; http() sets
-         * parts 2 to 6, so only the others are cleared */
-        uint64_t key = curi__scheme_key8(u->scheme.ptr, u->scheme.len);
-        if ((key == KEY('h', 't', 't', 'p', 0, 0, 0, 0) ||
-             key == KEY('h', 't', 't', 'p', 's', 0, 0, 0)) &&
+         * parts 2 to 6, so only the others are cleared.  The key comes from a bounded copy
+         * of the scheme: after curi_set the view may be a buffer of its own length. */
+        unsigned char k[5] = {0};
+        memcpy(k, u->scheme.ptr, u->scheme.len);
+        if ((k[0] | 0x20) == 'h' && (k[1] | 0x20) == 't' && (k[2] | 0x20) == 't' &&
+            (k[3] | 0x20) == 'p' && (k[4] == 0 || (k[4] | 0x20) == 's') &&
             u->host.ptr != NULL && u->host.len > 0 && !(flags & CURI__SCHEME_GENERAL)) {
             out->part[0] = out->part[1] = out->part[7] = absent;
             out->kind = CURI_SK_HTTP;
-            http(out, u);
+            curi__parts_http(out, u);
             return curi__ok(err);
         }
     }
@@ -504,70 +506,12 @@ int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned fl
     if (u->scheme.ptr == NULL) {
         return curi__ok(err);
     }
-    si = curi__scheme_find_scheme(u->scheme.ptr, u->scheme.len, curi__ref_avail(u));
+    si = curi__scheme_of(u);
     rc = curi__scheme_check_si(si, u, err, rule);
-    if (rc != CURI_OK || si == NULL || si->ops == NULL) {
+    if (rc != CURI_OK || si == NULL || si->ops == NULL || si->ops->parts == NULL) {
         return rc;
     }
     out->kind = (uint8_t)si->ops->kind;
-    switch (out->kind) {
-    case CURI_SK_FTP:
-        ftp(out, u);
-        break;
-    case CURI_SK_HTTP:
-        http(out, u);
-        break;
-    case CURI_SK_GOPHER:
-        gopher(out, u);
-        break;
-    case CURI_SK_MAILTO:
-        mailto(out, u);
-        break;
-    case CURI_SK_NEWS:
-        news(out, u);
-        break;
-    case CURI_SK_NNTP:
-        nntp(out, u);
-        break;
-    case CURI_SK_TELNET:
-        telnet(out, u);
-        break;
-    case CURI_SK_WAIS:
-        wais(out, u);
-        break;
-    case CURI_SK_FILE:
-        file(out, u);
-        break;
-    case CURI_SK_PROSPERO:
-        prospero(out, u);
-        break;
-    case CURI_SK_LDAP:
-        ldap(out, u);
-        break;
-    case CURI_SK_URN:
-        urn(out, u);
-        break;
-    case CURI_SK_MAN:
-        man(out, u);
-        break;
-    case CURI_SK_INFO:
-        info(out, u);
-        break;
-    case CURI_SK_WHATIS:
-    case CURI_SK_GHELP:
-        path_and_fragment(out, u);
-        break;
-    case CURI_SK_WS:
-        ws(out, u);
-        break;
-    case CURI_SK_TEL:
-        tel(out, u);
-        break;
-    case CURI_SK_DATA:
-        data(out, u);
-        break;
-    default:
-        break;
-    }
+    si->ops->parts(out, u);
     return CURI_OK;
 }

@@ -11,134 +11,232 @@
 
 #define HIER CURI_SCHEME_HIERARCHICAL
 #define SLASH CURI_SCHEME_EMPTY_PATH_SLASH
+#define WEB CURI_SCHEME_WEB
+#define HOST CURI_SCHEME_HOST_REQUIRED
+#define DANGER CURI_SCHEME_DANGEROUS
+#define TEXT CURI_SCHEME_EXTRACT
+#define FILEF CURI__SCHEME_LOCAL_FILE
+#define LINE CURI__SCHEME_LINE_SELECTOR
 
 /*
+ * The operations of each scheme that has its own (schemes.h): every slot a scheme fills is
+ * here, so this block and the table below are all that a scheme is.  A family shares one
+ * (http and https, ldap and ldaps, ws and wss).
+ */
+#define OPS(name, k, p) \
+    const struct curi__scheme_ops curi__ops_##name = {.validate = curi__check_##name, \
+                                                      .kind = CURI_SK_##k, .parts = p}
+OPS(data, DATA, curi__parts_data);
+OPS(file, FILE, curi__parts_file);
+OPS(ftp, FTP, curi__parts_ftp);
+OPS(ghelp, GHELP, curi__parts_path_and_fragment);
+OPS(gopher, GOPHER, curi__parts_gopher);
+OPS(http, HTTP, curi__parts_http);
+OPS(info, INFO, curi__parts_info);
+OPS(ldap, LDAP, curi__parts_ldap);
+OPS(mailto, MAILTO, curi__parts_mailto);
+OPS(man, MAN, curi__parts_man);
+OPS(news, NEWS, curi__parts_news);
+OPS(nntp, NNTP, curi__parts_nntp);
+OPS(prospero, PROSPERO, curi__parts_prospero);
+OPS(tel, TEL, curi__parts_tel);
+OPS(telnet, TELNET, curi__parts_telnet);
+OPS(urn, URN, curi__parts_urn);
+OPS(wais, WAIS, curi__parts_wais);
+OPS(whatis, WHATIS, curi__parts_path_and_fragment);
+OPS(ws, WS, curi__parts_ws);
+
+/*
+ * One entry a scheme: its name, the key of its first eight bytes (KEY, checked against the
+ * name by tools/gen_scheme_hash.py), its default port (-1: none), its flags, the documents
+ * they come from, and its operations (schemes.h; NULL: generic RFC 3986).
+ *
  * SLASH is set where the scheme's own specification makes "//host" and "//host/" the
  * same resource: HTTP (RFC 9110 4.2.3), WebSocket (RFC 6455 3: an empty path is "/"), and
  * the schemes of the RFC 1738 common syntax, where the "/" before the url-path is a
  * separator, not part of the url-path, and "/<url-path>" may be omitted (RFC 1738 3.1).
+ * HOST is set where the scheme's syntax has "//" host without an empty alternative: not
+ * ldap (RFC 4516 2: the host may be empty), news and snews (RFC 5538 2: "news:group"),
+ * file (RFC 8089), nfs (RFC 2224's relative forms) or sip (no "//" at all).
+ * TEXT is the list of section 1 of the extraction spec (uri(7)'s schemes and RFC 1738's).
+ * Default ports are the scheme's RFC where it names one, else IANA's service name registry.
  */
 static const struct curi_scheme table[] = {
-    {"coap", KEY('c', 'o', 'a', 'p', 0, 0, 0, 0),
-     5683, HIER | SLASH, "RFC 7252 6.1 and 6.3 (an empty path is \"/\")", NULL},
-    {"coaps", KEY('c', 'o', 'a', 'p', 's', 0, 0, 0), 5684, HIER | SLASH, "RFC 7252 6.2", NULL},
-    {"data", KEY('d', 'a', 't', 'a', 0, 0, 0, 0), -1, 0, "RFC 2397 3", &curi__ops_data},
-    {"dict", KEY('d', 'i', 'c', 't', 0, 0, 0, 0), 2628, HIER, "RFC 2229 5", NULL},
-    {"file", KEY('f', 'i', 'l', 'e', 0, 0, 0, 0),
-     -1, HIER, "RFC 8089 2; RFC 1738 3.10; uri(7)", &curi__ops_file},
-    {"ftp", KEY('f', 't', 'p', 0, 0, 0, 0, 0),
-     21, HIER | SLASH, "RFC 1738 3.2; uri(7)", &curi__ops_ftp},
-    {"ghelp", KEY('g', 'h', 'e', 'l', 'p', 0, 0, 0),
-     -1, 0, "uri(7) (GNOME help)", &curi__ops_ghelp},
-    {"gopher", KEY('g', 'o', 'p', 'h', 'e', 'r', 0, 0),
-     70, HIER | SLASH, "RFC 1738 3.4; RFC 4266; uri(7)", &curi__ops_gopher},
-    {"http", KEY('h', 't', 't', 'p', 0, 0, 0, 0),
-     80, HIER | SLASH, "RFC 9110 4.2.1 and 4.2.3; RFC 1738 3.3; uri(7)", &curi__ops_http},
-    {"https", KEY('h', 't', 't', 'p', 's', 0, 0, 0),
-     443, HIER | SLASH, "RFC 9110 4.2.2 and 4.2.3", &curi__ops_http},
-    {"imap", KEY('i', 'm', 'a', 'p', 0, 0, 0, 0), 143, HIER, "RFC 5092 3", NULL},
-    {"info", KEY('i', 'n', 'f', 'o', 0, 0, 0, 0), -1, 0, "uri(7) (GNU info)", &curi__ops_info},
-    {"ipp", KEY('i', 'p', 'p', 0, 0, 0, 0, 0), 631, HIER, "RFC 8010 4.1 and RFC 3510", NULL},
-    {"ldap", KEY('l', 'd', 'a', 'p', 0, 0, 0, 0),
-     389, HIER | SLASH, "RFC 4516 2 (empty dn either way); uri(7)", &curi__ops_ldap},
-    {"ldaps", KEY('l', 'd', 'a', 'p', 's', 0, 0, 0),
+    {"coap", KEY('c', 'o', 'a', 'p', 0, 0, 0, 0), 4,
+     5683, HIER | SLASH | HOST, "RFC 7252 6.1 and 6.3 (an empty path is \"/\")", NULL},
+    {"coaps", KEY('c', 'o', 'a', 'p', 's', 0, 0, 0), 5,
+     5684, HIER | SLASH | HOST, "RFC 7252 6.2", NULL},
+    {"data", KEY('d', 'a', 't', 'a', 0, 0, 0, 0), 4,
+     -1, DANGER, "RFC 2397 3; shows the content it carries", &curi__ops_data},
+    {"dict", KEY('d', 'i', 'c', 't', 0, 0, 0, 0), 4, 2628, HIER | HOST, "RFC 2229 5", NULL},
+    {"file", KEY('f', 'i', 'l', 'e', 0, 0, 0, 0), 4,
+     -1, HIER | TEXT | FILEF, "RFC 8089 2; RFC 1738 3.10; uri(7)", &curi__ops_file},
+    {"ftp", KEY('f', 't', 'p', 0, 0, 0, 0, 0), 3,
+     21, HIER | SLASH | HOST | TEXT, "RFC 1738 3.2; uri(7)", &curi__ops_ftp},
+    {"ftps", KEY('f', 't', 'p', 's', 0, 0, 0, 0), 4,
+     990, HIER | SLASH | HOST, "IANA service port ftps 990 (FTP over TLS, RFC 4217); ftp's syntax",
+     NULL},
+    {"ghelp", KEY('g', 'h', 'e', 'l', 'p', 0, 0, 0), 5,
+     -1, TEXT, "uri(7) (GNOME help)", &curi__ops_ghelp},
+    {"gopher", KEY('g', 'o', 'p', 'h', 'e', 'r', 0, 0), 6,
+     70, HIER | SLASH | HOST | TEXT | LINE, "RFC 1738 3.4; RFC 4266; uri(7)", &curi__ops_gopher},
+    {"http", KEY('h', 't', 't', 'p', 0, 0, 0, 0), 4,
+     80, HIER | SLASH | HOST | WEB | TEXT, "RFC 9110 4.2.1 and 4.2.3; RFC 1738 3.3; uri(7)",
+     &curi__ops_http},
+    {"https", KEY('h', 't', 't', 'p', 's', 0, 0, 0), 5,
+     443, HIER | SLASH | HOST | WEB | TEXT, "RFC 9110 4.2.2 and 4.2.3", &curi__ops_http},
+    {"imap", KEY('i', 'm', 'a', 'p', 0, 0, 0, 0), 4, 143, HIER | HOST, "RFC 5092 3", NULL},
+    {"imaps", KEY('i', 'm', 'a', 'p', 's', 0, 0, 0), 5,
+     993, HIER | HOST, "IANA service port imaps 993; RFC 8314 7.2 (IMAP over TLS)", NULL},
+    {"info", KEY('i', 'n', 'f', 'o', 0, 0, 0, 0), 4,
+     -1, TEXT, "uri(7) (GNU info)", &curi__ops_info},
+    {"ipp", KEY('i', 'p', 'p', 0, 0, 0, 0, 0), 3,
+     631, HIER | HOST, "RFC 8010 4.1 and RFC 3510", NULL},
+    {"javascript", KEY('j', 'a', 'v', 'a', 's', 'c', 'r', 'i'), 10,
+     -1, DANGER, "WHATWG URL and HTML (runs script in the page that follows it)", NULL},
+    {"ldap", KEY('l', 'd', 'a', 'p', 0, 0, 0, 0), 4,
+     389, HIER | SLASH | TEXT, "RFC 4516 2 (empty dn either way, empty host allowed); uri(7)",
+     &curi__ops_ldap},
+    {"ldaps", KEY('l', 'd', 'a', 'p', 's', 0, 0, 0), 5,
      636, HIER | SLASH, "IANA service port ldaps 636; LDAP over TLS", &curi__ops_ldap},
-    {"mailto", KEY('m', 'a', 'i', 'l', 't', 'o', 0, 0),
-     -1, 0, "RFC 6068; RFC 1738 3.5; uri(7)", &curi__ops_mailto},
-    {"man", KEY('m', 'a', 'n', 0, 0, 0, 0, 0), -1, 0, "uri(7) (manual pages)", &curi__ops_man},
-    {"news", KEY('n', 'e', 'w', 's', 0, 0, 0, 0),
-     119, 0, "RFC 5538 2 and 4 (port 119 when a server is given); RFC 1738 3.6; uri(7)",
+    {"mailto", KEY('m', 'a', 'i', 'l', 't', 'o', 0, 0), 6,
+     -1, TEXT, "RFC 6068; RFC 1738 3.5; uri(7)", &curi__ops_mailto},
+    {"man", KEY('m', 'a', 'n', 0, 0, 0, 0, 0), 3,
+     -1, TEXT, "uri(7) (manual pages)", &curi__ops_man},
+    {"news", KEY('n', 'e', 'w', 's', 0, 0, 0, 0), 4,
+     119, TEXT, "RFC 5538 2 and 4 (port 119 when a server is given); RFC 1738 3.6; uri(7)",
      &curi__ops_news},
-    {"nfs", KEY('n', 'f', 's', 0, 0, 0, 0, 0), 2049, HIER, "RFC 2224 2", NULL},
-    {"nntp", KEY('n', 'n', 't', 'p', 0, 0, 0, 0),
-     119, HIER | SLASH, "RFC 5538 2; RFC 1738 3.7", &curi__ops_nntp},
-    {"pop", KEY('p', 'o', 'p', 0, 0, 0, 0, 0), 110, HIER, "RFC 2384 3", NULL},
-    {"prospero", KEY('p', 'r', 'o', 's', 'p', 'e', 'r', 'o'),
-     1525, HIER | SLASH, "RFC 1738 3.11 and RFC 4157", &curi__ops_prospero},
-    {"rsync", KEY('r', 's', 'y', 'n', 'c', 0, 0, 0), 873, HIER, "RFC 5781 2", NULL},
-    {"rtsp", KEY('r', 't', 's', 'p', 0, 0, 0, 0), 554, HIER, "RFC 2326 3.2; RFC 7826 4.2", NULL},
-    {"rtsps", KEY('r', 't', 's', 'p', 's', 0, 0, 0), 322, HIER, "RFC 7826 4.2", NULL},
-    {"sip", KEY('s', 'i', 'p', 0, 0, 0, 0, 0),
+    {"nfs", KEY('n', 'f', 's', 0, 0, 0, 0, 0), 3, 2049, HIER, "RFC 2224 2", NULL},
+    {"nntp", KEY('n', 'n', 't', 'p', 0, 0, 0, 0), 4,
+     119, HIER | SLASH | HOST | TEXT, "RFC 5538 2; RFC 1738 3.7", &curi__ops_nntp},
+    {"pop", KEY('p', 'o', 'p', 0, 0, 0, 0, 0), 3, 110, HIER | HOST, "RFC 2384 3", NULL},
+    {"pop3", KEY('p', 'o', 'p', '3', 0, 0, 0, 0), 4,
+     110, HIER | HOST, "IANA service port pop3 110; RFC 1939 (pop's syntax)", NULL},
+    {"pop3s", KEY('p', 'o', 'p', '3', 's', 0, 0, 0), 5,
+     995, HIER | HOST, "IANA service port pop3s 995; RFC 8314 7.2 (POP over TLS)", NULL},
+    {"prospero", KEY('p', 'r', 'o', 's', 'p', 'e', 'r', 'o'), 8,
+     1525, HIER | SLASH | HOST | TEXT, "RFC 1738 3.11 and RFC 4157", &curi__ops_prospero},
+    {"rsync", KEY('r', 's', 'y', 'n', 'c', 0, 0, 0), 5, 873, HIER | HOST, "RFC 5781 2", NULL},
+    {"rtsp", KEY('r', 't', 's', 'p', 0, 0, 0, 0), 4,
+     554, HIER | HOST, "RFC 2326 3.2; RFC 7826 4.2", NULL},
+    {"rtsps", KEY('r', 't', 's', 'p', 's', 0, 0, 0), 5, 322, HIER | HOST, "RFC 7826 4.2", NULL},
+    {"sftp", KEY('s', 'f', 't', 'p', 0, 0, 0, 0), 4,
+     22, HIER | HOST, "IANA service port ssh 22; draft-ietf-secsh-scp-sftp-ssh-uri 4", NULL},
+    {"sip", KEY('s', 'i', 'p', 0, 0, 0, 0, 0), 3,
      5060, 0, "RFC 3261 19.1.2 (no \"//\": host and port are in the path)", NULL},
-    {"sips", KEY('s', 'i', 'p', 's', 0, 0, 0, 0), 5061, 0, "RFC 3261 19.1.2", NULL},
-    {"snews", KEY('s', 'n', 'e', 'w', 's', 0, 0, 0),
+    {"sips", KEY('s', 'i', 'p', 's', 0, 0, 0, 0), 4, 5061, 0, "RFC 3261 19.1.2", NULL},
+    {"smtp", KEY('s', 'm', 't', 'p', 0, 0, 0, 0), 4,
+     25, HIER | HOST, "IANA service port smtp 25; RFC 5321", NULL},
+    {"smtps", KEY('s', 'm', 't', 'p', 's', 0, 0, 0), 5,
+     465, HIER | HOST, "IANA service port submissions 465; RFC 8314 7.3", NULL},
+    {"snews", KEY('s', 'n', 'e', 'w', 's', 0, 0, 0), 5,
      563, HIER, "IANA service port nntps/snews 563; RFC 4642", NULL},
-    {"tel", KEY('t', 'e', 'l', 0, 0, 0, 0, 0), -1, 0, "RFC 3966 3", &curi__ops_tel},
-    {"telnet", KEY('t', 'e', 'l', 'n', 'e', 't', 0, 0),
-     23, HIER | SLASH, "RFC 1738 3.8 and RFC 4248; uri(7)", &curi__ops_telnet},
-    {"tn3270", KEY('t', 'n', '3', '2', '7', '0', 0, 0),
-     23, HIER | SLASH, "RFC 1738 (common syntax) and RFC 6270", NULL},
-    {"urn", KEY('u', 'r', 'n', 0, 0, 0, 0, 0), -1, 0, "RFC 8141; uri(7)", &curi__ops_urn},
-    {"wais", KEY('w', 'a', 'i', 's', 0, 0, 0, 0),
-     210, HIER | SLASH, "RFC 1738 3.9 and RFC 4156; uri(7)", &curi__ops_wais},
-    {"whatis", KEY('w', 'h', 'a', 't', 'i', 's', 0, 0),
-     -1, 0, "uri(7) (whatis database)", &curi__ops_whatis},
-    {"ws", KEY('w', 's', 0, 0, 0, 0, 0, 0),
-     80, HIER | SLASH, "RFC 6455 3 (an empty path is \"/\")", &curi__ops_ws},
-    {"wss", KEY('w', 's', 's', 0, 0, 0, 0, 0), 443, HIER | SLASH, "RFC 6455 3", &curi__ops_ws},
+    {"ssh", KEY('s', 's', 'h', 0, 0, 0, 0, 0), 3,
+     22, HIER | HOST, "IANA service port ssh 22; draft-ietf-secsh-scp-sftp-ssh-uri 3", NULL},
+    {"tel", KEY('t', 'e', 'l', 0, 0, 0, 0, 0), 3, -1, TEXT, "RFC 3966 3", &curi__ops_tel},
+    {"telnet", KEY('t', 'e', 'l', 'n', 'e', 't', 0, 0), 6,
+     23, HIER | SLASH | HOST | TEXT, "RFC 1738 3.8 and RFC 4248; uri(7)", &curi__ops_telnet},
+    {"tn3270", KEY('t', 'n', '3', '2', '7', '0', 0, 0), 6,
+     23, HIER | SLASH | HOST, "RFC 1738 (common syntax) and RFC 6270", NULL},
+    {"urn", KEY('u', 'r', 'n', 0, 0, 0, 0, 0), 3, -1, TEXT, "RFC 8141; uri(7)", &curi__ops_urn},
+    {"vbscript", KEY('v', 'b', 's', 'c', 'r', 'i', 'p', 't'), 8,
+     -1, DANGER, "Internet Explorer (runs script in the page that follows it)", NULL},
+    {"wais", KEY('w', 'a', 'i', 's', 0, 0, 0, 0), 4,
+     210, HIER | SLASH | HOST | TEXT, "RFC 1738 3.9 and RFC 4156; uri(7)", &curi__ops_wais},
+    {"whatis", KEY('w', 'h', 'a', 't', 'i', 's', 0, 0), 6,
+     -1, TEXT, "uri(7) (whatis database)", &curi__ops_whatis},
+    {"ws", KEY('w', 's', 0, 0, 0, 0, 0, 0), 2,
+     80, HIER | SLASH | HOST | WEB, "RFC 6455 3 (an empty path is \"/\")", &curi__ops_ws},
+    {"wss", KEY('w', 's', 's', 0, 0, 0, 0, 0), 3,
+     443, HIER | SLASH | HOST | WEB, "RFC 6455 3", &curi__ops_ws},
 };
 
 enum { NSCHEMES = sizeof table / sizeof table[0] };
 
 
 /* scheme hash begin (tools/gen_scheme_hash.py) */
-#define HASH_MUL UINT64_C(0xffe8393b07579453)
-#define HASH_BITS 6
+#define HASH_MUL UINT64_C(0x1238e29df467bab1)
+#define HASH_BITS 7
 /* slot -> index into table, 255 for an empty slot */
 static const uint8_t slots[1 << HASH_BITS] = {
-     32, 255, 255, 255,  28,   2,  18,  15,   6, 255, 255,  16,  17,  34, 255,  24,
-     12,  33,  19, 255,   1,   9,  13, 255, 255, 255,  21,  25,  29,   3, 255, 255,
-     27, 255, 255,  35, 255,  10,   5,  31,  30, 255, 255, 255, 255, 255,  23,  26,
-      4,   7, 255,   0,   8, 255,  11,  14, 255, 255, 255, 255,  20,  22, 255, 255,
+    255, 255, 255, 255,  21, 255, 255, 255,   8, 255, 255,  26, 255, 255, 255,  13,
+    255, 255,  44, 255, 255, 255, 255, 255, 255,   7,  22, 255,  35, 255, 255,  39,
+     32, 255, 255,  12,   4,   6, 255, 255,  11, 255, 255, 255, 255,  42, 255, 255,
+    255,  10, 255, 255,  25, 255, 255,   9, 255, 255,  24,  31, 255, 255,   2,   5,
+    255, 255,  36, 255, 255, 255, 255, 255, 255,   3,   1,  18,  41,  40, 255,  37,
+      0, 255,  38, 255,  14, 255,  19, 255, 255, 255, 255, 255,  20, 255,  45, 255,
+     43, 255,  23, 255,  17, 255, 255, 255,  27,  30,  16, 255,  15, 255, 255, 255,
+    255,  34,  29, 255, 255, 255, 255,  33,  28, 255, 255, 255, 255, 255, 255, 255,
 };
 /* scheme hash end */
 
-/* The entry with this key, whose name is len bytes long, or NULL: one probe of the perfect
- * hash, one comparison. */
-static const curi_scheme *find_key(uint64_t key, size_t len)
+/* The entry whose name is s[0..len), its first eight bytes packed into key (lowercase), or
+ * NULL: one probe of the perfect hash, then the length, and the bytes past the eighth. */
+static const curi_scheme *find_key(uint64_t key, const char *s, size_t len)
 {
     unsigned i = slots[(key * HASH_MUL) >> (64 - HASH_BITS)];
 
-    if (i < NSCHEMES && table[i].key == key) {
-        /* the entry is exactly len bytes long (so no NUL byte of the name matched padding);
-         * e[len - 1] != '\0' makes e[len] a byte of the string or its NUL */
-        const char *e = table[i].name;
-        return (e[len - 1] != '\0' && (len == 8 || e[len] == '\0')) ? &table[i] : NULL;
+    if (i >= NSCHEMES || table[i].key != key || table[i].len != len) {
+        return NULL;
     }
-    return NULL;
+    for (size_t j = 8; j < len; j++) {
+        if (curi__lower((unsigned char)s[j]) != (unsigned char)table[i].name[j]) {
+            return NULL;
+        }
+    }
+    return &table[i];
 }
 
 const curi_scheme *curi_scheme_find(const char *name, size_t len)
 {
     uint64_t key = 0;
 
-    if (name == NULL || len == 0 || len > 8) {
-        return NULL; /* no table name is longer than 8 bytes */
+    if (name == NULL || len == 0 || len > CURI__SCHEME_NAME_MAX) {
+        return NULL;
     }
     /* Only A-Z fold, so a key equals an entry's key exactly when every byte equals the
-     * entry's ignoring case, or some bytes are NUL where the entry has ended. */
-    for (size_t i = 0; i < len; i++) {
+     * entry's ignoring case (a NUL in name matches no entry: find_key checks the length,
+     * and a name's bytes past the length are zero in the key). */
+    for (size_t i = 0; i < len && i < 8; i++) {
         key |= (uint64_t)curi__lower((unsigned char)name[i]) << (56 - 8 * i);
     }
-    return find_key(key, len);
+    return find_key(key, name, len);
 }
 
-const curi_scheme *curi__scheme_find_scheme(const char *s, size_t len, size_t avail)
+const curi_scheme *curi__scheme_find_scheme(const char *s, size_t len)
 {
-    if (avail < 8 || len == 0 || len > 8) {
-        return curi_scheme_find(s, len);
+    unsigned char b[8] = {0};
+    uint64_t key;
+
+    if (s == NULL || len == 0 || len > CURI__SCHEME_NAME_MAX) {
+        return NULL;
     }
-    return find_key(curi__scheme_key8(s, len), len);
+    /* a bounded copy: the view may be anywhere (curi_set puts each part in its own
+     * buffer), so nothing past its length is read */
+    memcpy(b, s, len < 8 ? len : 8);
+    key = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 | (uint64_t)b[2] << 40 |
+          (uint64_t)b[3] << 32 | (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
+          (uint64_t)b[6] << 8 | (uint64_t)b[7];
+    /* a scheme's bytes are letters, digits, '+', '-' and '.', all of which have the 0x20
+     * bit but the capitals: OR-ing it into the bytes that are there lowercases */
+    key |= UINT64_C(0x2020202020202020) & ~(len < 8 ? ~(uint64_t)0 >> (8 * len) : 0);
+    return find_key(key, s, len);
 }
 
-const curi_scheme *curi__scheme_find_key(uint64_t key, size_t len)
+const curi_scheme *curi__scheme_of(const curi_uri *u)
 {
-    return find_key(key, len);
+    return u->scheme.ptr != NULL ? curi__scheme_find_scheme(u->scheme.ptr, u->scheme.len)
+                                 : NULL;
 }
 
 const curi_scheme *curi_scheme_at(size_t i)
 {
     return i < NSCHEMES ? &table[i] : NULL;
+}
+
+size_t curi__scheme_index(const curi_scheme *s)
+{
+    return (size_t)(s - table);
 }
 
 const char *curi_scheme_name(const curi_scheme *s)
@@ -153,7 +251,7 @@ int curi_scheme_default_port(const curi_scheme *s)
 
 unsigned curi_scheme_flags(const curi_scheme *s)
 {
-    return s ? (unsigned)s->flags : 0;
+    return s ? (unsigned)s->flags & CURI__SCHEME_PUBLIC_FLAGS : 0;
 }
 
 const char *curi_scheme_source(const curi_scheme *s)

@@ -47,54 +47,82 @@ struct curi__scheme_ops {
      * mailto's case-insensitive domain): 1 equivalent, 0 not.
      */
     int (*equivalent)(const curi_uri *a, const curi_uri *b);
-    /* The layout of curi_scheme_parts (CURI_SK_*), 0 for none. */
+    /* The layout of curi_scheme_parts (CURI_SK_*), 0 for none, and the function that
+     * fills it in (parts.c) for a reference that validate accepted. */
     int kind;
-    /* Room for the scheme layer's lint rules and open handlers. */
-    const void *lint;
-    const void *open;
+    void (*parts)(curi_scheme_parts *o, const curi_uri *u);
 };
 
-/* The operations of the schemes that have them (check.c). */
+/* The operations of the schemes that have them, beside their registry entries
+ * (registry.c), and the functions they point at: validate in check.c, check_ldap.c and
+ * check_mail.c; parts in parts.c. */
 extern const struct curi__scheme_ops curi__ops_data, curi__ops_file, curi__ops_ftp,
     curi__ops_ghelp, curi__ops_gopher, curi__ops_http, curi__ops_info, curi__ops_ldap,
     curi__ops_mailto, curi__ops_man, curi__ops_news, curi__ops_nntp, curi__ops_prospero,
     curi__ops_tel, curi__ops_telnet, curi__ops_urn, curi__ops_wais, curi__ops_whatis,
     curi__ops_ws;
 
-/* The name packed big-endian into 64 bits, so that keys sort as names do (every name has
- * at most 8 bytes): lookups compare integers. */
+int curi__check_data(struct curi__sc *c), curi__check_file(struct curi__sc *c),
+    curi__check_ftp(struct curi__sc *c), curi__check_ghelp(struct curi__sc *c),
+    curi__check_gopher(struct curi__sc *c), curi__check_http(struct curi__sc *c),
+    curi__check_info(struct curi__sc *c), curi__check_ldap(struct curi__sc *c),
+    curi__check_mailto(struct curi__sc *c), curi__check_man(struct curi__sc *c),
+    curi__check_news(struct curi__sc *c), curi__check_nntp(struct curi__sc *c),
+    curi__check_prospero(struct curi__sc *c), curi__check_tel(struct curi__sc *c),
+    curi__check_telnet(struct curi__sc *c), curi__check_urn(struct curi__sc *c),
+    curi__check_wais(struct curi__sc *c), curi__check_whatis(struct curi__sc *c),
+    curi__check_ws(struct curi__sc *c);
+
+void curi__parts_data(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_file(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_ftp(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_gopher(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_http(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_info(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_ldap(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_mailto(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_man(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_news(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_nntp(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_path_and_fragment(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_prospero(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_tel(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_telnet(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_urn(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_wais(curi_scheme_parts *o, const curi_uri *u),
+    curi__parts_ws(curi_scheme_parts *o, const curi_uri *u);
+
+/* The name packed big-endian into 64 bits, so that keys sort as names do: lookups compare
+ * integers (a name longer than 8 bytes keys on its first 8, then compares the rest). */
 #define KEY(a, b, c, d, e, f, g, h)                                                       \
     ((uint64_t)(a) << 56 | (uint64_t)(b) << 48 | (uint64_t)(c) << 40 | (uint64_t)(d) << 32 | \
      (uint64_t)(e) << 24 | (uint64_t)(f) << 16 | (uint64_t)(g) << 8 | (uint64_t)(h))
 
-/*
- * The key of the scheme s[0..len) of a reference curi_parse accepted, 1 <= len <= 8, with
- * at least 8 bytes readable from s: the first eight bytes as one big-endian word (one load
- * where the compiler can), the bytes past the scheme masked off.  A scheme's bytes are
- * letters, digits, '+', '-' and '.', all of which have the 0x20 bit but the capitals:
- * OR-ing it lowercases.
- */
-static inline uint64_t curi__scheme_key8(const char *s, size_t len)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    uint64_t key = (uint64_t)u[0] << 56 | (uint64_t)u[1] << 48 | (uint64_t)u[2] << 40 |
-                   (uint64_t)u[3] << 32 | (uint64_t)u[4] << 24 | (uint64_t)u[5] << 16 |
-                   (uint64_t)u[6] << 8 | (uint64_t)u[7];
-    key |= UINT64_C(0x2020202020202020);
-    return len < 8 ? key & ~(~(uint64_t)0 >> (8 * len)) : key;
-}
+/* The longest name in the registry (javascript). */
+#define CURI__SCHEME_NAME_MAX 10
 
-/* curi_scheme_find for the scheme s[0..len) of a reference curi_parse accepted, with
- * avail >= len bytes readable from s (curi__scheme_key8 when avail >= 8). */
-const curi_scheme *curi__scheme_find_scheme(const char *s, size_t len, size_t avail);
-/* The entry of a key (curi__scheme_key8) whose name has len bytes, or NULL. */
-const curi_scheme *curi__scheme_find_key(uint64_t key, size_t len);
+/* The flags of curi_scheme_flags (curi.h), and the library's own beside them. */
+#define CURI__SCHEME_PUBLIC_FLAGS 0xFFFFu
+enum {
+    CURI__SCHEME_LOCAL_FILE = 0x10000,   /* names a file on the machine that reads it (file) */
+    CURI__SCHEME_LINE_SELECTOR = 0x20000 /* the path goes to the server as a raw line, so an
+                                            encoded CR or LF there ends it (gopher) */
+};
+
+/* curi_scheme_find for the scheme s[0..len) of a reference curi_parse accepted (or any run
+ * of scheme characters): reads s[0..len) and nothing else. */
+const curi_scheme *curi__scheme_find_scheme(const char *s, size_t len);
+/* The entry of u's scheme, or NULL (no scheme, or not in the registry). */
+const curi_scheme *curi__scheme_of(const curi_uri *u);
+/* The index of an entry (curi_scheme_at(curi__scheme_index(s)) == s). */
+size_t curi__scheme_index(const curi_scheme *s);
 
 struct curi_scheme {
     const char *name;   /* lowercase */
-    uint64_t key;       /* the name packed big-endian (registry.c KEY) */
+    uint64_t key;       /* the name's first eight bytes packed big-endian (registry.c KEY) */
+    uint8_t len;        /* strlen(name), at most CURI__SCHEME_NAME_MAX */
     int32_t default_port; /* -1: none */
-    uint32_t flags;     /* CURI_SCHEME_* */
+    uint32_t flags;     /* CURI_SCHEME_* and CURI__SCHEME_* */
     const char *source; /* the documents each value comes from */
     const struct curi__scheme_ops *ops; /* NULL: generic RFC 3986 */
 };
