@@ -6,7 +6,8 @@
  * (curi_scheme_parts_get), and then, in this order, refuses: an invalid URI or one that
  * breaks its scheme's grammar; a file: URI naming a remote host; any argument of a
  * candidate row that would start with a '-' the table did not write (option injection) or
- * hold a control byte; javascript:, vbscript: and data: (unless forced); a curi check
+ * hold a control byte; a scheme the registry calls dangerous (javascript:, vbscript:, data:,
+ * through curi check's scheme-dangerous; unless forced); a curi check
  * finding of severity error (unless forced).  Only then does it pick the first candidate
  * whose program can run.  Candidates are the rows of the URI's scheme (or "*") and session
  * whose placeholders all have a value: a placeholder that is absent or empty in the URI
@@ -574,6 +575,23 @@ static int check_lint(struct open_result *r, const char *uri, size_t len, int fo
     curi_finding *f = must(malloc(nf * sizeof *f));
     nf = curi_lint(uri, len, NULL, f, nf);
     int refused = 0;
+    /* scheme-dangerous first, wherever it sorts among the findings */
+    for (size_t i = 0; i < nf && !force; i++)
+        if (f[i].rule == CURI_LINT_SCHEME_DANGEROUS) {
+            struct sbuf m = {0};
+            size_t mlen = 0;
+            curi_lint_message(NULL, 0, &mlen, uri, len, NULL, &f[i], NULL);
+            char *msg = must(malloc(mlen + 1));
+            if (curi_lint_message(msg, mlen, &mlen, uri, len, NULL, &f[i], NULL) != CURI_OK)
+                mlen = 0;
+            sb_puts(&m, "refused: ");
+            sb_put(&m, msg, mlen);
+            sb_puts(&m, " (--force opens it)");
+            set_error(r, OPEN_REFUSED, "refused-scheme", &m);
+            free(msg);
+            free(f);
+            return 1;
+        }
     for (size_t i = 0; i < nf && !refused; i++) {
         size_t mlen = 0;
         if (f[i].severity < CURI_SEVERITY_WARNING)
@@ -743,22 +761,8 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
     }
     free(alen);
 
-    /* 4. the refused schemes, and curi check's errors (both give way to --force) */
-    if (!refused) {
-        static const char *const bad[] = {"javascript", "vbscript", "data"};
-        for (size_t k = 0; k < 3 && !env->force; k++)
-            if (eq_nocase(v.u.scheme.ptr, v.u.scheme.len, bad[k], strlen(bad[k]))) {
-                struct sbuf m = {0};
-                sb_puts(&m, "refused: the ");
-                sb_puts(&m, bad[k]);
-                sb_puts(&m, k < 2 ? " scheme runs code in the program that opens it"
-                                  : " scheme carries its content in the URI");
-                sb_puts(&m, " (--force opens it)");
-                set_error(r, OPEN_REFUSED, "refused-scheme", &m);
-                refused = 1;
-                break;
-            }
-    }
+    /* 4. the schemes the registry calls dangerous (curi check's scheme-dangerous), and curi
+     * check's errors (both give way to --force) */
     if (!refused)
         refused = check_lint(r, uri, len, env->force);
 

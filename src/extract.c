@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "schemes/schemes.h"
 
 /* The classes of extraction.md section 1, one bit each. */
 #define X_URIC 0x001   /* the 85 URI characters of RFC 3986 section 2 */
@@ -86,33 +87,12 @@ typedef struct xs {
     curi_match *m;
 } xs;
 
-/* K, the known schemes of section 1, without regard to case. */
+/* K, the known schemes of section 1, without regard to case: the registry's
+ * CURI_SCHEME_EXTRACT.  p[0..n) is a run of scheme characters. */
 static int in_k(const unsigned char *p, size_t n)
 {
-    /* By length: the names of 3, 4, ... 8 letters, each in 8 bytes padded with NUL. */
-    static const char k3[] = "ftp\0\0\0\0\0man\0\0\0\0\0urn\0\0\0\0\0tel\0\0\0\0";
-    static const char k4[] = "http\0\0\0\0news\0\0\0\0nntp\0\0\0\0file\0\0\0\0info\0\0\0\0"
-                             "ldap\0\0\0\0wais\0\0\0";
-    static const char k5[] = "https\0\0\0ghelp\0\0";
-    static const char k6[] = "gopher\0\0mailto\0\0telnet\0\0whatis\0";
-    static const char k8[] = "prospero";
-    static const char *const byn[9] = {NULL, NULL, NULL, k3, k4, k5, k6, NULL, k8};
-    static const unsigned char count[9] = {0, 0, 0, 4, 7, 2, 4, 0, 1};
-    unsigned char low[8] = {0};
-    uint64_t v;
-
-    if (n < 3 || n > 8 || count[n] == 0)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        low[i] = curi__lower(p[i]);
-    memcpy(&v, low, 8);
-    for (size_t i = 0; i < count[n]; i++) {
-        uint64_t k;
-        memcpy(&k, byn[n] + 8 * i, 8);
-        if (k == v)
-            return 1;
-    }
-    return 0;
+    const curi_scheme *si = curi__scheme_find_scheme((const char *)p, n);
+    return si != NULL && (si->flags & CURI_SCHEME_EXTRACT) != 0;
 }
 
 /* p[0..4) is word (lowercase) without regard to case. */

@@ -95,88 +95,24 @@ const char *curi_severity_name(int severity)
 
 /* ------------------------------------------------------------------ tables (1.10) */
 
-/*
- * DEFAULTS of 1.10, with what else it says of a scheme (WEB, not in HOSTREQ, gopher, file):
- * the lowercased scheme packed into 64 bits, so that a lookup compares integers (http,
- * https and file first: most inputs are web URLs or local files).
- */
-enum { K_PLAIN, K_WEB, K_NOHOST, K_GOPHER, K_FILE, K_VBSCRIPT, K_DATA };
-#define SK(a, b, c, d, e, f, g, h)                                                        \
-    ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 |     \
-     (uint64_t)(e) << 32 | (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
-
-/* The fields of a listed scheme, over the split's cleared ones (dflt -1, the flags 0). */
-static void set_scheme(curi__split *sp, int kind, unsigned port)
+/* The fields of the split's scheme from its registry entry (src/schemes/registry.c), over the
+ * split's cleared ones (dflt -1, the flags 0): 1.10's WEB, DEFAULTS and HOSTREQ are the
+ * registry's CURI_SCHEME_WEB, default ports and CURI_SCHEME_HOST_REQUIRED. */
+static void set_scheme(curi__split *sp, const curi_scheme *si)
 {
-    if (port != 0) {
-        sp->dflt = (long)port;
-        sp->hostreq = kind != K_NOHOST;
+    uint32_t f;
+
+    if (si == NULL) {
+        return;
     }
-    switch (kind) {
-    case K_WEB:
-        sp->web = 1;
-        break;
-    case K_GOPHER:
-        sp->gopher = 1;
-        break;
-    case K_FILE:
-        sp->file = 1;
-        break;
-    case K_VBSCRIPT:
-        sp->dangerous = CURI__DANGER_VBSCRIPT;
-        break;
-    case K_DATA:
-        sp->dangerous = CURI__DANGER_DATA;
-        break;
-    default:
-        break;
-    }
+    f = si->flags;
+    sp->dflt = si->default_port;
+    sp->hostreq = (f & CURI_SCHEME_HOST_REQUIRED) != 0;
+    sp->web = (f & CURI_SCHEME_WEB) != 0;
+    sp->gopher = (f & CURI__SCHEME_LINE_SELECTOR) != 0;
+    sp->file = (f & CURI__SCHEME_LOCAL_FILE) != 0;
+    sp->dangerous = (f & CURI_SCHEME_DANGEROUS) ? (int)curi__scheme_index(si) + 1 : 0;
     sp->listed = 1;
-}
-
-static const struct {
-    uint64_t key;
-    unsigned char kind;
-    unsigned short port;
-} schemes[] = {
-    {SK('h', 't', 't', 'p', 0, 0, 0, 0), K_WEB, 80},
-    {SK('h', 't', 't', 'p', 's', 0, 0, 0), K_WEB, 443},
-    {SK('f', 'i', 'l', 'e', 0, 0, 0, 0), K_FILE, 0},
-    {SK('d', 'i', 'c', 't', 0, 0, 0, 0), K_PLAIN, 2628},
-    {SK('f', 't', 'p', 0, 0, 0, 0, 0), K_PLAIN, 21},
-    {SK('f', 't', 'p', 's', 0, 0, 0, 0), K_PLAIN, 990},
-    {SK('g', 'o', 'p', 'h', 'e', 'r', 0, 0), K_GOPHER, 70},
-    {SK('i', 'm', 'a', 'p', 0, 0, 0, 0), K_PLAIN, 143},
-    {SK('i', 'm', 'a', 'p', 's', 0, 0, 0), K_PLAIN, 993},
-    {SK('l', 'd', 'a', 'p', 0, 0, 0, 0), K_NOHOST, 389},
-    {SK('l', 'd', 'a', 'p', 's', 0, 0, 0), K_NOHOST, 636},
-    {SK('n', 'e', 'w', 's', 0, 0, 0, 0), K_NOHOST, 119},
-    {SK('n', 'n', 't', 'p', 0, 0, 0, 0), K_PLAIN, 119},
-    {SK('p', 'o', 'p', 0, 0, 0, 0, 0), K_PLAIN, 110},
-    {SK('p', 'o', 'p', '3', 0, 0, 0, 0), K_PLAIN, 110},
-    {SK('p', 'o', 'p', '3', 's', 0, 0, 0), K_PLAIN, 995},
-    {SK('p', 'r', 'o', 's', 'p', 'e', 'r', 'o'), K_PLAIN, 1525},
-    {SK('r', 't', 's', 'p', 0, 0, 0, 0), K_PLAIN, 554},
-    {SK('s', 'f', 't', 'p', 0, 0, 0, 0), K_PLAIN, 22},
-    {SK('s', 'm', 't', 'p', 0, 0, 0, 0), K_PLAIN, 25},
-    {SK('s', 'm', 't', 'p', 's', 0, 0, 0), K_PLAIN, 465},
-    {SK('s', 's', 'h', 0, 0, 0, 0, 0), K_PLAIN, 22},
-    {SK('t', 'e', 'l', 'n', 'e', 't', 0, 0), K_PLAIN, 23},
-    {SK('w', 'a', 'i', 's', 0, 0, 0, 0), K_PLAIN, 210},
-    {SK('w', 's', 0, 0, 0, 0, 0, 0), K_WEB, 80},
-    {SK('w', 's', 's', 0, 0, 0, 0, 0), K_WEB, 443},
-    {SK('v', 'b', 's', 'c', 'r', 'i', 'p', 't'), K_VBSCRIPT, 0},
-    {SK('d', 'a', 't', 'a', 0, 0, 0, 0), K_DATA, 0},
-};
-
-static void scheme_kind(curi__split *sp, uint64_t key)
-{
-    for (size_t j = 0; j < sizeof schemes / sizeof schemes[0]; j++) {
-        if (schemes[j].key == key) {
-            set_scheme(sp, schemes[j].kind, schemes[j].port);
-            return;
-        }
-    }
 }
 
 static const curi_lint_port wellknown[] = {
@@ -324,47 +260,13 @@ static curi__piece piece(size_t at, size_t end)
     return p;
 }
 
-/* 1.10: the scheme's tables, over a split whose scheme fields are cleared.  n is the input's
- * length when the key may be read as one word (a parsed input, without CURI__LINT_SCALAR),
- * else 0. */
-CURI__INLINE void scheme_tables(curi__split *sp, const char *s, size_t n)
+/* 1.10: the scheme's tables, over a split whose scheme fields are cleared: its registry
+ * entry, found from the scheme's own bytes (the lenient split's scheme is letters, digits,
+ * '+', '-' and '.'). */
+CURI__INLINE void scheme_tables(curi__split *sp, const char *s)
 {
-    size_t k = sp->scheme.end;
-
-    if (!sp->scheme.on) {
-        return;
-    }
-    if (k <= 8) {
-        /* A scheme byte is a letter, a digit, '+', '-' or '.': OR-ing 0x20 lowercases the
-         * letters and leaves the others as they are. */
-        uint64_t key = 0;
-        if (n >= 8) {
-            /* the first eight input bytes, little-endian (one load where the compiler can),
-             * the bytes past the scheme masked off */
-            const unsigned char *u = (const unsigned char *)s;
-            key = (uint64_t)u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
-                  (uint64_t)u[3] << 24 | (uint64_t)u[4] << 32 | (uint64_t)u[5] << 40 |
-                  (uint64_t)u[6] << 48 | (uint64_t)u[7] << 56;
-            key |= 0x2020202020202020ull;
-            if (k < 8) {
-                key &= (1ull << (8 * k)) - 1;
-            }
-        } else {
-            for (size_t j = 0; j < k; j++) {
-                key |= (uint64_t)((unsigned char)s[j] | 0x20) << (8 * j);
-            }
-        }
-        scheme_kind(sp, key);
-    } else if (k == 10) {
-        static const char js[] = "javascript";
-        size_t j = 0;
-        while (j < 10 && ((unsigned char)s[j] | 0x20) == (unsigned char)js[j]) {
-            j++;
-        }
-        if (j == 10) {
-            sp->dangerous = CURI__DANGER_JAVASCRIPT;
-            sp->listed = 1;
-        }
+    if (sp->scheme.on) {
+        set_scheme(sp, curi__scheme_find_scheme(s, sp->scheme.end));
     }
 }
 
@@ -456,7 +358,7 @@ void curi__lint_split(curi__split *sp, const char *s, size_t n)
                             ? CURI__LH_IPV4
                             : CURI__LH_REGNAME;
     }
-    scheme_tables(sp, s, 0);
+    scheme_tables(sp, s);
 }
 
 static curi__piece from_view(const char *s, curi_str v)
@@ -477,7 +379,7 @@ static curi__piece from_view(const char *s, curi_str v)
  * '@', a valid reg-name no ':').  CURI__LINT_SCALAR takes curi__lint_split instead, and
  * fuzz_lint holds the two to the same findings.
  */
-static void split_from_uri(curi__split *sp, const char *s, size_t n, const curi_uri *u)
+static void split_from_uri(curi__split *sp, const char *s, const curi_uri *u)
 {
     /* every field, without clearing the arrays that only a literal or a scheme fills */
     sp->authority.on = 0;
@@ -521,7 +423,7 @@ static void split_from_uri(curi__split *sp, const char *s, size_t n, const curi_
         sp->host_kind = CURI__LH_NONE;
         break;
     }
-    scheme_tables(sp, s, n);
+    scheme_tables(sp, s);
 }
 
 /* ------------------------------------------------------------------ the fast path */
@@ -646,32 +548,20 @@ CURI__INLINE uint64_t bits(size_t a, size_t b)
     return (a < b) ? (~(uint64_t)0 >> (64 - (b - a))) << a : 0;
 }
 
-/* The fast path's schemes: FAST_WEB for http, https, ws, wss; FAST_FILE for file. */
+/* The fast path's schemes: FAST_WEB for the registry's CURI_SCHEME_WEB (http, https, ws,
+ * wss: each also HOST_REQUIRED, none DANGEROUS), FAST_FILE for its local-file scheme. */
 enum { FAST_NONE, FAST_WEB, FAST_FILE };
 
-static int fast_scheme(const char *s, size_t n, size_t k)
+static int fast_scheme(const char *s, size_t k)
 {
-    uint64_t key = 0;
+    const curi_scheme *si = curi__scheme_find_scheme(s, k);
+    uint32_t f = si != NULL ? si->flags : 0;
 
-    if (k < 2 || k > 5) {
-        return FAST_NONE;
-    }
-    if (n >= 8) {
-        const unsigned char *u = (const unsigned char *)s;
-        key = (uint64_t)u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
-              (uint64_t)u[3] << 24 | (uint64_t)u[4] << 32 | (uint64_t)u[5] << 40 |
-              (uint64_t)u[6] << 48 | (uint64_t)u[7] << 56;
-        key = (key | 0x2020202020202020ull) & (((uint64_t)1 << (8 * k)) - 1);
-    } else {
-        for (size_t j = 0; j < k; j++) {
-            key |= (uint64_t)((unsigned char)s[j] | 0x20) << (8 * j);
-        }
-    }
-    if (key == SK('h', 't', 't', 'p', 0, 0, 0, 0) || key == SK('h', 't', 't', 'p', 's', 0, 0, 0) ||
-        key == SK('w', 's', 0, 0, 0, 0, 0, 0) || key == SK('w', 's', 's', 0, 0, 0, 0, 0)) {
+    if ((f & (CURI_SCHEME_WEB | CURI_SCHEME_HOST_REQUIRED | CURI_SCHEME_DANGEROUS)) ==
+        (CURI_SCHEME_WEB | CURI_SCHEME_HOST_REQUIRED)) {
         return FAST_WEB;
     }
-    return key == SK('f', 'i', 'l', 'e', 0, 0, 0, 0) ? FAST_FILE : FAST_NONE;
+    return (f & CURI__SCHEME_LOCAL_FILE) ? FAST_FILE : FAST_NONE;
 }
 
 static void masks(clean_masks *m, const char *s, size_t n)
@@ -754,7 +644,7 @@ static int fast_path(curi__lint *c, const curi_uri *u)
         (u->path.len == 0 && (u->query.ptr != NULL || u->fragment.ptr != NULL))) {
         return 0;
     }
-    kind = fast_scheme(s, n, u->scheme.len);
+    kind = fast_scheme(s, u->scheme.len);
     if (kind == FAST_NONE || (kind == FAST_WEB && u->host.len == 0) ||
         (u->host.len > 0 && curi__is((unsigned char)*u->host.ptr, CURI__DIGIT))) {
         return 0; /* (a host that starts with a digit may be numeric-shaped) */
@@ -930,7 +820,7 @@ size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, cu
         c.parsed_ok = curi_parse(&u, s, len, pf, &e) == CURI_OK;
         if (!c.parsed_ok || (c.flags & CURI__LINT_SCALAR) || !fast_path(&c, &u)) {
             if (c.parsed_ok && !(c.flags & CURI__LINT_SCALAR)) {
-                split_from_uri(&c.sp, s, len, &u);
+                split_from_uri(&c.sp, s, &u);
             } else {
                 curi__lint_split(&c.sp, s, len);
             }

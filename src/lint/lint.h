@@ -8,6 +8,7 @@
 #define CURI_LINT_H
 
 #include "../internal.h"
+#include "../schemes/schemes.h"
 
 /* A piece of the input: [at, end), present or not. */
 typedef struct curi__piece {
@@ -25,8 +26,6 @@ enum {
     CURI__LH_REGNAME
 };
 
-/* scheme-dangerous's detail: the key's index, plus one. */
-enum { CURI__DANGER_JAVASCRIPT = 1, CURI__DANGER_VBSCRIPT, CURI__DANGER_DATA };
 
 /* The lenient split of s[0..n) and what the rules ask of it more than once. */
 typedef struct curi__split {
@@ -42,7 +41,8 @@ typedef struct curi__split {
     long dflt;       /* DEFAULTS[scheme], or -1 */
     int hostreq;     /* scheme in HOSTREQ */
     int file, gopher; /* the scheme is file, gopher */
-    int dangerous;    /* the scheme is javascript, vbscript, data (CURI__DANGER_*), else 0 */
+    int dangerous;    /* the registry calls the scheme CURI_SCHEME_DANGEROUS: its index
+                         (curi_scheme_at) plus one, else 0 */
     int listed;       /* the scheme is a name of these tables: none has a '.' or is
                          "localhost", so none is HOSTLIKE (1.9) */
 } curi__split;

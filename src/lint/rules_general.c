@@ -5,7 +5,7 @@
  *
  * The detail of each finding, as curi_lint_message reads it back:
  *   raw-control-or-space          the first byte of the run | component << 8 (GC_* below)
- *   scheme-dangerous              0 javascript, 1 vbscript, 2 data (the key)
+ *   scheme-dangerous              the registry index of the key's entry (CURI_SCHEME_DANGEROUS)
  *   scheme-file                   0
  *   host-missing                  0 case (a): no authority; 1 case (b): empty host
  *   long-component                0 input, 1 scheme, 2 userinfo, 3 host (LC_* below)
@@ -29,9 +29,6 @@ static const char *const gc_names[] = {"scheme", "authority", "userinfo", "host"
 enum { LC_INPUT, LC_SCHEME, LC_USERINFO, LC_HOST };
 static const char *const lc_names[] = {"input", "scheme", "userinfo", "host"};
 static const unsigned lc_limits[] = {CURI__LINT_MAX_INPUT, 64, 255, 255};
-
-/* Scheme keys of scheme-dangerous (the detail is the index). */
-static const char *const dangerous[] = {"javascript", "vbscript", "data"};
 
 static int in_piece(const curi__piece *p, size_t i)
 {
@@ -164,19 +161,18 @@ static void scheme_rules(curi__lint *c)
         end = c->sp.scheme.end + 1;
         if (c->sp.dangerous != 0) {
             curi__lint_emit(c, CURI_LINT_SCHEME_DANGEROUS, 0, end,
-                            (uint32_t)(c->sp.dangerous - CURI__DANGER_JAVASCRIPT));
+                            (uint32_t)(c->sp.dangerous - 1));
         }
         if (c->sp.file) {
             curi__lint_emit(c, CURI_LINT_SCHEME_FILE, 0, end, 0);
         }
-    } else if (scheme_key(c->s, c->n, key, sizeof key, &klen, &at, &end) && klen < sizeof key &&
-               (klen == 4 || klen == 8 || klen == 10)) {
-        for (uint32_t d = 0; d < sizeof dangerous / sizeof dangerous[0]; d++) {
-            if (strcmp(key, dangerous[d]) == 0) {
-                curi__lint_emit(c, CURI_LINT_SCHEME_DANGEROUS, at, end, d);
-            }
+    } else if (scheme_key(c->s, c->n, key, sizeof key, &klen, &at, &end) && klen < sizeof key) {
+        const curi_scheme *si = curi__scheme_find_scheme(key, klen);
+        if (curi_scheme_flags(si) & CURI_SCHEME_DANGEROUS) {
+            curi__lint_emit(c, CURI_LINT_SCHEME_DANGEROUS, at, end,
+                            (uint32_t)curi__scheme_index(si));
         }
-        if (strcmp(key, "file") == 0) {
+        if (si != NULL && (si->flags & CURI__SCHEME_LOCAL_FILE)) {
             curi__lint_emit(c, CURI_LINT_SCHEME_FILE, at, end, 0);
         }
     }
@@ -495,7 +491,7 @@ int curi__lint_general_msg(curi__out *o, const curi__lint *c, const curi_finding
         break;
     case CURI_LINT_SCHEME_DANGEROUS:
         curi__lint_puts(o, "'");
-        curi__lint_puts(o, dangerous[f->detail < 3 ? f->detail : 0]);
+        curi__lint_puts(o, curi_scheme_name(curi_scheme_at(f->detail)));
         curi__lint_puts(o, ":' runs script or active content when followed; never accept it as "
                            "a link target from untrusted input");
         break;

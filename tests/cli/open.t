@@ -390,11 +390,11 @@ ran less [/etc]
 
 # The schemes javascript, vbscript and data (any case): refused unless --force.
 $ sh tests/cli/open-env.sh 'xdg-open' DISPLAY=:0 -- 'javascript:alert(1)' vbscript:msgbox JavaScript:x 'data:text/html,%3Cb%3Ex' 'data:,hi'
-! curi: open: 'javascript:alert(1)': refused: the javascript scheme runs code in the program that opens it (--force opens it)
-! curi: open: 'vbscript:msgbox': refused: the vbscript scheme runs code in the program that opens it (--force opens it)
-! curi: open: 'JavaScript:x': refused: the javascript scheme runs code in the program that opens it (--force opens it)
-! curi: open: 'data:text/html,%3Cb%3Ex': refused: the data scheme carries its content in the URI (--force opens it)
-! curi: open: 'data:,hi': refused: the data scheme carries its content in the URI (--force opens it)
+! curi: open: 'javascript:alert(1)': refused: 'javascript:' runs script or active content when followed; never accept it as a link target from untrusted input (--force opens it)
+! curi: open: 'vbscript:msgbox': refused: 'vbscript:' runs script or active content when followed; never accept it as a link target from untrusted input (--force opens it)
+! curi: open: 'JavaScript:x': refused: 'javascript:' runs script or active content when followed; never accept it as a link target from untrusted input (--force opens it)
+! curi: open: 'data:text/html,%3Cb%3Ex': refused: 'data:' runs script or active content when followed; never accept it as a link target from untrusted input (--force opens it)
+! curi: open: 'data:,hi': refused: 'data:' runs script or active content when followed; never accept it as a link target from untrusted input (--force opens it)
 ? 1
 
 $ sh tests/cli/open-env.sh 'xdg-open' DISPLAY=:0 -- --force 'javascript:alert(1)' 'data:,hi'
