@@ -435,3 +435,101 @@ void kind_scheme(tcase *tc)
         fail(tc, "the entry found is not listed by curi_scheme_at()");
     }
 }
+
+/* ------------------------------------------------------------------ registry */
+
+/* The findings of rule in s[0..n): how many. */
+static size_t lint_has(const char *s, size_t n, int rule)
+{
+    curi_finding f[64];
+    size_t k = curi_lint(s, n, NULL, f, sizeof f / sizeof f[0]), hits = 0;
+
+    for (size_t i = 0; i < k && i < sizeof f / sizeof f[0]; i++) {
+        hits += f[i].rule == (uint32_t)rule;
+    }
+    return hits;
+}
+
+/*
+ * Every consumer of the registry agrees with it, for every entry (curi_scheme_at): the
+ * case names what is held.
+ *   ports      for S://h:P/ with P the default port (or 65000 and 80 for a scheme without
+ *              one), spelled S and upper-case S: the lint says port-not-canonical <=> the
+ *              normalization drops ":P" <=> curi_scheme_default_port is P;
+ *   hostreq    the lint says host-missing for "S:/x" <=> CURI_SCHEME_HOST_REQUIRED;
+ *   dangerous  the lint says scheme-dangerous for "S:x" <=> CURI_SCHEME_DANGEROUS;
+ *   extract    curi_extract finds "S://h/x" in running text after a space as one URI <=>
+ *              CURI_SCHEME_EXTRACT or the "//" form, and "S:x" <=> CURI_SCHEME_EXTRACT.
+ */
+void kind_registry(tcase *tc)
+{
+    const curi_scheme *e;
+    const char *what = tc->n == 1 ? tc->t[0].s : "";
+    size_t i;
+
+    if (tc->n != 1 || (strcmp(what, "ports") != 0 && strcmp(what, "hostreq") != 0 &&
+                       strcmp(what, "dangerous") != 0)) {
+        fail(tc, "a registry case is ports, hostreq or dangerous");
+        return;
+    }
+    for (i = 0; (e = curi_scheme_at(i)) != NULL; i++) {
+        const char *name = curi_scheme_name(e);
+        unsigned flags = curi_scheme_flags(e);
+        char in[64], out[128];
+        int n;
+
+        if (strcmp(what, "hostreq") == 0) {
+            n = snprintf(in, sizeof in, "%s:/x", name);
+            if ((lint_has(in, (size_t)n, CURI_LINT_HOST_MISSING) != 0) !=
+                ((flags & CURI_SCHEME_HOST_REQUIRED) != 0)) {
+                fail(tc, "%s: host-missing for %s is %s, but HOST_REQUIRED is %s", name, in,
+                     lint_has(in, (size_t)n, CURI_LINT_HOST_MISSING) ? "said" : "not said",
+                     (flags & CURI_SCHEME_HOST_REQUIRED) ? "set" : "clear");
+            }
+            continue;
+        }
+        if (strcmp(what, "dangerous") == 0) {
+            n = snprintf(in, sizeof in, "%s:x", name);
+            if ((lint_has(in, (size_t)n, CURI_LINT_SCHEME_DANGEROUS) != 0) !=
+                ((flags & CURI_SCHEME_DANGEROUS) != 0)) {
+                fail(tc, "%s: scheme-dangerous disagrees with the DANGEROUS flag", name);
+            }
+            continue;
+        }
+        for (int pass = 0; pass < 6; pass++) {
+            int dflt = curi_scheme_default_port(e);
+            int port = pass % 3 == 0 ? (dflt >= 0 ? dflt : 65000) : pass % 3 == 1 ? 80 : 65000;
+            int upper = pass >= 3, said, dropped, is_default = port == dflt;
+            char sch[32];
+            curi_uri u;
+            curi_error err;
+            size_t len = 0;
+
+            for (size_t k = 0; name[k] != '\0' && k + 1 < sizeof sch; k++) {
+                sch[k] = upper && name[k] >= 'a' && name[k] <= 'z' ? (char)(name[k] - 32)
+                                                                    : name[k];
+                sch[k + 1] = '\0';
+            }
+            n = snprintf(in, sizeof in, "%s://h:%d/", sch, port);
+            if (curi_parse(&u, in, (size_t)n, 0, &err) != CURI_OK ||
+                curi_normalize(out, sizeof out, &len, &u, CURI_NORM_DEFAULT, &err) != CURI_OK) {
+                fail(tc, "%s: parse or normalize failed", in);
+                continue;
+            }
+            said = lint_has(in, (size_t)n, CURI_LINT_PORT_NOT_CANONICAL) != 0;
+            dropped = 1; /* one ':' left, the scheme's */
+            for (size_t k = 0, colons = 0; k < len; k++) {
+                colons += out[k] == ':';
+                dropped = colons < 2;
+            }
+            if (said != dropped || dropped != is_default) {
+                fail(tc, "%s: port-not-canonical %s, normalize %s (%.*s), default port %d", in,
+                     said ? "said" : "not said", dropped ? "drops it" : "keeps it", (int)len, out,
+                     dflt);
+            }
+        }
+    }
+    if (i < 10) {
+        fail(tc, "the registry lists %zu schemes", i);
+    }
+}

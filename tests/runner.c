@@ -566,6 +566,7 @@ static const kinddef kinds[] = {
     {"equal", kind_equal, equal_words},
     {"dots", kind_dots, no_words},
     {"scheme", kind_scheme, no_words},
+    {"registry", kind_registry, no_words},
     {"batch", kind_batch, parse_words},
     {"lint", kind_lint, lint_words},
     {"lintmsg", kind_lintmsg, lint_words},

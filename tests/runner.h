@@ -143,6 +143,7 @@ void kind_lint(tcase *tc);
 void kind_lintmsg(tcase *tc);
 void kind_extract(tcase *tc);
 void kind_scheme(tcase *tc);
+void kind_registry(tcase *tc);
 void kind_schemecheck(tcase *tc);
 void kind_schemeparts(tcase *tc);
 void kind_batch(tcase *tc);

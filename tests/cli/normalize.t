@@ -93,3 +93,29 @@ equal: scheme-based (RFC 3986 6.2.3)
 $ curi equal 'mailto:a@example.org,b@example.org' 'mailto:?to=a@example.org,b@Example.ORG'
 equal: scheme-based (RFC 3986 6.2.3)
 ? 0
+
+# One registry: the lint, the normalizer and {default:port} agree on every scheme's port
+# (issue 23: ssh was in the lint's table only, coap in the normalizer's only).
+$ curi normalize 'ssh://h:22/' 'coap://h:5683/' 'SFTP://h:22/x' 'imaps://h:993/' 'ssh://h:2222/'
+ssh://h/
+coap://h/
+sftp://h/x
+imaps://h/
+ssh://h:2222/
+? 0
+
+$ curi get '{default:port}' ssh://h/ coap://h/ smtps://h/ javascript:x
+22
+5683
+465
+
+? 0
+
+$ curi check --fail-on error 'coap://h:5683/' 'ssh://h:22/'
+coap://h:5683/:9-13: info: port '5683' is not in canonical form (the scheme default); normalization removes it [port-not-canonical]
+  coap://h:5683/
+           ^~~~
+ssh://h:22/:8-10: info: port '22' is not in canonical form (the scheme default); normalization removes it [port-not-canonical]
+  ssh://h:22/
+          ^~
+? 0
