@@ -147,7 +147,8 @@ void diagnose_rule(struct buf *err, const char *rule, const char *s, size_t n, s
 void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error *e);
 void json_io(struct buf *out, const char *s, size_t n, const char *o, size_t on);
 /* scheme_json.c: ,"parts":{...} of curi parse --scheme --json (null outside the layer). */
-void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf *tmp);
+void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, const curi_uri *u,
+                       struct buf *tmp);
 
 /* text.c: human-readable output. */
 size_t show_width(unsigned char c);

@@ -181,7 +181,7 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
         json_params(out, u.query, ctx->qflags, tmp);
         json_labels(out, &u);
         if (ctx->scheme)
-            json_scheme_parts(out, &sp, tmp);
+            json_scheme_parts(out, &sp, &u, tmp);
         buf_put(out, "}\n", 2);
         return EXIT_VALID;
     }

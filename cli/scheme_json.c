@@ -5,6 +5,7 @@
  * empty path, info's node name, data's effective type, tel's digits, ws's resource name).
  * SPDX-License-Identifier: MIT
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -202,7 +203,8 @@ static void data_effective(struct buf *out, curi_str m)
     }
 }
 
-void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf *tmp)
+void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, const curi_uri *u,
+                       struct buf *tmp)
 {
     const curi_str *p = sp->part;
     json_key(out, "parts");
@@ -384,10 +386,20 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf 
         json_member_str(out, "mediatype", p[0]);
         data_effective(out, p[0]);
         member_bool(out, "base64", (sp->flags & CURI_SP_BASE64) != 0);
-        if (sp->flags & CURI_SP_BASE64)
+        if (sp->flags & CURI_SP_BASE64) {
             json_member_str(out, "data", p[1]);
-        else
+        } else if (sp->flags & CURI_SP_QUERY) {
+            /* the data goes on with '?' and the query: decode the two as one text */
+            struct buf raw = {0};
+            buf_put(&raw, p[1].ptr, p[1].len);
+            buf_putc(&raw, '?');
+            buf_put(&raw, u->query.ptr, u->query.len);
+            curi_str whole = {raw.p, raw.len};
+            member_decoded(out, tmp, "data", whole);
+            free(raw.p);
+        } else {
             member_decoded(out, tmp, "data", p[1]);
+        }
         break;
     default:
         break;

@@ -669,7 +669,7 @@ const char *curi_scheme_rule_message(const char *rule);
  *   WHATIS    string fragment;  GHELP  application fragment
  *   WS        host port path query                                         CURI_SP_SECURE
  *   TEL       number params*                                               CURI_TEL_*
- *   DATA      mediatype data                                               CURI_SP_BASE64
+ *   DATA      mediatype data                                 CURI_SP_BASE64, CURI_SP_QUERY
  *
  * A part is absent (ptr NULL) when the reference does not have it.  Parts marked * are
  * lists: walk them with curi_list_init(c, part, curi_scheme_part_type(...) & 0xFF); an
@@ -696,7 +696,9 @@ enum {
 };
 enum { CURI_INFO_GNOME = 0, CURI_INFO_KDE = 1 }; /* info:file#node, info:(file)node */
 enum { CURI_TEL_GLOBAL = 0, CURI_TEL_LOCAL = 1 };
-enum { CURI_SP_SECURE = 0x1, CURI_SP_BASE64 = 0x2 };
+/* CURI_SP_QUERY: data's part ends with the path, and its data goes on with '?' and the
+ * reference's query (RFC 2397 data may hold a '?'; each part is a view of one component). */
+enum { CURI_SP_SECURE = 0x1, CURI_SP_BASE64 = 0x2, CURI_SP_QUERY = 0x4 };
 enum { CURI_SCHEME_PARTS_MAX = 8 };
 
 typedef struct curi_scheme_parts {

@@ -279,6 +279,22 @@ void kind_normalize(tcase *tc)
                  rc ? err_name(rc) : show(again.p, again.len));
         }
     }
+    /* The same reference with every component in a buffer of its own (edited by curi_set,
+     * each ending at a guard page): the same output, and nothing read past any view. */
+    if (parse_in(G_IN2, tc->t[0].s, tc->t[0].len, 0, &in, &err) == CURI_OK) {
+        if (edit_parts(&in, G_EDIT0, &err) != CURI_OK) {
+            fail(tc, "edited: curi_set refused a component of its own: !%s@%zu",
+                 err_name(err.code), err.offset);
+        } else if ((rc = do_normalize(tc, &in, mask, &again, &err)) != CURI_OK ||
+                   !same(&again, &tc->t[1])) {
+            fail(tc, "edited: normalize: want %s: got %s", show(tc->t[1].s, tc->t[1].len),
+                 rc ? err_name(rc) : show(again.p, again.len));
+        } else if (curi_is_normalized(&in, mask) !=
+                   (tc->t[0].len == tc->t[1].len &&
+                    memcmp(tc->t[0].s, tc->t[1].s, tc->t[0].len) == 0)) {
+            fail(tc, "edited: is_normalized disagrees with the parsed reference's");
+        }
+    }
     sbuf_free(&out);
     sbuf_free(&again);
 }
@@ -326,6 +342,14 @@ void kind_equal(tcase *tc)
         fail(tc, "compare with %s: want %s: got %s (A,B) and %s (B,A)",
              show(tc->t[1].s, tc->t[1].len), level_names[want],
              (unsigned)ab < 4 ? level_names[ab] : "?", (unsigned)ba < 4 ? level_names[ba] : "?");
+    }
+    /* Both edited (every component in a buffer of its own, ending at a guard page). */
+    if (edit_parts(&a, G_EDIT0, &err) != CURI_OK || edit_parts(&b, G_EDIT1, &err) != CURI_OK) {
+        fail(tc, "edited: curi_set refused a component of its own: !%s@%zu", err_name(err.code),
+             err.offset);
+    } else if (curi_compare(&a, &b, max) != ab || curi_compare(&b, &a, max) != ba ||
+               curi__compare(&a, &b, max, 1) != ab) {
+        fail(tc, "edited: compare disagrees with the parsed references'");
     }
 }
 

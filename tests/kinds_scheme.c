@@ -55,6 +55,9 @@ void kind_schemecheck(tcase *tc)
             fail(tc, "want OK: got %s %s@%zu", err_name(rc), rule ? rule : "(no rule)", e.offset);
         } else if (rule != NULL || e.code != CURI_OK) {
             fail(tc, "OK must clear the rule and the error");
+        } else if (edit_parts(&u, G_EDIT0, &e) != CURI_OK ||
+                   curi_scheme_check(&u, 0, &e, &rule) != CURI_OK) {
+            fail(tc, "edited: want OK: got %s", rule ? rule : "a curi_set error");
         }
         return;
     }
@@ -77,6 +80,17 @@ void kind_schemecheck(tcase *tc)
     /* NULL err and rule are allowed and give the same code */
     if (curi_scheme_check(&u, 0, NULL, NULL) != rc) {
         fail(tc, "the answer depends on err and rule being given");
+    }
+    /* edited: every component in a buffer of its own, the same rule at the same offset */
+    if (edit_parts(&u, G_EDIT0, &e) != CURI_OK) {
+        fail(tc, "edited: curi_set refused a component of its own");
+    } else {
+        const char *erule = NULL;
+        int erc = curi_scheme_check(&u, 0, &e, &erule);
+        if (erc != rc || erule != rule || e.offset != want_off) {
+            fail(tc, "edited: want %s@%zu: got %s@%zu", rule, want_off, erule ? erule : "OK",
+                 e.offset);
+        }
     }
 }
 
@@ -193,5 +207,22 @@ void kind_schemeparts(tcase *tc)
             same = g.part[i].ptr == sp.part[i].ptr && g.part[i].len == sp.part[i].len;
         if (!same)
             fail(tc, "the general path gives other parts");
+    }
+    /* edited: every component in a buffer of its own, the same parts (by their bytes) */
+    {
+        curi_scheme_parts g;
+        int same;
+        if (edit_parts(&u, G_EDIT0, &e) != CURI_OK) {
+            fail(tc, "edited: curi_set refused a component of its own");
+            return;
+        }
+        same = curi_scheme_parts_get(&g, &u, 0, &e, NULL) == CURI_OK && g.kind == sp.kind &&
+               g.form == sp.form && g.flags == sp.flags;
+        for (int i = 0; same && i < CURI_SCHEME_PARTS_MAX; i++)
+            same = (g.part[i].ptr == NULL) == (sp.part[i].ptr == NULL) &&
+                   g.part[i].len == sp.part[i].len &&
+                   (g.part[i].len == 0 || memcmp(g.part[i].ptr, sp.part[i].ptr, g.part[i].len) == 0);
+        if (!same)
+            fail(tc, "edited: the parts differ from the parsed reference's");
     }
 }

@@ -398,6 +398,37 @@ int parse_in(int slot, const char *s, size_t n, unsigned flags, curi_uri *u, cur
     return curi_parse(u, p, n, flags, err);
 }
 
+int edit_parts(curi_uri *u, int slot0, curi_error *err)
+{
+    curi_str v[7];
+
+    v[CURI_PART_SCHEME] = u->scheme;
+    v[CURI_PART_USERINFO] = u->userinfo;
+    v[CURI_PART_HOST] = u->host;
+    v[CURI_PART_PORT] = u->port;
+    v[CURI_PART_PATH] = u->path;
+    v[CURI_PART_QUERY] = u->query;
+    v[CURI_PART_FRAGMENT] = u->fragment;
+    /* the host first: setting it re-derives the host fields, and userinfo and port are
+     * set after it */
+    static const curi_part order[7] = {CURI_PART_SCHEME, CURI_PART_HOST, CURI_PART_USERINFO,
+                                       CURI_PART_PORT,   CURI_PART_PATH, CURI_PART_QUERY,
+                                       CURI_PART_FRAGMENT};
+    for (int i = 0; i < 7; i++) {
+        curi_part part = order[i];
+        int rc;
+        if (v[part].ptr == NULL) {
+            continue;
+        }
+        rc = curi_set(u, part, gput(slot0 + (int)part, v[part].ptr, v[part].len), v[part].len, 0,
+                      err);
+        if (rc != CURI_OK) {
+            return rc;
+        }
+    }
+    return CURI_OK;
+}
+
 static int w_recompose(const void *ctx, char *dst, size_t cap, size_t *outlen, curi_error *err)
 {
     return curi_recompose(dst, cap, outlen, (const curi_uri *)ctx, err);

@@ -78,7 +78,8 @@ int check_error(tcase *tc, const char *what, int rc, const curi_error *err, int 
  * faults at once.  Slots are reused: a later call on the same slot moves the
  * buffer.  gput copies bytes in.
  */
-enum { G_IN0, G_IN1, G_IN2, G_IN3, G_IN4, G_IN5, G_IN6, G_SETBUF, G_OUT, G_NSLOTS };
+enum { G_IN0, G_IN1, G_IN2, G_IN3, G_IN4, G_IN5, G_IN6, G_SETBUF, G_OUT, G_EDIT0,
+       G_EDIT1 = G_EDIT0 + 7, G_NSLOTS = G_EDIT1 + 7 };
 char *gslot(int slot, size_t n);
 char *gput(int slot, const char *s, size_t n);
 /* n bytes starting right after an unreadable page: reads before the input fault. */
@@ -106,6 +107,13 @@ int run_writer(tcase *tc, const char *what, writer_fn f, const void *ctx, size_t
 
 /* Parse bytes placed in a guard slot; returns the rc, *u filled. */
 int parse_in(int slot, const char *s, size_t n, unsigned flags, curi_uri *u, curi_error *err);
+/*
+ * Give every present component of *u a buffer of its own: each is copied into guard slot
+ * slot0 + part (G_EDIT0 or G_EDIT1) and put back with curi_set, so that the views end
+ * where an unreadable page begins and no two are in one buffer (the layout an edited
+ * reference has).  Returns the first curi_set's error, or CURI_OK.
+ */
+int edit_parts(curi_uri *u, int slot0, curi_error *err);
 /* Recompose u through the harness into *out; returns the rc. */
 int recompose_into(tcase *tc, const curi_uri *u, sbuf *out, curi_error *err);
 /* Compare two parsed references field by field; describes the first difference in why. */

@@ -140,13 +140,63 @@ const char *curi_scheme_rule_message(const char *rule)
 
 /* ------------------------------------------------------------------ shared tests */
 
-int curi__sc_fail(curi__sc *c, const char *p, const char *rule)
+int curi__sc_fail_at(curi__sc *c, size_t offset, const char *rule)
 {
     /* every rule a validator names is in the catalogue (tests/vectors hold them to it) */
     if (c->rule != NULL) {
         *c->rule = rule;
     }
-    return curi__fail(c->err, CURI_ERR_SCHEME_RULE, (size_t)(p - c->base));
+    return curi__fail(c->err, CURI_ERR_SCHEME_RULE, offset);
+}
+
+/*
+ * The offset of p in the recomposition of u.  The views need not be one buffer (curi_set
+ * gives each part its own), so p is never subtracted from another view's pointer: the
+ * view that holds p is found by address (p may also be a view's end), and p's offset in
+ * it is added to where that view stands in the recomposition.  A later view wins at a
+ * shared address, which in a parsed reference is the same byte.
+ */
+static size_t ref_offset(const curi_uri *u, const char *p)
+{
+    const curi_str *v[7] = {&u->scheme, &u->userinfo, &u->host, &u->port,
+                            &u->path,   &u->query,    &u->fragment};
+    size_t at[7], pos = 0;
+    uintptr_t x = (uintptr_t)p;
+
+    at[0] = 0;
+    pos = u->scheme.ptr != NULL ? u->scheme.len + 1 : 0;
+    pos += u->host.ptr != NULL ? 2 : 0;
+    at[1] = pos;
+    pos += u->userinfo.ptr != NULL ? u->userinfo.len + 1 : 0;
+    at[2] = pos;
+    pos += u->host.ptr != NULL ? u->host.len : 0;
+    pos += u->port.ptr != NULL ? 1 : 0;
+    at[3] = pos;
+    pos += u->port.ptr != NULL ? u->port.len : 0;
+    at[4] = pos;
+    pos += u->path.ptr != NULL ? u->path.len : 0;
+    pos += u->query.ptr != NULL ? 1 : 0;
+    at[5] = pos;
+    pos += u->query.ptr != NULL ? u->query.len : 0;
+    pos += u->fragment.ptr != NULL ? 1 : 0;
+    at[6] = pos;
+    for (int i = 6; i >= 0; i--) {
+        uintptr_t a = (uintptr_t)v[i]->ptr;
+        if (v[i]->ptr != NULL && x >= a && x - a <= v[i]->len) {
+            return at[i] + (size_t)(x - a);
+        }
+    }
+    return 0; /* not reached: every p a validator reports is in a view or at its end */
+}
+
+int curi__sc_fail(curi__sc *c, const char *p, const char *rule)
+{
+    return curi__sc_fail_at(c, ref_offset(c->u, p), rule);
+}
+
+int curi__sc_fail_before(curi__sc *c, const curi_str *v, const char *rule)
+{
+    return curi__sc_fail_at(c, ref_offset(c->u, v->ptr) - 1, rule);
 }
 
 int curi__sc_host(curi__sc *c, const char *rule)
@@ -154,7 +204,7 @@ int curi__sc_host(curi__sc *c, const char *rule)
     const curi_uri *u = c->u;
 
     if (u->host.ptr == NULL) {
-        return curi__sc_fail(c, curi__after_colon(u), rule);
+        return curi__sc_fail_after_colon(c, rule);
     }
     if (u->host.len == 0) {
         return curi__sc_fail(c, u->host.ptr, rule);
@@ -170,18 +220,18 @@ int curi__sc_no_userinfo(curi__sc *c, const char *rule)
 int curi__sc_no_port(curi__sc *c, const char *rule)
 {
     /* at the ':' before it */
-    return c->u->port.ptr != NULL ? curi__sc_fail(c, c->u->port.ptr - 1, rule) : CURI_OK;
+    return c->u->port.ptr != NULL ? curi__sc_fail_before(c, &c->u->port, rule) : CURI_OK;
 }
 
 int curi__sc_no_query(curi__sc *c, const char *rule)
 {
     /* at the '?' */
-    return c->u->query.ptr != NULL ? curi__sc_fail(c, c->u->query.ptr - 1, rule) : CURI_OK;
+    return c->u->query.ptr != NULL ? curi__sc_fail_before(c, &c->u->query, rule) : CURI_OK;
 }
 
 int curi__sc_no_authority(curi__sc *c, const char *rule)
 {
-    return c->u->host.ptr != NULL ? curi__sc_fail(c, curi__after_colon(c->u), rule) : CURI_OK;
+    return c->u->host.ptr != NULL ? curi__sc_fail_after_colon(c, rule) : CURI_OK;
 }
 
 int curi__sc_oid_or_descr(const char *p, const char *e)
@@ -247,7 +297,7 @@ int curi__check_ws(curi__sc *c)
         rc = curi__sc_no_userinfo(c, "ws-userinfo");
     }
     if (rc == CURI_OK && c->u->fragment.ptr != NULL) {
-        rc = curi__sc_fail(c, c->u->fragment.ptr - 1, "ws-fragment");
+        rc = curi__sc_fail_before(c, &c->u->fragment, "ws-fragment");
     }
     return rc;
 }
@@ -481,7 +531,7 @@ int curi__check_wais(curi__sc *c)
         return curi__sc_fail(c, slash[0], "wais-path");
     }
     if (n == 2 && u->query.ptr != NULL) {
-        return curi__sc_fail(c, u->query.ptr - 1, "wais-search");
+        return curi__sc_fail_before(c, &u->query, "wais-search");
     }
     return CURI_OK;
 }
@@ -631,7 +681,7 @@ int curi__check_info(curi__sc *c)
         return curi__sc_fail(c, close == NULL ? e : close, "info-file");
     }
     if (u->fragment.ptr != NULL) {
-        return curi__sc_fail(c, u->fragment.ptr - 1, "info-form"); /* a node both ways */
+        return curi__sc_fail_before(c, &u->fragment, "info-form"); /* a node both ways */
     }
     return CURI_OK;
 }
@@ -702,7 +752,7 @@ int curi__check_urn(curi__sc *c)
     if (u->query.ptr != NULL) {
         const char *r = u->query.ptr, *qe = curi__vend(u->query);
         if (r == qe || (*r != '+' && *r != '=')) {
-            return curi__sc_fail(c, r - 1, "urn-query");
+            return curi__sc_fail_before(c, &u->query, "urn-query");
         }
         if (*r == '+') {
             const char *s = curi__urn_r_end(r + 1, qe);
@@ -819,7 +869,7 @@ int curi__check_data(curi__sc *c)
         const char *at;
         int ch, pad = 0;
         if (u->query.ptr != NULL) {
-            return curi__sc_fail(c, u->query.ptr - 1, "data-base64");
+            return curi__sc_fail_before(c, &u->query, "data-base64");
         }
         while ((ch = curi__dec_next(&d, &at)) >= 0) {
             int alpha = curi__is((unsigned char)ch, CURI__ALPHA | CURI__DIGIT) || ch == '+' ||
@@ -1005,7 +1055,6 @@ int curi__scheme_check_si(const curi_scheme *si, const curi_uri *u, curi_error *
         return curi__ok(err);
     }
     c.u = u;
-    c.base = u->scheme.ptr;
     c.err = err;
     c.rule = rule;
     if (si->ops->validate(&c) != CURI_OK) {

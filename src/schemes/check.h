@@ -12,13 +12,19 @@
 /* One check: the reference, where offsets count from, and where the failure goes. */
 typedef struct curi__sc {
     const curi_uri *u;
-    const char *base; /* u->scheme.ptr: offset 0 */
     curi_error *err;
     const char **rule;
 } curi__sc;
 
-/* Report rule broken at p: CURI_ERR_SCHEME_RULE. */
+/* Report rule broken at p, a byte of one of u's views or the end of one:
+ * CURI_ERR_SCHEME_RULE with the offset of p in the reference as curi_recompose writes it. */
 int curi__sc_fail(curi__sc *c, const char *p, const char *rule);
+/* The same at an offset into that recomposition. */
+int curi__sc_fail_at(curi__sc *c, size_t offset, const char *rule);
+/* The same at the delimiter before the present view v of u: the ':' of the port, the '?'
+ * of the query, the '#' of the fragment (never v->ptr - 1, which may lie outside any
+ * buffer once curi_set has given v one of its own). */
+int curi__sc_fail_before(curi__sc *c, const curi_str *v, const char *rule);
 
 /*
  * Percent-decoded bytes of a view of a valid reference (every '%' starts a triplet): next
@@ -65,10 +71,10 @@ static inline const char *curi__urn_r_end(const char *p, const char *e)
     return (e - p >= 2) ? p : e;
 }
 
-/* Where "//" would stand: just after "scheme:". */
-static inline const char *curi__after_colon(const curi_uri *u)
+/* Report rule broken at the byte just after "scheme:" (where "//" stands or would). */
+static inline int curi__sc_fail_after_colon(curi__sc *c, const char *rule)
 {
-    return u->scheme.ptr + u->scheme.len + 1;
+    return curi__sc_fail_at(c, c->u->scheme.len + 1, rule);
 }
 
 /* The common structural rules, each with the name the caller gives it. */

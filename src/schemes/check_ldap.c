@@ -314,10 +314,10 @@ int curi__check_ldap(curi__sc *c)
         return rc;
     }
     if (u->host.ptr == NULL) {
-        return curi__sc_fail(c, curi__after_colon(u), "ldap-authority");
+        return curi__sc_fail_after_colon(c, "ldap-authority");
     }
     if (p == e && u->query.ptr != NULL) {
-        return curi__sc_fail(c, u->query.ptr - 1, "ldap-path");
+        return curi__sc_fail_before(c, &u->query, "ldap-path");
     }
     if (p < e) {
         bad = dn(p + 1, e);

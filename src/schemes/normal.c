@@ -600,7 +600,9 @@ static int data_equivalent(const curi_uri *a, const curi_uri *b)
         !norm_eq(a->fragment, b->fragment, 0, 0)) {
         return 0;
     }
-    return media_eq(pa.part[0], pb.part[0]) && norm_eq(pa.part[1], pb.part[1], 0, 0);
+    /* the data is part 1 and, with CURI_SP_QUERY (in both: the flags are equal), the query */
+    return media_eq(pa.part[0], pb.part[0]) && norm_eq(pa.part[1], pb.part[1], 0, 0) &&
+           (!(pa.flags & CURI_SP_QUERY) || norm_eq(a->query, b->query, 0, 0));
 }
 
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)

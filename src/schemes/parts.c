@@ -457,9 +457,13 @@ void curi__parts_data(curi_scheme_parts *o, const curi_uri *u)
         m = comma - 7;
     }
     o->part[0] = view(p, m);
-    /* the data: the rest of the path, and "?" query when there is one (RFC 2397 data is
-     * *urlchar, '?' included): one view, as the query follows the path directly */
-    o->part[1] = view(comma + 1, u->query.ptr != NULL ? curi__vend(u->query) : e);
+    /* the data: the rest of the path.  RFC 2397 data is *urlchar, '?' included, so a query
+     * is the rest of the data: CURI_SP_QUERY says so.  A part is a view of one component
+     * (curi_set may have put the path and the query in separate buffers). */
+    o->part[1] = view(comma + 1, e);
+    if (u->query.ptr != NULL) {
+        o->flags |= CURI_SP_QUERY;
+    }
 }
 
 /* ------------------------------------------------------------------ the entry point */
