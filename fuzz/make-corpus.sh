@@ -77,7 +77,7 @@ FILENAME ~ /\.vec$/ {
     if ($1 == "%flags") { flags = $0; next }
     a = fmt_tok($1)
     if (kind == "parse") {
-        emit("parse", a); emit("normalize", a); emit("iter", a); emit("compare", a)
+        emit("parse", a); emit("normalize", a); emit("iter", a); emit("compare", a); emit("edit", a)
         emit("resolve", a); emit("relative", a); emit("cli", byte(NR % 12) a)
         emit("pct", a); emit("lint", a)
         if ($NF !~ /^!/) {
@@ -111,7 +111,7 @@ FILENAME ~ /\.vec$/ {
         emit(kind == "resolve" ? "relative" : "resolve", a "\\n" fmt_tok($2))
     } else if ((kind == "normalize" || kind == "equal") && NF >= 2) {
         emit("normalize", a)
-        if ($2 !~ /^!/) emit("compare", a "\\n" fmt_tok($2))
+        if ($2 !~ /^!/) { emit("compare", a "\\n" fmt_tok($2)); emit("edit", a "\\n" fmt_tok($2)) }
     } else if (kind == "dots") {
         emit("resolve", a)
     } else if (kind == "lint" || kind == "lintmsg") {
@@ -126,7 +126,7 @@ FILENAME ~ /\.vec$/ {
         emit("filepath", w a)
         if (NF >= 2 && $2 !~ /^!/) emit("filepath", w fmt_tok($2))
     } else if (kind == "schemecheck") {
-        emit("scheme_check", a)
+        emit("scheme_check", a); emit("edit", a)
     } else if (kind == "touri" || kind == "toiri") {
         # iri: a control byte (1: --idn), then the text; both sides of a case.
         w = byte(flags ~ /idn/ ? 1 : 0)
@@ -144,7 +144,7 @@ FILENAME ~ /\.vec$/ {
     sub(/\r$/, "")
     if (FNR % step != 1) next
     u = fmt_raw($0)
-    emit("parse", u); emit("normalize", u); emit("iter", u); emit("compare", u)
+    emit("parse", u); emit("normalize", u); emit("iter", u); emit("compare", u); emit("edit", u)
     emit("resolve", u); emit("cli", byte(FNR % 12) u); emit("lint", u)
     emit("filepath", byte(FNR % 2) u)
     if (prev != "") emit("relative", prev "\\n" u)
