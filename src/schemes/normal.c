@@ -468,8 +468,37 @@ static int tel_find(curi_str ps, curi_str name, curi_str *value)
 }
 
 /*
+ * The values v and w of a tel parameter named name: without regard to case, and for a
+ * phone-context that is a global number ('+' first) digit by digit, the visual separators
+ * gone (RFC 3966 4: "+1-212" is "+1212"); a domain name stays as it is.
+ */
+static int tel_value_eq(curi_str name, curi_str v, curi_str w)
+{
+    static const curi_str pc = {"phone-context", 13};
+    nread x, y;
+    int c;
+
+    if (norm_eq(v, w, 1, 0)) {
+        return 1;
+    }
+    if (v.ptr == NULL || w.ptr == NULL || v.len == 0 || w.len == 0 || v.ptr[0] != '+' ||
+        w.ptr[0] != '+' || !norm_eq(name, pc, 1, 0)) {
+        return 0;
+    }
+    nr_init(&x, v, 1, 0);
+    nr_init(&y, w, 1, 0);
+    do {
+        c = tel_next(&x);
+        if (c != tel_next(&y)) {
+            return 0;
+        }
+    } while (c >= 0);
+    return 1;
+}
+
+/*
  * Two tel parameter lists hold the same parameters, matched by name whatever their order
- * (RFC 3966 4), names and values without regard to case.  Matching out of order is
+ * (RFC 3966 4), names and values without regard to case (tel_value_eq).  Matching out of order is
  * quadratic in the number of parameters, so it is done for up to TEL_PARAMS_MAX of them,
  * each name once on each side; longer lists, or one that repeats a name, must be in the
  * same order (RFC 3966 3 allows each name once, and real numbers carry a few).
@@ -492,7 +521,7 @@ static int tel_params_eq(curi_str a, curi_str b)
     curi_list_init(&c, a, ';');
     while (curi_list_next(&c, &x)) {
         curi_split_at(x, '=', &n, &v);
-        if (tel_find(a, n, &w) != 1 || tel_find(b, n, &w) != 1 || !norm_eq(v, w, 1, 0)) {
+        if (tel_find(a, n, &w) != 1 || tel_find(b, n, &w) != 1 || !tel_value_eq(n, v, w)) {
             return 0;
         }
     }
@@ -589,18 +618,114 @@ static int media_eq(curi_str ma, curi_str mb)
     }
 }
 
-/* data (RFC 2397 3): the same effective media type, both base64 or neither, the same data */
+/*
+ * The octets a data URI's data stands for (RFC 2397 3), one at a time: the percent-decoded
+ * bytes, and with base64 the octets those spell (RFC 2045 6.8).  The base64 is read a
+ * quantum of four characters at a time: only the alphabet, '=' only to pad the last
+ * quantum (one or two of them), the pad bits zero (RFC 4648 3.5: a conforming encoder
+ * sets them, so a non-zero one is not the encoding of any octets); anything else is
+ * invalid.  Nothing is buffered beyond one quantum.
+ */
+typedef struct octets {
+    curi__dec d;
+    int base64;
+    unsigned char q[3]; /* the octets of the current quantum */
+    int nq, iq;         /* how many it has, how many are read */
+    int done;           /* a padded quantum was the last */
+} octets;
+
+enum { OCT_END = -1, OCT_BAD = -2 };
+
+static void oct_init(octets *o, curi_str data, int base64)
+{
+    o->d = curi__dec_of(data.ptr, data.ptr + data.len);
+    o->base64 = base64;
+    o->nq = o->iq = 0;
+    o->done = 0;
+}
+
+/* the value of a base64 character, 64 for '=', -1 for another byte */
+static int b64_value(int c)
+{
+    return (c >= 'A' && c <= 'Z')   ? c - 'A'
+           : (c >= 'a' && c <= 'z') ? c - 'a' + 26
+           : (c >= '0' && c <= '9') ? c - '0' + 52
+           : c == '+'               ? 62
+           : c == '/'               ? 63
+           : c == '='               ? 64
+                                    : -1;
+}
+
+/* the next octet, OCT_END, or OCT_BAD */
+static int oct_next(octets *o)
+{
+    const char *at;
+    int v[4] = {0, 0, 0, 0}, c;
+    unsigned long bits = 0;
+
+    if (!o->base64) {
+        c = curi__dec_next(&o->d, &at);
+        return c >= 0 ? c : OCT_END;
+    }
+    if (o->iq < o->nq) {
+        return o->q[o->iq++];
+    }
+    for (int i = 0; i < 4; i++) {
+        c = curi__dec_next(&o->d, &at);
+        if (c < 0) {
+            return i == 0 ? OCT_END : OCT_BAD; /* a quantum cut short */
+        }
+        if (o->done || (v[i] = b64_value(c)) < 0 || (v[i] == 64 && i < 2) ||
+            (i == 3 && v[2] == 64 && v[3] != 64)) {
+            return OCT_BAD;
+        }
+    }
+    o->nq = v[3] != 64 ? 3 : v[2] != 64 ? 2 : 1;
+    for (int i = 0; i < 4; i++) {
+        bits = bits << 6 | (unsigned long)(v[i] == 64 ? 0 : v[i]);
+    }
+    if ((o->nq == 2 && (bits & 0xFF) != 0) || (o->nq == 1 && (bits & 0xFFFF) != 0)) {
+        return OCT_BAD; /* non-zero pad bits */
+    }
+    o->q[0] = (unsigned char)(bits >> 16);
+    o->q[1] = (unsigned char)(bits >> 8 & 0xFF);
+    o->q[2] = (unsigned char)(bits & 0xFF);
+    o->done = o->nq < 3;
+    o->iq = 1;
+    return o->q[0];
+}
+
+/* The data of two data URIs stand for the same octets, and both decode (RFC 2397 3). */
+static int data_octets_eq(const curi_scheme_parts *pa, const curi_scheme_parts *pb)
+{
+    octets x, y;
+    int c;
+
+    oct_init(&x, pa->part[1], (pa->flags & CURI_SP_BASE64) != 0);
+    oct_init(&y, pb->part[1], (pb->flags & CURI_SP_BASE64) != 0);
+    do {
+        c = oct_next(&x);
+        if (c == OCT_BAD || c != oct_next(&y)) {
+            return 0;
+        }
+    } while (c >= 0);
+    return 1;
+}
+
+/* data (RFC 2397 3): the same effective media type and the same data, as written (both
+ * base64 or neither) or as the octets it stands for (data_octets_eq) */
 static int data_equivalent(const curi_uri *a, const curi_uri *b)
 {
     curi_scheme_parts pa, pb;
 
     if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
         curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_DATA ||
-        pb.kind != CURI_SK_DATA || pa.flags != pb.flags ||
-        !norm_eq(a->fragment, b->fragment, 0, 0)) {
+        pb.kind != CURI_SK_DATA || !norm_eq(a->fragment, b->fragment, 0, 0)) {
         return 0;
     }
-    return media_eq(pa.part[0], pb.part[0]) && norm_eq(pa.part[1], pb.part[1], 0, 0);
+    return media_eq(pa.part[0], pb.part[0]) &&
+           ((pa.flags == pb.flags && norm_eq(pa.part[1], pb.part[1], 0, 0)) ||
+            data_octets_eq(&pa, &pb));
 }
 
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
