@@ -728,8 +728,100 @@ static int data_equivalent(const curi_uri *a, const curi_uri *b)
             data_octets_eq(&pa, &pb));
 }
 
+/*
+ * file with a drive letter (RFC 8089 E.2, non-normative): the letter without regard to
+ * case, "file:c:/x" the same as "file:///c:/x" (and "file:/c:/x", "file://localhost/c:/x":
+ * no authority, an empty one and localhost all name this machine, section 2).  The rest
+ * of the path as syntax-based normalization reads it, but with its dot segments kept: a
+ * ".." under the drive is left to the other rungs (E.2.1 keeps it from climbing above
+ * the drive, which remove_dot_segments does not know).  The '|' of E.2.2 ("c|") is not
+ * an RFC 3986 URI (schemes.md 3.9), so there is nothing to equate it with.
+ */
+static int file_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    curi_scheme_parts pa, pb;
+    curi_str ra, rb;
+
+    if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
+        curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_FILE ||
+        pb.kind != CURI_SK_FILE || pa.part[2].ptr == NULL || pb.part[2].ptr == NULL ||
+        (pa.form == CURI_FILE_HOST_NAMED) != (pb.form == CURI_FILE_HOST_NAMED) ||
+        (pa.form == CURI_FILE_HOST_NAMED && !norm_eq(a->host, b->host, 1, 0)) ||
+        curi__lower((unsigned char)pa.part[2].ptr[0]) !=
+            curi__lower((unsigned char)pb.part[2].ptr[0]) ||
+        !norm_eq(a->fragment, b->fragment, 0, 0)) {
+        return 0;
+    }
+    /* the path after "c:" */
+    ra.ptr = pa.part[2].ptr + 2;
+    ra.len = (size_t)(a->path.ptr + a->path.len - ra.ptr);
+    rb.ptr = pb.part[2].ptr + 2;
+    rb.len = (size_t)(b->path.ptr + b->path.len - rb.ptr);
+    return norm_eq(ra, rb, 0, 0);
+}
+
+/* An info node name's next decoded byte; GNOME writes a space as '_' (uri(7)). */
+static int info_node_next(curi__dec *d, int gnome)
+{
+    const char *at;
+    int c = curi__dec_next(d, &at);
+
+    return (gnome && c == '_') ? ' ' : c;
+}
+
+/*
+ * info (uri(7)): the same file, decoded, whether written "gcc" or "(gcc)"; the same node,
+ * decoded, a missing or empty one being "Top", a '_' of the GNOME form (info:file#node)
+ * being the space the KDE form (info:(file)node) writes as "%20".  A file with a '/' is
+ * left alone: "info:namespace/identifier" is RFC 4452's info scheme (schemes.md 3.13),
+ * whose fragment means nothing of the sort.
+ */
+static int info_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    static const curi_str top = {"Top", 3};
+    curi_scheme_parts pa, pb;
+    curi_str na, nb;
+    curi__dec x, y;
+    const char *at;
+    int c;
+
+    if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
+        curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_INFO ||
+        pb.kind != CURI_SK_INFO || memchr(pa.part[0].ptr, '/', pa.part[0].len) != NULL ||
+        memchr(pb.part[0].ptr, '/', pb.part[0].len) != NULL) {
+        return 0;
+    }
+    /* the file */
+    x = curi__dec_of(pa.part[0].ptr, curi__vend(pa.part[0]));
+    y = curi__dec_of(pb.part[0].ptr, curi__vend(pb.part[0]));
+    do {
+        c = curi__dec_next(&x, &at);
+        if (c != curi__dec_next(&y, &at)) {
+            return 0;
+        }
+    } while (c >= 0);
+    /* the node */
+    na = (pa.part[1].ptr == NULL || pa.part[1].len == 0) ? top : pa.part[1];
+    nb = (pb.part[1].ptr == NULL || pb.part[1].len == 0) ? top : pb.part[1];
+    x = curi__dec_of(na.ptr, curi__vend(na));
+    y = curi__dec_of(nb.ptr, curi__vend(nb));
+    do {
+        c = info_node_next(&x, pa.form == CURI_INFO_GNOME);
+        if (c != info_node_next(&y, pb.form == CURI_INFO_GNOME)) {
+            return 0;
+        }
+    } while (c >= 0);
+    return 1;
+}
+
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
 {
+    if (scheme_is(a, "file") && scheme_is(b, "file")) {
+        return file_equivalent(a, b);
+    }
+    if (scheme_is(a, "info") && scheme_is(b, "info")) {
+        return info_equivalent(a, b);
+    }
     if (scheme_is(a, "tel") && scheme_is(b, "tel")) {
         return tel_equivalent(a, b);
     }
