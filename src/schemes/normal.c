@@ -70,7 +70,8 @@ static int scheme_is(const curi_uri *u, const char *name)
     return u->scheme.ptr != NULL && is_ci(u->scheme.ptr, u->scheme.len, name);
 }
 
-/* ldap: the query without its trailing empty or default parts, or absent. */
+/* ldap: the query without its trailing empty or default parts (the attributes "*", the
+ * scope base, the filter (objectClass=*): RFC 4516 3), or absent. */
 static curi_str ldap_query(curi_str q)
 {
     const char *start[4], *e = q.ptr + q.len;
@@ -90,7 +91,7 @@ static curi_str ldap_query(curi_str q)
     while (k > 0) {
         const char *a = start[k - 1];
         size_t n = (size_t)(e - a);
-        if (!(n == 0 || (k == 2 && is_ci(a, n, "base")) ||
+        if (!(n == 0 || (k == 1 && n == 1 && *a == '*') || (k == 2 && is_ci(a, n, "base")) ||
               (k == 3 && is_ci(a, n, "(objectclass=*)")))) {
             break;
         }
@@ -814,8 +815,376 @@ static int info_equivalent(const curi_uri *a, const curi_uri *b)
     return 1;
 }
 
+/*
+ * ldap, ldaps (RFC 4516): the URL layer is percent-decoded first, then the LDAP one (RFC
+ * 4516 2.1, 4), each element on its own, so "%3D" in a dn is the '=' it spells; the dn is
+ * then an RFC 4514 string, whose '\' escapes stand for octets of a value.  A reference
+ * that curi_scheme_check accepts is read, so every escape is whole.
+ *
+ * LDAP_SET_MAX bounds the sets sorted on the stack: the AVAs of one multi-valued RDN and the
+ * options of one attribute description.  A longer one is compared in the order written
+ * (a false "not equivalent" at worst), so each comparison stays linear in the input.
+ */
+enum { LDAP_SET_MAX = 16 };
+
+/* The next octet of a dn value, a '\' escape undone (RFC 4514 3: '\' then a special
+ * character or two hex digits), *esc set when it was escaped; -1 at the end. */
+static int dn_value_next(curi__dec *d, int *esc)
+{
+    const char *at;
+    int c = curi__dec_next(d, &at), x, y;
+
+    *esc = 0;
+    if (c != '\\') {
+        return c;
+    }
+    *esc = 1;
+    x = curi__dec_next(d, &at);
+    if (x < 0 || !curi__is((unsigned char)x, CURI__HEX)) {
+        return x;
+    }
+    y = curi__dec_next(d, &at);
+    if (y < 0 || !curi__is((unsigned char)y, CURI__HEX)) {
+        return -1; /* not a valid dn: curi_scheme_check refuses it */
+    }
+    return (int)(curi__hexval((unsigned char)x) << 4 | curi__hexval((unsigned char)y));
+}
+
+/* <0, 0, >0: the decoded bytes of [p, pe) against those of [q, qe), ASCII letters without
+ * regard to case (attribute types, descriptors and options: RFC 4512 1.4, 2.5). */
+static int ldap_ci_cmp(const char *p, const char *pe, const char *q, const char *qe)
+{
+    curi__dec x = curi__dec_of(p, pe), y = curi__dec_of(q, qe);
+    const char *at;
+    int a, b;
+
+    do {
+        a = curi__dec_next(&x, &at);
+        b = curi__dec_next(&y, &at);
+        a = a >= 0 ? curi__lower((unsigned char)a) : a;
+        b = b >= 0 ? curi__lower((unsigned char)b) : b;
+        if (a != b) {
+            return a < b ? -1 : 1;
+        }
+    } while (a >= 0);
+    return 0;
+}
+
+/* One attributeTypeAndValue of a dn: raw views of its type and its value. */
+typedef struct ldap_ava {
+    const char *t, *te, *v, *ve;
+} ldap_ava;
+
+/* <0, 0, >0: two AVAs, the type without regard to case (RFC 4512 2.5, RFC 4514 3), then
+ * the value: a hexstring ('#', the value's BER octets, RFC 4514 2.4) by its hex digits
+ * without regard to case and after every string, a string by its octets as the escapes
+ * give them, with regard to case (the attribute's matching rule, RFC 4517, is the
+ * directory's to know: schemes.md 3.11). */
+static int ldap_ava_cmp(const ldap_ava *a, const ldap_ava *b)
+{
+    curi__dec x, y;
+    int cx, cy, ex, ey, hex, d = ldap_ci_cmp(a->t, a->te, b->t, b->te);
+
+    if (d != 0) {
+        return d;
+    }
+    x = curi__dec_of(a->v, a->ve);
+    y = curi__dec_of(b->v, b->ve);
+    cx = dn_value_next(&x, &ex);
+    cy = dn_value_next(&y, &ey);
+    hex = (cx == '#' && !ex);
+    if (hex != (cy == '#' && !ey)) {
+        return hex ? 1 : -1;
+    }
+    for (;;) {
+        if (hex) {
+            cx = cx >= 0 ? curi__lower((unsigned char)cx) : cx;
+            cy = cy >= 0 ? curi__lower((unsigned char)cy) : cy;
+        }
+        if (cx != cy) {
+            return cx < cy ? -1 : 1;
+        }
+        if (cx < 0) {
+            return 0;
+        }
+        cx = dn_value_next(&x, &ex);
+        cy = dn_value_next(&y, &ey);
+    }
+}
+
+/* Read the AVA at p of a dn ending at e into *a: the separator after it (',' or '+', -1 at
+ * the end), with *next just past it. */
+static int ldap_ava_read(const char *p, const char *e, ldap_ava *a, const char **next)
+{
+    curi__dec d = curi__dec_of(p, e);
+    const char *at;
+    int c, esc;
+
+    a->t = p;
+    while ((c = curi__dec_next(&d, &at)) >= 0 && c != '=') {
+    }
+    a->te = at;
+    a->v = d.p;
+    do {
+        at = d.p;
+        c = dn_value_next(&d, &esc);
+    } while (c >= 0 && (esc || (c != ',' && c != '+')));
+    a->ve = at;
+    *next = d.p;
+    return c;
+}
+
+/* Read the RDN at p: its first LDAP_SET_MAX AVAs into set, their number (all of them) in
+ * *n; the position after its ',' (or e). */
+static const char *ldap_rdn_read(const char *p, const char *e, ldap_ava *set, size_t *n)
+{
+    ldap_ava a;
+    int sep;
+
+    *n = 0;
+    do {
+        sep = ldap_ava_read(p, e, &a, &p);
+        if (*n < LDAP_SET_MAX) {
+            set[*n] = a;
+        }
+        (*n)++;
+    } while (sep == '+');
+    return p;
+}
+
+static void ldap_ava_sort(ldap_ava *s, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        ldap_ava k = s[i];
+        size_t j = i;
+        while (j > 0 && ldap_ava_cmp(&s[j - 1], &k) > 0) {
+            s[j] = s[j - 1];
+            j--;
+        }
+        s[j] = k;
+    }
+}
+
+/* Two dns (absent: the empty dn, RFC 4516 3): the same RDNs in the same order, each a set
+ * of AVAs (RFC 4514 2.2, RFC 4512 2.3.1: the order of a multi-valued RDN's AVAs means
+ * nothing), compared as ldap_ava_cmp says. */
+static int ldap_dn_eq(curi_str a, curi_str b)
+{
+    const char *p = a.ptr, *pe = a.ptr + a.len, *q = b.ptr, *qe = b.ptr + b.len;
+    ldap_ava sa[LDAP_SET_MAX], sb[LDAP_SET_MAX];
+    size_t na, nb;
+
+    if (p == NULL || q == NULL) {
+        return (p == NULL || a.len == 0) && (q == NULL || b.len == 0);
+    }
+    while (p < pe && q < qe) {
+        const char *p0 = p, *q0 = q;
+        p = ldap_rdn_read(p, pe, sa, &na);
+        q = ldap_rdn_read(q, qe, sb, &nb);
+        if (na != nb) {
+            return 0;
+        }
+        if (na > LDAP_SET_MAX) {
+            /* too many to sort here: in the order written */
+            for (size_t i = 0; i < na; i++) {
+                (void)ldap_ava_read(p0, pe, &sa[0], &p0);
+                (void)ldap_ava_read(q0, qe, &sb[0], &q0);
+                if (ldap_ava_cmp(&sa[0], &sb[0]) != 0) {
+                    return 0;
+                }
+            }
+            continue;
+        }
+        ldap_ava_sort(sa, na);
+        ldap_ava_sort(sb, nb);
+        for (size_t i = 0; i < na; i++) {
+            if (ldap_ava_cmp(&sa[i], &sb[i]) != 0) {
+                return 0;
+            }
+        }
+    }
+    return p >= pe && q >= qe;
+}
+
+/* The options of an attribute description, ';' items of [p, e): the first LDAP_SET_MAX
+ * as views into set, their number (all of them). */
+static size_t ldap_options(curi_str opts, curi_str *set)
+{
+    curi_cursor c;
+    curi_str x;
+    size_t n = 0;
+
+    if (opts.ptr == NULL) {
+        return 0;
+    }
+    curi_list_init(&c, opts, ';');
+    while (curi_list_next(&c, &x)) {
+        if (n < LDAP_SET_MAX) {
+            set[n] = x;
+        }
+        n++;
+    }
+    return n;
+}
+
+static int opt_cmp(const curi_str *a, const curi_str *b)
+{
+    return ldap_ci_cmp(a->ptr, curi__vend(*a), b->ptr, curi__vend(*b));
+}
+
+static void ldap_opt_sort(curi_str *s, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        curi_str k = s[i];
+        size_t j = i;
+        while (j > 0 && opt_cmp(&s[j - 1], &k) > 0) {
+            s[j] = s[j - 1];
+            j--;
+        }
+        s[j] = k;
+    }
+}
+
+/* Two attribute descriptions (or "*", "1.1"): the type without regard to case, the
+ * options too and in any order (RFC 4512 2.5: "cn;lang-en;binary" is "CN;binary;lang-en"). */
+static int ldap_attr_eq(curi_str a, curi_str b)
+{
+    curi_str ta, oa, tb, ob, sa[LDAP_SET_MAX], sb[LDAP_SET_MAX];
+    size_t na, nb;
+
+    curi_split_at(a, ';', &ta, &oa);
+    curi_split_at(b, ';', &tb, &ob);
+    if (ldap_ci_cmp(ta.ptr, curi__vend(ta), tb.ptr, curi__vend(tb)) != 0) {
+        return 0;
+    }
+    na = ldap_options(oa, sa);
+    nb = ldap_options(ob, sb);
+    if (na != nb) {
+        return 0;
+    }
+    if (na > LDAP_SET_MAX) {
+        /* too many to sort here: in the order written */
+        return ldap_ci_cmp(oa.ptr, curi__vend(oa), ob.ptr, curi__vend(ob)) == 0;
+    }
+    ldap_opt_sort(sa, na);
+    ldap_opt_sort(sb, nb);
+    for (size_t i = 0; i < na; i++) {
+        if (opt_cmp(&sa[i], &sb[i]) != 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Two attribute lists, in order; absent and "*" alike request all user attributes (RFC
+ * 4516 3, RFC 4511 4.5.1.8). */
+static int ldap_attrs_eq(curi_str a, curi_str b)
+{
+    curi_cursor ca, cb;
+    curi_str x, y;
+    int more;
+
+    if (a.ptr == NULL || (a.len == 1 && a.ptr[0] == '*')) {
+        return b.ptr == NULL || (b.len == 1 && b.ptr[0] == '*');
+    }
+    if (b.ptr == NULL) {
+        return 0;
+    }
+    curi_list_init(&ca, a, ',');
+    curi_list_init(&cb, b, ',');
+    while ((more = curi_list_next(&ca, &x)) != 0) {
+        if (!curi_list_next(&cb, &y) || !ldap_attr_eq(x, y)) {
+            return 0;
+        }
+    }
+    return !curi_list_next(&cb, &y);
+}
+
+/* A filter, decoded, is the default "(objectClass=*)" (RFC 4516 3) without regard to case,
+ * or absent. */
+static int ldap_filter_default(curi_str f)
+{
+    static const char dflt[] = "(objectclass=*)";
+
+    return f.ptr == NULL ||
+           ldap_ci_cmp(f.ptr, curi__vend(f), dflt, dflt + sizeof dflt - 1) == 0;
+}
+
+/* Two filters: both the default, or the same decoded bytes. */
+static int ldap_filter_eq(curi_str a, curi_str b)
+{
+    curi__dec x, y;
+    const char *at;
+    int c;
+
+    if (ldap_filter_default(a) || ldap_filter_default(b)) {
+        return ldap_filter_default(a) && ldap_filter_default(b);
+    }
+    x = curi__dec_of(a.ptr, curi__vend(a));
+    y = curi__dec_of(b.ptr, curi__vend(b));
+    do {
+        c = curi__dec_next(&x, &at);
+        if (c != curi__dec_next(&y, &at)) {
+            return 0;
+        }
+    } while (c >= 0);
+    return 1;
+}
+
+/* A port's value, dflt when it is absent or empty; -1 when it is too long to read here. */
+static long ldap_port(curi_str port, long dflt)
+{
+    long v = 0;
+
+    if (port.ptr == NULL || port.len == 0) {
+        return dflt;
+    }
+    if (port.len > 9) {
+        return -1;
+    }
+    for (size_t i = 0; i < port.len; i++) {
+        v = v * 10 + (port.ptr[i] - '0');
+    }
+    return v;
+}
+
+/*
+ * ldap, ldaps (RFC 4516 3, 4): the same host (without regard to case) and port (389 or
+ * 636 when absent or empty), the same dn (ldap_dn_eq), attributes (ldap_attrs_eq), scope
+ * (base when absent; the tokens without regard to case), filter (ldap_filter_eq) and
+ * extensions and fragment (as syntax-based normalization reads them).
+ */
+static int ldap_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    curi_scheme_parts pa, pb;
+    long dflt = (a->scheme.len == 5) ? 636 : 389, xa, xb;
+    int sa, sb;
+
+    if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
+        curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_LDAP ||
+        pb.kind != CURI_SK_LDAP || !norm_eq(a->host, b->host, 1, 0) ||
+        !norm_eq(a->fragment, b->fragment, 0, 0)) {
+        return 0;
+    }
+    xa = ldap_port(a->port, dflt);
+    xb = ldap_port(b->port, dflt);
+    if (xa != xb || (xa < 0 && !norm_eq(a->port, b->port, 0, 0))) {
+        return 0;
+    }
+    /* the scope is base, one or sub (curi_scheme_check): its first letter says which */
+    sa = pa.part[4].ptr != NULL ? curi__lower((unsigned char)pa.part[4].ptr[0]) : 'b';
+    sb = pb.part[4].ptr != NULL ? curi__lower((unsigned char)pb.part[4].ptr[0]) : 'b';
+    return sa == sb && ldap_dn_eq(pa.part[2], pb.part[2]) &&
+           ldap_attrs_eq(pa.part[3], pb.part[3]) && ldap_filter_eq(pa.part[5], pb.part[5]) &&
+           norm_eq(pa.part[6], pb.part[6], 0, 0);
+}
+
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
 {
+    if ((scheme_is(a, "ldap") && scheme_is(b, "ldap")) ||
+        (scheme_is(a, "ldaps") && scheme_is(b, "ldaps"))) {
+        return ldap_equivalent(a, b);
+    }
     if (scheme_is(a, "file") && scheme_is(b, "file")) {
         return file_equivalent(a, b);
     }
