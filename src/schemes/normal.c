@@ -9,43 +9,67 @@
  *            empty gopher-path is type 1 with an empty selector): the path becomes "/1";
  *   news     "news://s/" followed by "*" is the same as "news://s/" (RFC 5538 4): the path
  *            becomes "/";
- *   ldap(s)  an empty part of the query is the same as an absent one, and so are the scope
- *            "base" and the filter "(objectClass=*)" (RFC 4516 3, 4): trailing parts that are
- *            empty or these defaults go, with their '?' ("ldap://h/o=x?cn?base" becomes
- *            "ldap://h/o=x?cn", "ldap://h/?" becomes "ldap://h/").
+ *   ldap(s)  an empty part of the query is the same as an absent one, and so are the
+ *            attribute list "*", the scope "base" and the filter "(objectClass=*)" (RFC 4516
+ *            3, 4): trailing parts that are empty or these defaults go, with their '?'
+ *            ("ldap://h/o=x?cn?base" becomes "ldap://h/o=x?cn", "ldap://h/?" becomes
+ *            "ldap://h/").
  *
  * These are written as a view of the reference (curi__scheme_view), so that every writer
  * and comparison of normalize.c reads the same thing.  The equivalences below are the
  * scheme rung of curi_compare.  file's and nntp's have no canonical form that keeps the
  * reference's structure or meaning; urn's, mailto's, tel's and data's have one for part of
  * what they equate (see "canonical case" at the end), which curi_normalize writes, and the
- * rest (a urn's r-, q-, f-components, mailto's to= spellings) stays a comparison:
+ * rest (a urn's r-, q-, f-components, mailto's to= spellings) stays a comparison.  So do
+ * the rules of file's drive letters, info and ldap, and tel's phone-context and data's
+ * octets: normalize.c gives info no view at all, file and ldap a view but no fold (a view
+ * can only point a component elsewhere, not rewrite bytes inside it, nor sort them), and
+ * tel and data their own writers there, which this file does not reach:
  *
  *   file     "file:/p" names the same file as "file:///p" (RFC 8089 2), but normalization
  *            does not add the authority: a path that only becomes absolute once its dot
  *            segments go would gain one on a second pass, so the form would not be stable.
- *            curi__scheme_equiv_view reads "file:/p" as "file:///p" for the comparison;
+ *            curi__scheme_equiv_view reads "file:/p" as "file:///p" for the comparison.
+ *            A drive letter compares without regard to case, and "file:c:/x" names what
+ *            "file:///c:/x" does (RFC 8089 E.2; file_equivalent; "c|" is no URI);
+ *   info     a missing or empty node is Top, "info:(f)" is "info:f", and GNOME's '_' is the
+ *            space KDE writes as "%20" (uri(7); info_equivalent; not for RFC 4452's
+ *            "info:namespace/identifier");
+ *   ldap(s)  RFC 4516's parts, the URL layer decoded first (RFC 4516 2.1, 4): the scope
+ *            and attribute descriptions without regard to case, options in any order
+ *            (RFC 4512 2.5), "*" the default attribute list; the dn's attribute types
+ *            without regard to case, a multi-valued RDN a set (RFC 4514 2.2), values as
+ *            the octets their escapes stand for, with their case; the default filter in
+ *            any case; up to LDAP_SET_MAX AVAs or options sorted on the stack, more
+ *            compared in order (ldap_equivalent);
  *   nntp     "nntp://s/group" names the group that "news://s/group" names (RFC 5538 3), but
  *            the two say how to reach it differently, so neither is rewritten into the other:
  *            curi__scheme_equiv_view reads the nntp form as news for the comparison;
  *   urn      URN-equivalence (RFC 8141 3.1): the NID without regard to case, the NSS as
- *            written (hex digits of triplets without regard to case), the r-, q- and
- *            f-components ignored;
+ *            written (hex digits of triplets without regard to case, never decoded), the
+ *            r-, q- and f-components ignored.  The syntax rung below this one is RFC 3986
+ *            6.2.2 for every scheme and decodes "%41" to "A", so the ladder calls
+ *            "urn:example:a%41" and "urn:example:aA" syntax-equivalent: it answers the
+ *            first rung at which two references agree (normalize.c's curi__compare).
+ *            This rung and CURI_NORM_SCHEME_RULES keep "%41";
  *   mailto   the same addresses in the same order, whether in the path or in to= headers,
  *            the domain without regard to case (RFC 6068 2, RFC 3986 6.2.3), and the same
  *            other header fields in the same order, names without regard to case;
  *   tel      the same kind of number, the same digits without visual separators, the same
- *            parameters in any order, without regard to case (RFC 3966 4); normalization
+ *            parameters in any order, without regard to case, a phone-context that is a
+ *            global number digit by digit without separators (RFC 3966 4); normalization
  *            writes the number without separators, the parameters in RFC 3966 3's order
  *            (at most 32, each name once) and the path lowercased (normalize.c's tel_path);
  *   data     the same effective media type (RFC 2397 3's defaults: an omitted type is
  *            text/plain;charset=US-ASCII; names and the charset value without regard to
- *            case, RFC 2045 5.1 and RFC 2046 4.1.2), base64 or not, and the same data;
- *            normalization writes the default as nothing, "text/plain" before bare
+ *            case, RFC 2045 5.1 and RFC 2046 4.1.2), and the same data as written or the
+ *            same octets decoded, base64 or not (data_octets_eq; invalid base64 only as
+ *            written); normalization writes the default as nothing, "text/plain" before bare
  *            parameters, and the names and the charset value lowercased (normalize.c's
  *            data_path).
  *
- * Nothing here allocates; each comparison walks both references once.
+ * Nothing here allocates; each comparison reads both references a bounded number of times
+ * (linear time: ldap's sorts are of at most LDAP_SET_MAX items).
  * SPDX-License-Identifier: MIT
  */
 #include "check.h"
