@@ -63,9 +63,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         want[CURI_EQ_SYNTAX] = want[CURI_EQ_STRING] != CURI_EQ_NONE ? CURI_EQ_STRING
                                : fz_buf_eq(&sa, &sb)               ? CURI_EQ_SYNTAX
                                                                    : CURI_EQ_NONE;
-        /* at 6.2.3 urn, mailto, file, nntp, tel and data also have equivalences without a canonical
-         * form (src/schemes/normal.c), which the strings do not show: their answer is held
-         * to symmetry and the other rungs */
+        /* at 6.2.3 urn, mailto, file, nntp, tel, data, info and ldap(s) also have
+         * equivalences without a canonical form (src/schemes/normal.c), which the strings
+         * do not show: their answer is held to symmetry and the other rungs */
         want[CURI_EQ_SCHEME] = want[CURI_EQ_SYNTAX] != CURI_EQ_NONE ? want[CURI_EQ_SYNTAX]
                                : fz_buf_eq(&da, &db)                ? CURI_EQ_SCHEME
                                                                     : CURI_EQ_NONE;
@@ -76,8 +76,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 curi_str sc = side ? ub.scheme : ua.scheme;
                 unsigned char c0 = sc.ptr != NULL ? (unsigned char)(sc.ptr[0] | 0x20) : 0;
                 custom |= (sc.len == 3 && (c0 == 'u' || c0 == 't')) ||
-                          (sc.len == 6 && c0 == 'm') ||
-                          (sc.len == 4 && (c0 == 'f' || c0 == 'd' || c0 == 'n'));
+                          (sc.len == 6 && c0 == 'm') || (sc.len == 5 && c0 == 'l') ||
+                          (sc.len == 4 && (c0 == 'f' || c0 == 'd' || c0 == 'n' || c0 == 'i' ||
+                                           c0 == 'l'));
             }
             FZ_CHECKF(custom, "curi_compare(%s, %s) = scheme, the normalized strings differ",
                       fz_show(ra.p, ra.n), fz_show2(rb.p, rb.n));

@@ -9,43 +9,67 @@
  *            empty gopher-path is type 1 with an empty selector): the path becomes "/1";
  *   news     "news://s/" followed by "*" is the same as "news://s/" (RFC 5538 4): the path
  *            becomes "/";
- *   ldap(s)  an empty part of the query is the same as an absent one, and so are the scope
- *            "base" and the filter "(objectClass=*)" (RFC 4516 3, 4): trailing parts that are
- *            empty or these defaults go, with their '?' ("ldap://h/o=x?cn?base" becomes
- *            "ldap://h/o=x?cn", "ldap://h/?" becomes "ldap://h/").
+ *   ldap(s)  an empty part of the query is the same as an absent one, and so are the
+ *            attribute list "*", the scope "base" and the filter "(objectClass=*)" (RFC 4516
+ *            3, 4): trailing parts that are empty or these defaults go, with their '?'
+ *            ("ldap://h/o=x?cn?base" becomes "ldap://h/o=x?cn", "ldap://h/?" becomes
+ *            "ldap://h/").
  *
  * These are written as a view of the reference (curi__scheme_view), so that every writer
  * and comparison of normalize.c reads the same thing.  The equivalences below are the
  * scheme rung of curi_compare.  file's and nntp's have no canonical form that keeps the
  * reference's structure or meaning; urn's, mailto's, tel's and data's have one for part of
  * what they equate (see "canonical case" at the end), which curi_normalize writes, and the
- * rest (a urn's r-, q-, f-components, mailto's to= spellings) stays a comparison:
+ * rest (a urn's r-, q-, f-components, mailto's to= spellings) stays a comparison.  So do
+ * the rules of file's drive letters, info and ldap, and tel's phone-context and data's
+ * octets: normalize.c gives info no view at all, file and ldap a view but no fold (a view
+ * can only point a component elsewhere, not rewrite bytes inside it, nor sort them), and
+ * tel and data their own writers there, which this file does not reach:
  *
  *   file     "file:/p" names the same file as "file:///p" (RFC 8089 2), but normalization
  *            does not add the authority: a path that only becomes absolute once its dot
  *            segments go would gain one on a second pass, so the form would not be stable.
- *            curi__scheme_equiv_view reads "file:/p" as "file:///p" for the comparison;
+ *            curi__scheme_equiv_view reads "file:/p" as "file:///p" for the comparison.
+ *            A drive letter compares without regard to case, and "file:c:/x" names what
+ *            "file:///c:/x" does (RFC 8089 E.2; file_equivalent; "c|" is no URI);
+ *   info     a missing or empty node is Top, "info:(f)" is "info:f", and GNOME's '_' is the
+ *            space KDE writes as "%20" (uri(7); info_equivalent; not for RFC 4452's
+ *            "info:namespace/identifier");
+ *   ldap(s)  RFC 4516's parts, the URL layer decoded first (RFC 4516 2.1, 4): the scope
+ *            and attribute descriptions without regard to case, options in any order
+ *            (RFC 4512 2.5), "*" the default attribute list; the dn's attribute types
+ *            without regard to case, a multi-valued RDN a set (RFC 4514 2.2), values as
+ *            the octets their escapes stand for, with their case; the default filter in
+ *            any case; up to LDAP_SET_MAX AVAs or options sorted on the stack, more
+ *            compared in order (ldap_equivalent);
  *   nntp     "nntp://s/group" names the group that "news://s/group" names (RFC 5538 3), but
  *            the two say how to reach it differently, so neither is rewritten into the other:
  *            curi__scheme_equiv_view reads the nntp form as news for the comparison;
  *   urn      URN-equivalence (RFC 8141 3.1): the NID without regard to case, the NSS as
- *            written (hex digits of triplets without regard to case), the r-, q- and
- *            f-components ignored;
+ *            written (hex digits of triplets without regard to case, never decoded), the
+ *            r-, q- and f-components ignored.  The syntax rung below this one is RFC 3986
+ *            6.2.2 for every scheme and decodes "%41" to "A", so the ladder calls
+ *            "urn:example:a%41" and "urn:example:aA" syntax-equivalent: it answers the
+ *            first rung at which two references agree (normalize.c's curi__compare).
+ *            This rung and CURI_NORM_SCHEME_RULES keep "%41";
  *   mailto   the same addresses in the same order, whether in the path or in to= headers,
  *            the domain without regard to case (RFC 6068 2, RFC 3986 6.2.3), and the same
  *            other header fields in the same order, names without regard to case;
  *   tel      the same kind of number, the same digits without visual separators, the same
- *            parameters in any order, without regard to case (RFC 3966 4); normalization
+ *            parameters in any order, without regard to case, a phone-context that is a
+ *            global number digit by digit without separators (RFC 3966 4); normalization
  *            writes the number without separators, the parameters in RFC 3966 3's order
  *            (at most 32, each name once) and the path lowercased (normalize.c's tel_path);
  *   data     the same effective media type (RFC 2397 3's defaults: an omitted type is
  *            text/plain;charset=US-ASCII; names and the charset value without regard to
- *            case, RFC 2045 5.1 and RFC 2046 4.1.2), base64 or not, and the same data;
- *            normalization writes the default as nothing, "text/plain" before bare
+ *            case, RFC 2045 5.1 and RFC 2046 4.1.2), and the same data as written or the
+ *            same octets decoded, base64 or not (data_octets_eq; invalid base64 only as
+ *            written); normalization writes the default as nothing, "text/plain" before bare
  *            parameters, and the names and the charset value lowercased (normalize.c's
  *            data_path).
  *
- * Nothing here allocates; each comparison walks both references once.
+ * Nothing here allocates; each comparison reads both references a bounded number of times
+ * (linear time: ldap's sorts are of at most LDAP_SET_MAX items).
  * SPDX-License-Identifier: MIT
  */
 #include "check.h"
@@ -70,7 +94,8 @@ static int scheme_is(const curi_uri *u, const char *name)
     return u->scheme.ptr != NULL && is_ci(u->scheme.ptr, u->scheme.len, name);
 }
 
-/* ldap: the query without its trailing empty or default parts, or absent. */
+/* ldap: the query without its trailing empty or default parts (the attributes "*", the
+ * scope base, the filter (objectClass=*): RFC 4516 3), or absent. */
 static curi_str ldap_query(curi_str q)
 {
     const char *start[4], *e = q.ptr + q.len;
@@ -90,7 +115,7 @@ static curi_str ldap_query(curi_str q)
     while (k > 0) {
         const char *a = start[k - 1];
         size_t n = (size_t)(e - a);
-        if (!(n == 0 || (k == 2 && is_ci(a, n, "base")) ||
+        if (!(n == 0 || (k == 1 && n == 1 && *a == '*') || (k == 2 && is_ci(a, n, "base")) ||
               (k == 3 && is_ci(a, n, "(objectclass=*)")))) {
             break;
         }
@@ -468,8 +493,37 @@ static int tel_find(curi_str ps, curi_str name, curi_str *value)
 }
 
 /*
+ * The values v and w of a tel parameter named name: without regard to case, and for a
+ * phone-context that is a global number ('+' first) digit by digit, the visual separators
+ * gone (RFC 3966 4: "+1-212" is "+1212"); a domain name stays as it is.
+ */
+static int tel_value_eq(curi_str name, curi_str v, curi_str w)
+{
+    static const curi_str pc = {"phone-context", 13};
+    nread x, y;
+    int c;
+
+    if (norm_eq(v, w, 1, 0)) {
+        return 1;
+    }
+    if (v.ptr == NULL || w.ptr == NULL || v.len == 0 || w.len == 0 || v.ptr[0] != '+' ||
+        w.ptr[0] != '+' || !norm_eq(name, pc, 1, 0)) {
+        return 0;
+    }
+    nr_init(&x, v, 1, 0);
+    nr_init(&y, w, 1, 0);
+    do {
+        c = tel_next(&x);
+        if (c != tel_next(&y)) {
+            return 0;
+        }
+    } while (c >= 0);
+    return 1;
+}
+
+/*
  * Two tel parameter lists hold the same parameters, matched by name whatever their order
- * (RFC 3966 4), names and values without regard to case.  Matching out of order is
+ * (RFC 3966 4), names and values without regard to case (tel_value_eq).  Matching out of order is
  * quadratic in the number of parameters, so it is done for up to TEL_PARAMS_MAX of them,
  * each name once on each side; longer lists, or one that repeats a name, must be in the
  * same order (RFC 3966 3 allows each name once, and real numbers carry a few).
@@ -492,7 +546,7 @@ static int tel_params_eq(curi_str a, curi_str b)
     curi_list_init(&c, a, ';');
     while (curi_list_next(&c, &x)) {
         curi_split_at(x, '=', &n, &v);
-        if (tel_find(a, n, &w) != 1 || tel_find(b, n, &w) != 1 || !norm_eq(v, w, 1, 0)) {
+        if (tel_find(a, n, &w) != 1 || tel_find(b, n, &w) != 1 || !tel_value_eq(n, v, w)) {
             return 0;
         }
     }
@@ -589,24 +643,593 @@ static int media_eq(curi_str ma, curi_str mb)
     }
 }
 
-/* data (RFC 2397 3): the same effective media type, both base64 or neither, the same data */
+/*
+ * The octets a data URI's data stands for (RFC 2397 3), one at a time: the percent-decoded
+ * bytes, and with base64 the octets those spell (RFC 2045 6.8).  The base64 is read a
+ * quantum of four characters at a time: only the alphabet, '=' only to pad the last
+ * quantum (one or two of them), the pad bits zero (RFC 4648 3.5: a conforming encoder
+ * sets them, so a non-zero one is not the encoding of any octets); anything else is
+ * invalid.  Nothing is buffered beyond one quantum.
+ */
+typedef struct octets {
+    curi__dec d;
+    curi_str rest; /* the query, read after a '?' once d ends (CURI_SP_QUERY), or absent */
+    int base64;
+    unsigned char q[3]; /* the octets of the current quantum */
+    int nq, iq;         /* how many it has, how many are read */
+    int done;           /* a padded quantum was the last */
+} octets;
+
+enum { OCT_END = -1, OCT_BAD = -2 };
+
+static void oct_init(octets *o, curi_str data, curi_str rest, int base64)
+{
+    o->d = curi__dec_of(data.ptr, data.ptr + data.len);
+    o->rest = rest;
+    o->base64 = base64;
+    o->nq = o->iq = 0;
+    o->done = 0;
+}
+
+/* the value of a base64 character, 64 for '=', -1 for another byte */
+static int b64_value(int c)
+{
+    return (c >= 'A' && c <= 'Z')   ? c - 'A'
+           : (c >= 'a' && c <= 'z') ? c - 'a' + 26
+           : (c >= '0' && c <= '9') ? c - '0' + 52
+           : c == '+'               ? 62
+           : c == '/'               ? 63
+           : c == '='               ? 64
+                                    : -1;
+}
+
+/* the next octet, OCT_END, or OCT_BAD */
+static int oct_next(octets *o)
+{
+    const char *at;
+    int v[4] = {0, 0, 0, 0}, c;
+    unsigned long bits = 0;
+
+    if (!o->base64) {
+        c = curi__dec_next(&o->d, &at);
+        if (c < 0 && o->rest.ptr != NULL) {
+            /* the data goes on with '?' and the query (a view of its own) */
+            o->d = curi__dec_of(o->rest.ptr, o->rest.ptr + o->rest.len);
+            o->rest.ptr = NULL;
+            return '?';
+        }
+        return c >= 0 ? c : OCT_END;
+    }
+    if (o->iq < o->nq) {
+        return o->q[o->iq++];
+    }
+    for (int i = 0; i < 4; i++) {
+        c = curi__dec_next(&o->d, &at);
+        if (c < 0) {
+            return i == 0 ? OCT_END : OCT_BAD; /* a quantum cut short */
+        }
+        if (o->done || (v[i] = b64_value(c)) < 0 || (v[i] == 64 && i < 2) ||
+            (i == 3 && v[2] == 64 && v[3] != 64)) {
+            return OCT_BAD;
+        }
+    }
+    o->nq = v[3] != 64 ? 3 : v[2] != 64 ? 2 : 1;
+    for (int i = 0; i < 4; i++) {
+        bits = bits << 6 | (unsigned long)(v[i] == 64 ? 0 : v[i]);
+    }
+    if ((o->nq == 2 && (bits & 0xFF) != 0) || (o->nq == 1 && (bits & 0xFFFF) != 0)) {
+        return OCT_BAD; /* non-zero pad bits */
+    }
+    o->q[0] = (unsigned char)(bits >> 16);
+    o->q[1] = (unsigned char)(bits >> 8 & 0xFF);
+    o->q[2] = (unsigned char)(bits & 0xFF);
+    o->done = o->nq < 3;
+    o->iq = 1;
+    return o->q[0];
+}
+
+/* The data of two data URIs stand for the same octets, and both decode (RFC 2397 3). */
+static int data_octets_eq(const curi_scheme_parts *pa, const curi_uri *a,
+                          const curi_scheme_parts *pb, const curi_uri *b)
+{
+    static const curi_str none = {NULL, 0};
+    octets x, y;
+    int c;
+
+    /* base64 data has no query (curi_scheme_check: data-base64) */
+    oct_init(&x, pa->part[1], (pa->flags & CURI_SP_QUERY) ? a->query : none,
+             (pa->flags & CURI_SP_BASE64) != 0);
+    oct_init(&y, pb->part[1], (pb->flags & CURI_SP_QUERY) ? b->query : none,
+             (pb->flags & CURI_SP_BASE64) != 0);
+    do {
+        c = oct_next(&x);
+        if (c == OCT_BAD || c != oct_next(&y)) {
+            return 0;
+        }
+    } while (c >= 0);
+    return 1;
+}
+
+/* data (RFC 2397 3): the same effective media type and the same data, as written (both
+ * base64 or neither) or as the octets it stands for (data_octets_eq) */
 static int data_equivalent(const curi_uri *a, const curi_uri *b)
 {
     curi_scheme_parts pa, pb;
 
     if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
         curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_DATA ||
-        pb.kind != CURI_SK_DATA || pa.flags != pb.flags ||
+        pb.kind != CURI_SK_DATA || !norm_eq(a->fragment, b->fragment, 0, 0)) {
+        return 0;
+    }
+    /* the data is part 1 and, with CURI_SP_QUERY, '?' and the query */
+    return media_eq(pa.part[0], pb.part[0]) &&
+           ((pa.flags == pb.flags && norm_eq(pa.part[1], pb.part[1], 0, 0) &&
+             (!(pa.flags & CURI_SP_QUERY) || norm_eq(a->query, b->query, 0, 0))) ||
+            data_octets_eq(&pa, a, &pb, b));
+}
+
+/*
+ * file with a drive letter (RFC 8089 E.2, non-normative): the letter without regard to
+ * case, "file:c:/x" the same as "file:///c:/x" (and "file:/c:/x", "file://localhost/c:/x":
+ * no authority, an empty one and localhost all name this machine, section 2).  The rest
+ * of the path as syntax-based normalization reads it, but with its dot segments kept: a
+ * ".." under the drive is left to the other rungs (E.2.1 keeps it from climbing above
+ * the drive, which remove_dot_segments does not know).  The '|' of E.2.2 ("c|") is not
+ * an RFC 3986 URI (schemes.md 3.9), so there is nothing to equate it with.
+ */
+static int file_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    curi_scheme_parts pa, pb;
+    curi_str ra, rb;
+
+    if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
+        curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_FILE ||
+        pb.kind != CURI_SK_FILE || pa.part[2].ptr == NULL || pb.part[2].ptr == NULL ||
+        (pa.form == CURI_FILE_HOST_NAMED) != (pb.form == CURI_FILE_HOST_NAMED) ||
+        (pa.form == CURI_FILE_HOST_NAMED && !norm_eq(a->host, b->host, 1, 0)) ||
+        curi__lower((unsigned char)pa.part[2].ptr[0]) !=
+            curi__lower((unsigned char)pb.part[2].ptr[0]) ||
         !norm_eq(a->fragment, b->fragment, 0, 0)) {
         return 0;
     }
-    /* the data is part 1 and, with CURI_SP_QUERY (in both: the flags are equal), the query */
-    return media_eq(pa.part[0], pb.part[0]) && norm_eq(pa.part[1], pb.part[1], 0, 0) &&
-           (!(pa.flags & CURI_SP_QUERY) || norm_eq(a->query, b->query, 0, 0));
+    /* the path after "c:" */
+    ra.ptr = pa.part[2].ptr + 2;
+    ra.len = (size_t)(a->path.ptr + a->path.len - ra.ptr);
+    rb.ptr = pb.part[2].ptr + 2;
+    rb.len = (size_t)(b->path.ptr + b->path.len - rb.ptr);
+    return norm_eq(ra, rb, 0, 0);
+}
+
+/* An info node name's next decoded byte; GNOME writes a space as '_' (uri(7)). */
+static int info_node_next(curi__dec *d, int gnome)
+{
+    const char *at;
+    int c = curi__dec_next(d, &at);
+
+    return (gnome && c == '_') ? ' ' : c;
+}
+
+/*
+ * info (uri(7)): the same file, decoded, whether written "gcc" or "(gcc)"; the same node,
+ * decoded, a missing or empty one being "Top", a '_' of the GNOME form (info:file#node)
+ * being the space the KDE form (info:(file)node) writes as "%20".  A file with a '/' is
+ * left alone: "info:namespace/identifier" is RFC 4452's info scheme (schemes.md 3.13),
+ * whose fragment means nothing of the sort.
+ */
+static int info_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    static const curi_str top = {"Top", 3};
+    curi_scheme_parts pa, pb;
+    curi_str na, nb;
+    curi__dec x, y;
+    const char *at;
+    int c;
+
+    if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
+        curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_INFO ||
+        pb.kind != CURI_SK_INFO || memchr(pa.part[0].ptr, '/', pa.part[0].len) != NULL ||
+        memchr(pb.part[0].ptr, '/', pb.part[0].len) != NULL) {
+        return 0;
+    }
+    /* the file */
+    x = curi__dec_of(pa.part[0].ptr, curi__vend(pa.part[0]));
+    y = curi__dec_of(pb.part[0].ptr, curi__vend(pb.part[0]));
+    do {
+        c = curi__dec_next(&x, &at);
+        if (c != curi__dec_next(&y, &at)) {
+            return 0;
+        }
+    } while (c >= 0);
+    /* the node */
+    na = (pa.part[1].ptr == NULL || pa.part[1].len == 0) ? top : pa.part[1];
+    nb = (pb.part[1].ptr == NULL || pb.part[1].len == 0) ? top : pb.part[1];
+    x = curi__dec_of(na.ptr, curi__vend(na));
+    y = curi__dec_of(nb.ptr, curi__vend(nb));
+    do {
+        c = info_node_next(&x, pa.form == CURI_INFO_GNOME);
+        if (c != info_node_next(&y, pb.form == CURI_INFO_GNOME)) {
+            return 0;
+        }
+    } while (c >= 0);
+    return 1;
+}
+
+/*
+ * ldap, ldaps (RFC 4516): the URL layer is percent-decoded first, then the LDAP one (RFC
+ * 4516 2.1, 4), each element on its own, so "%3D" in a dn is the '=' it spells; the dn is
+ * then an RFC 4514 string, whose '\' escapes stand for octets of a value.  A reference
+ * that curi_scheme_check accepts is read, so every escape is whole.
+ *
+ * LDAP_SET_MAX bounds the sets sorted on the stack: the AVAs of one multi-valued RDN and the
+ * options of one attribute description.  A longer one is compared in the order written
+ * (a false "not equivalent" at worst), so each comparison stays linear in the input.
+ */
+enum { LDAP_SET_MAX = 16 };
+
+/* The next octet of a dn value, a '\' escape undone (RFC 4514 3: '\' then a special
+ * character or two hex digits), *esc set when it was escaped; -1 at the end. */
+static int dn_value_next(curi__dec *d, int *esc)
+{
+    const char *at;
+    int c = curi__dec_next(d, &at), x, y;
+
+    *esc = 0;
+    if (c != '\\') {
+        return c;
+    }
+    *esc = 1;
+    x = curi__dec_next(d, &at);
+    if (x < 0 || !curi__is((unsigned char)x, CURI__HEX)) {
+        return x;
+    }
+    y = curi__dec_next(d, &at);
+    if (y < 0 || !curi__is((unsigned char)y, CURI__HEX)) {
+        return -1; /* not a valid dn: curi_scheme_check refuses it */
+    }
+    return (int)(curi__hexval((unsigned char)x) << 4 | curi__hexval((unsigned char)y));
+}
+
+/* <0, 0, >0: the decoded bytes of [p, pe) against those of [q, qe), ASCII letters without
+ * regard to case (attribute types, descriptors and options: RFC 4512 1.4, 2.5). */
+static int ldap_ci_cmp(const char *p, const char *pe, const char *q, const char *qe)
+{
+    curi__dec x = curi__dec_of(p, pe), y = curi__dec_of(q, qe);
+    const char *at;
+    int a, b;
+
+    do {
+        a = curi__dec_next(&x, &at);
+        b = curi__dec_next(&y, &at);
+        a = a >= 0 ? curi__lower((unsigned char)a) : a;
+        b = b >= 0 ? curi__lower((unsigned char)b) : b;
+        if (a != b) {
+            return a < b ? -1 : 1;
+        }
+    } while (a >= 0);
+    return 0;
+}
+
+/* One attributeTypeAndValue of a dn: raw views of its type and its value. */
+typedef struct ldap_ava {
+    const char *t, *te, *v, *ve;
+} ldap_ava;
+
+/* <0, 0, >0: two AVAs, the type without regard to case (RFC 4512 2.5, RFC 4514 3), then
+ * the value: a hexstring ('#', the value's BER octets, RFC 4514 2.4) by its hex digits
+ * without regard to case and after every string, a string by its octets as the escapes
+ * give them, with regard to case (the attribute's matching rule, RFC 4517, is the
+ * directory's to know: schemes.md 3.11). */
+static int ldap_ava_cmp(const ldap_ava *a, const ldap_ava *b)
+{
+    curi__dec x, y;
+    int cx, cy, ex, ey, hex, d = ldap_ci_cmp(a->t, a->te, b->t, b->te);
+
+    if (d != 0) {
+        return d;
+    }
+    x = curi__dec_of(a->v, a->ve);
+    y = curi__dec_of(b->v, b->ve);
+    cx = dn_value_next(&x, &ex);
+    cy = dn_value_next(&y, &ey);
+    hex = (cx == '#' && !ex);
+    if (hex != (cy == '#' && !ey)) {
+        return hex ? 1 : -1;
+    }
+    for (;;) {
+        if (hex) {
+            cx = cx >= 0 ? curi__lower((unsigned char)cx) : cx;
+            cy = cy >= 0 ? curi__lower((unsigned char)cy) : cy;
+        }
+        if (cx != cy) {
+            return cx < cy ? -1 : 1;
+        }
+        if (cx < 0) {
+            return 0;
+        }
+        cx = dn_value_next(&x, &ex);
+        cy = dn_value_next(&y, &ey);
+    }
+}
+
+/* Read the AVA at p of a dn ending at e into *a: the separator after it (',' or '+', -1 at
+ * the end), with *next just past it. */
+static int ldap_ava_read(const char *p, const char *e, ldap_ava *a, const char **next)
+{
+    curi__dec d = curi__dec_of(p, e);
+    const char *at;
+    int c, esc;
+
+    a->t = p;
+    while ((c = curi__dec_next(&d, &at)) >= 0 && c != '=') {
+    }
+    a->te = at;
+    a->v = d.p;
+    do {
+        at = d.p;
+        c = dn_value_next(&d, &esc);
+    } while (c >= 0 && (esc || (c != ',' && c != '+')));
+    a->ve = at;
+    *next = d.p;
+    return c;
+}
+
+/* Read the RDN at p: its first LDAP_SET_MAX AVAs into set, their number (all of them) in
+ * *n; the position after its ',' (or e). */
+static const char *ldap_rdn_read(const char *p, const char *e, ldap_ava *set, size_t *n)
+{
+    ldap_ava a;
+    int sep;
+
+    *n = 0;
+    do {
+        sep = ldap_ava_read(p, e, &a, &p);
+        if (*n < LDAP_SET_MAX) {
+            set[*n] = a;
+        }
+        (*n)++;
+    } while (sep == '+');
+    return p;
+}
+
+static void ldap_ava_sort(ldap_ava *s, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        ldap_ava k = s[i];
+        size_t j = i;
+        while (j > 0 && ldap_ava_cmp(&s[j - 1], &k) > 0) {
+            s[j] = s[j - 1];
+            j--;
+        }
+        s[j] = k;
+    }
+}
+
+/* Two dns (absent: the empty dn, RFC 4516 3): the same RDNs in the same order, each a set
+ * of AVAs (RFC 4514 2.2, RFC 4512 2.3.1: the order of a multi-valued RDN's AVAs means
+ * nothing), compared as ldap_ava_cmp says. */
+static int ldap_dn_eq(curi_str a, curi_str b)
+{
+    const char *p = a.ptr, *pe = a.ptr + a.len, *q = b.ptr, *qe = b.ptr + b.len;
+    ldap_ava sa[LDAP_SET_MAX], sb[LDAP_SET_MAX];
+    size_t na, nb;
+
+    if (p == NULL || q == NULL) {
+        return (p == NULL || a.len == 0) && (q == NULL || b.len == 0);
+    }
+    while (p < pe && q < qe) {
+        const char *p0 = p, *q0 = q;
+        p = ldap_rdn_read(p, pe, sa, &na);
+        q = ldap_rdn_read(q, qe, sb, &nb);
+        if (na != nb) {
+            return 0;
+        }
+        if (na > LDAP_SET_MAX) {
+            /* too many to sort here: in the order written */
+            for (size_t i = 0; i < na; i++) {
+                (void)ldap_ava_read(p0, pe, &sa[0], &p0);
+                (void)ldap_ava_read(q0, qe, &sb[0], &q0);
+                if (ldap_ava_cmp(&sa[0], &sb[0]) != 0) {
+                    return 0;
+                }
+            }
+            continue;
+        }
+        ldap_ava_sort(sa, na);
+        ldap_ava_sort(sb, nb);
+        for (size_t i = 0; i < na; i++) {
+            if (ldap_ava_cmp(&sa[i], &sb[i]) != 0) {
+                return 0;
+            }
+        }
+    }
+    return p >= pe && q >= qe;
+}
+
+/* The options of an attribute description, ';' items of [p, e): the first LDAP_SET_MAX
+ * as views into set, their number (all of them). */
+static size_t ldap_options(curi_str opts, curi_str *set)
+{
+    curi_cursor c;
+    curi_str x;
+    size_t n = 0;
+
+    if (opts.ptr == NULL) {
+        return 0;
+    }
+    curi_list_init(&c, opts, ';');
+    while (curi_list_next(&c, &x)) {
+        if (n < LDAP_SET_MAX) {
+            set[n] = x;
+        }
+        n++;
+    }
+    return n;
+}
+
+static int opt_cmp(const curi_str *a, const curi_str *b)
+{
+    return ldap_ci_cmp(a->ptr, curi__vend(*a), b->ptr, curi__vend(*b));
+}
+
+static void ldap_opt_sort(curi_str *s, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        curi_str k = s[i];
+        size_t j = i;
+        while (j > 0 && opt_cmp(&s[j - 1], &k) > 0) {
+            s[j] = s[j - 1];
+            j--;
+        }
+        s[j] = k;
+    }
+}
+
+/* Two attribute descriptions (or "*", "1.1"): the type without regard to case, the
+ * options too and in any order (RFC 4512 2.5: "cn;lang-en;binary" is "CN;binary;lang-en"). */
+static int ldap_attr_eq(curi_str a, curi_str b)
+{
+    curi_str ta, oa, tb, ob, sa[LDAP_SET_MAX], sb[LDAP_SET_MAX];
+    size_t na, nb;
+
+    curi_split_at(a, ';', &ta, &oa);
+    curi_split_at(b, ';', &tb, &ob);
+    if (ldap_ci_cmp(ta.ptr, curi__vend(ta), tb.ptr, curi__vend(tb)) != 0) {
+        return 0;
+    }
+    na = ldap_options(oa, sa);
+    nb = ldap_options(ob, sb);
+    if (na != nb) {
+        return 0;
+    }
+    if (na > LDAP_SET_MAX) {
+        /* too many to sort here: in the order written */
+        return ldap_ci_cmp(oa.ptr, curi__vend(oa), ob.ptr, curi__vend(ob)) == 0;
+    }
+    ldap_opt_sort(sa, na);
+    ldap_opt_sort(sb, nb);
+    for (size_t i = 0; i < na; i++) {
+        if (opt_cmp(&sa[i], &sb[i]) != 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Two attribute lists, in order; absent and "*" alike request all user attributes (RFC
+ * 4516 3, RFC 4511 4.5.1.8). */
+static int ldap_attrs_eq(curi_str a, curi_str b)
+{
+    curi_cursor ca, cb;
+    curi_str x, y;
+    int more;
+
+    if (a.ptr == NULL || (a.len == 1 && a.ptr[0] == '*')) {
+        return b.ptr == NULL || (b.len == 1 && b.ptr[0] == '*');
+    }
+    if (b.ptr == NULL) {
+        return 0;
+    }
+    curi_list_init(&ca, a, ',');
+    curi_list_init(&cb, b, ',');
+    while ((more = curi_list_next(&ca, &x)) != 0) {
+        if (!curi_list_next(&cb, &y) || !ldap_attr_eq(x, y)) {
+            return 0;
+        }
+    }
+    return !curi_list_next(&cb, &y);
+}
+
+/* A filter, decoded, is the default "(objectClass=*)" (RFC 4516 3) without regard to case,
+ * or absent. */
+static int ldap_filter_default(curi_str f)
+{
+    static const char dflt[] = "(objectclass=*)";
+
+    return f.ptr == NULL ||
+           ldap_ci_cmp(f.ptr, curi__vend(f), dflt, dflt + sizeof dflt - 1) == 0;
+}
+
+/* Two filters: both the default, or the same decoded bytes. */
+static int ldap_filter_eq(curi_str a, curi_str b)
+{
+    curi__dec x, y;
+    const char *at;
+    int c;
+
+    if (ldap_filter_default(a) || ldap_filter_default(b)) {
+        return ldap_filter_default(a) && ldap_filter_default(b);
+    }
+    x = curi__dec_of(a.ptr, curi__vend(a));
+    y = curi__dec_of(b.ptr, curi__vend(b));
+    do {
+        c = curi__dec_next(&x, &at);
+        if (c != curi__dec_next(&y, &at)) {
+            return 0;
+        }
+    } while (c >= 0);
+    return 1;
+}
+
+/* A port's value, dflt when it is absent or empty; -1 when it is too long to read here. */
+static long ldap_port(curi_str port, long dflt)
+{
+    long v = 0;
+
+    if (port.ptr == NULL || port.len == 0) {
+        return dflt;
+    }
+    if (port.len > 9) {
+        return -1;
+    }
+    for (size_t i = 0; i < port.len; i++) {
+        v = v * 10 + (port.ptr[i] - '0');
+    }
+    return v;
+}
+
+/*
+ * ldap, ldaps (RFC 4516 3, 4): the same host (without regard to case) and port (389 or
+ * 636 when absent or empty), the same dn (ldap_dn_eq), attributes (ldap_attrs_eq), scope
+ * (base when absent; the tokens without regard to case), filter (ldap_filter_eq) and
+ * extensions and fragment (as syntax-based normalization reads them).
+ */
+static int ldap_equivalent(const curi_uri *a, const curi_uri *b)
+{
+    curi_scheme_parts pa, pb;
+    long dflt = (a->scheme.len == 5) ? 636 : 389, xa, xb;
+    int sa, sb;
+
+    if (curi_scheme_parts_get(&pa, a, 0, NULL, NULL) != CURI_OK ||
+        curi_scheme_parts_get(&pb, b, 0, NULL, NULL) != CURI_OK || pa.kind != CURI_SK_LDAP ||
+        pb.kind != CURI_SK_LDAP || !norm_eq(a->host, b->host, 1, 0) ||
+        !norm_eq(a->fragment, b->fragment, 0, 0)) {
+        return 0;
+    }
+    xa = ldap_port(a->port, dflt);
+    xb = ldap_port(b->port, dflt);
+    if (xa != xb || (xa < 0 && !norm_eq(a->port, b->port, 0, 0))) {
+        return 0;
+    }
+    /* the scope is base, one or sub (curi_scheme_check): its first letter says which */
+    sa = pa.part[4].ptr != NULL ? curi__lower((unsigned char)pa.part[4].ptr[0]) : 'b';
+    sb = pb.part[4].ptr != NULL ? curi__lower((unsigned char)pb.part[4].ptr[0]) : 'b';
+    return sa == sb && ldap_dn_eq(pa.part[2], pb.part[2]) &&
+           ldap_attrs_eq(pa.part[3], pb.part[3]) && ldap_filter_eq(pa.part[5], pb.part[5]) &&
+           norm_eq(pa.part[6], pb.part[6], 0, 0);
 }
 
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
 {
+    if ((scheme_is(a, "ldap") && scheme_is(b, "ldap")) ||
+        (scheme_is(a, "ldaps") && scheme_is(b, "ldaps"))) {
+        return ldap_equivalent(a, b);
+    }
+    if (scheme_is(a, "file") && scheme_is(b, "file")) {
+        return file_equivalent(a, b);
+    }
+    if (scheme_is(a, "info") && scheme_is(b, "info")) {
+        return info_equivalent(a, b);
+    }
     if (scheme_is(a, "tel") && scheme_is(b, "tel")) {
         return tel_equivalent(a, b);
     }
