@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "../src/schemes/schemes.h"
 #include "../src/testing.h"
 
 typedef struct norm_ctx {
@@ -159,8 +160,7 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
     if (!(mask & CURI_NORM_PORT))
         FZ_CHECK(fz_str_same(u->port, v.port));
 
-    /* Each step did its job on the output; a URN is never decoded nor dot-removed under
-     * the scheme rules (RFC 8141 3.1), and a URN the layer accepts has a lowercase NID. */
+    /* Each step did its job on the output; a URN the layer accepts has a lowercase NID. */
     if ((mask & CURI_NORM_SCHEME_RULES) && u->scheme.len == 3 &&
         (u->scheme.ptr[0] | 0x20) == 'u' && (u->scheme.ptr[1] | 0x20) == 'r' &&
         (u->scheme.ptr[2] | 0x20) == 'n') {
@@ -169,7 +169,6 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
         if (v.host.ptr == NULL && curi_scheme_check(&v, 0, NULL, NULL) == CURI_OK)
             FZ_CHECKF(!has_upper(nid), "mask 0x%x: uppercase left in the NID of %s", mask,
                       fz_show(n1.p, n1.n));
-        mask &= ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS);
     }
     /* nor is a tel URI decoded or dot-removed (its path is not hierarchical), and one the layer accepts
      * keeps no visual separator in its number and no uppercase letter in its path */
@@ -184,15 +183,17 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
                           memchr(v.path.ptr, '(', nl) == NULL && memchr(v.path.ptr, ')', nl) == NULL,
                       "mask 0x%x: tel number not canonical in %s", mask, fz_show(n1.p, n1.n));
         }
-        mask &= ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS);
     }
-    if ((mask & CURI_NORM_SCHEME_RULES) && (u->scheme.len == 6 || u->scheme.len == 4)) {
-        const char *name = u->scheme.len == 6 ? "mailto" : "data";
-        int same = 1;
-        for (size_t i = 0; i < u->scheme.len; i++)
-            same &= (u->scheme.ptr[i] | 0x20) == name[i];
-        if (same)
-            mask &= ~(unsigned)CURI_NORM_DOTS; /* mailto and data: not hierarchical either */
+    /* The steps the registry says the scheme leaves out: at every level (a URN's NSS is
+     * never decoded nor dot-removed, RFC 8141 3.1), and under the scheme rules (tel is not
+     * decoded; tel, mailto and data paths are not hierarchical). */
+    if (u->scheme.ptr != NULL) {
+        const curi_scheme *si = curi_scheme_find(u->scheme.ptr, u->scheme.len);
+        if (si != NULL && si->ops != NULL) {
+            mask &= ~si->ops->norm_never;
+            if (mask & CURI_NORM_SCHEME_RULES)
+                mask &= ~si->ops->norm_off;
+        }
     }
     if (mask & CURI_NORM_CASE) {
         curi_str h = v.host;

@@ -384,36 +384,11 @@ CURI__INLINE int curi__ref_writer(curi__ref_work impl, unsigned known, char *dst
 }
 
 /*
- * The scheme layer's part of scheme-based normalization (src/schemes/normal.c): u as
- * CURI_NORM_SCHEME_RULES reads it (u itself, or *tmp with some views replaced), and the
- * equivalences that have no canonical form (urn, mailto): 1 when a and b are equivalent.
+ * The bytes of normalization, for the writers of the scheme layer too (src/schemes/normal.c):
+ * dst[n..) gets p[0..len) with mask's percent rules (lowercased outside triplets when
+ * lower), or the byte c; each returns the new n, and with dst NULL only counts.
  */
-const curi_uri *curi__scheme_view(const curi_uri *u, curi_uri *tmp);
-/* u as the scheme rung of curi_compare reads it beyond curi__scheme_view (file:/p as
- * file:///p, nntp://s/group as news://s/group), u itself when nothing changes. */
-const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp);
-int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b);
-/* The canonical forms of urn, mailto, tel and data (src/schemes/normal.c): the mask u's
- * writers use under mask (urn and tel are not decoded; urn, mailto, tel and data not
- * dot-removed) and *fold, the CURI_SK_* kind whose form applies (0: none; only a reference
- * curi_scheme_check accepts).  For urn and mailto curi__scheme_fold lowercases their
- * letters in a normalized form s[0..n) in place; tel and data have their own writer in
- * normalize.c (own_write).  curi__scheme_fold_changes says whether the form would change
- * u's own bytes, given that the other steps change nothing. */
-unsigned curi__scheme_mask(const curi_uri *u, unsigned mask, int *fold);
-void curi__scheme_fold(char *s, size_t n, int fold);
-int curi__scheme_fold_changes(const curi_uri *u, int fold);
-/* How a data URI's media type m is written in normalized form: 0 not at all (it is RFC 2397's
- * default), 2 with "text/plain" put before its parameters (it has no type), 1 as it is
- * (with its type, parameter names and charset value lowercased). */
-int curi__data_media(curi_str m);
-/* 1 when a data URI's media type parameter name is "charset", whose value is compared and
- * written without regard to case (RFC 2046 4.1.2). */
-int curi__data_ci_value(curi_str name);
-/* tel parameters (the path after its first ';'): 1 when normalization puts them in RFC 3966
- * 3's order (at most 32, each name once); the first one after *after in that order (after
- * NULL: the first), 0 when there is none. */
-int curi__tel_sortable(curi_str params);
-int curi__tel_next_param(curi_str params, const curi_str *after, curi_str *out);
+size_t curi__norm_put(char *dst, size_t n, const char *p, size_t len, unsigned mask, int lower);
+size_t curi__norm_byte(char *dst, size_t n, char c);
 
 #endif /* CURI_INTERNAL_H */

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "schemes/schemes.h"
 
 /* The transform of a span: copied, percent rules, percent rules and lowercase. */
 enum { T_RAW, T_PCT, T_LOWER };
@@ -901,29 +902,30 @@ static int normalizable(const curi_uri *u)
 
 
 /*
- * u as CURI_NORM_SCHEME_RULES reads it (src/schemes/normal.c), with the mask its writers use
- * and the fold its output gets: only the schemes whose name starts with f, g, n, l, u, m, t
- * or d
- * have rules there, so the usual web URL pays one test.
+ * u as the scheme layer reads it (src/schemes/normal.c, curi__scheme_norm: one registry
+ * lookup, then the scheme's operations), with the mask its writers use and, in *own, the
+ * operations of a scheme whose canonical form is a fold or a writer of its own.
  */
+typedef const struct curi__scheme_ops *own_ops;
+
 CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi_uri *tmp,
-                                          int *fold)
+                                          own_ops *own)
 {
-    *fold = 0;
-    if ((*mask & CURI_NORM_SCHEME_RULES) && u->scheme.len >= 3) {
-        unsigned char c = (unsigned char)(u->scheme.ptr[0] | 0x20);
-        if (c == 'u' || c == 'm' || c == 't' || c == 'd') {
-            *mask = curi__scheme_mask(u, *mask, fold);
-        } else if (c == 'f' || c == 'g' || c == 'n' || c == 'l') {
-            return curi__scheme_view(u, tmp);
-        }
+    *own = NULL;
+    return u->scheme.ptr != NULL ? curi__scheme_norm(u, mask, tmp, own) : u;
+}
+
+/* The fold of a scheme whose canonical form only changes case, in place. */
+static void own_fold(own_ops own, char *dst, size_t n)
+{
+    if (own != NULL && own->norm_fold != NULL) {
+        own->norm_fold(dst, n);
     }
-    return u;
 }
 
 /* dst[n..) gets p[0..len) with the percent rules (lowercased when lower); the new n.  dst
- * NULL: the length only. */
-static size_t own_put(char *dst, size_t n, const char *p, size_t len, unsigned mask, int lower)
+ * NULL: the length only (internal.h: the scheme layer's writers use it). */
+size_t curi__norm_put(char *dst, size_t n, const char *p, size_t len, unsigned mask, int lower)
 {
     if (dst == NULL) {
         return n + pct_len(p, len, mask);
@@ -932,7 +934,7 @@ static size_t own_put(char *dst, size_t n, const char *p, size_t len, unsigned m
                     dst);
 }
 
-static size_t own_byte(char *dst, size_t n, char c)
+size_t curi__norm_byte(char *dst, size_t n, char c)
 {
     if (dst != NULL) {
         dst[n] = c;
@@ -940,136 +942,28 @@ static size_t own_byte(char *dst, size_t n, char c)
     return n + 1;
 }
 
-/* [p, e) of a tel path through pct_span a chunk at a time (a cut never falls inside a
- * triplet), then without the visual separators of the number (while *number, which the
- * first ';' ends) and lowercased outside triplets. */
-static size_t tel_run(char *dst, size_t n, const char *p, const char *e, unsigned mask,
-                      int *number)
-{
-    char buf[CHUNK];
-
-    while (p < e) {
-        const char *q = (e - p > CHUNK) ? p + CHUNK : e;
-        size_t k;
-        if (q < e && q[-1] == '%') {
-            q -= 1;
-        } else if (q < e && q[-2] == '%') {
-            q -= 2;
-        }
-        k = (size_t)(put_pct(buf, p, (size_t)(q - p), mask) - buf);
-        for (size_t i = 0; i < k; i++) {
-            char c = buf[i];
-            if (c == '%' && k - i >= 3) {
-                if (dst != NULL) {
-                    memcpy(dst + n, buf + i, 3);
-                }
-                n += 3;
-                i += 2;
-                continue;
-            }
-            *number &= c != ';';
-            if (!(*number && (c == '-' || c == '.' || c == '(' || c == ')'))) {
-                n = own_byte(dst, n, (char)curi__lower((unsigned char)c));
-            }
-        }
-        p = q;
-    }
-    return n;
-}
-
-/* tel's path (RFC 3966): the number without its visual separators, then the parameters in
- * RFC 3966 3's order when curi__tel_sortable says so (else as they come), lowercased. */
-static size_t tel_path(char *dst, size_t n, const curi_uri *u, unsigned mask)
-{
-    const char *p = u->path.ptr, *e = p + u->path.len, *semi = memchr(p, ';', u->path.len);
-    curi_str ps, x, prev;
-    int number = 1, first = 1;
-
-    if (semi == NULL) {
-        return tel_run(dst, n, p, e, mask, &number);
-    }
-    n = tel_run(dst, n, p, semi, mask, &number);
-    ps.ptr = semi + 1;
-    ps.len = (size_t)(e - ps.ptr);
-    number = 0;
-    if (!curi__tel_sortable(ps)) {
-        return tel_run(dst, n, semi, e, mask, &number);
-    }
-    while (curi__tel_next_param(ps, first ? NULL : &prev, &x)) {
-        n = own_byte(dst, n, ';');
-        n = tel_run(dst, n, x.ptr, x.ptr + x.len, mask, &number);
-        prev = x;
-        first = 0;
-    }
-    return n;
-}
-
-/* data's path (RFC 2397 3): the media type as curi__data_media says (nothing for the
- * default, "text/plain" before parameters without a type), its type, parameter names and
- * charset value lowercased, ";base64" when it is there, then ',' and the data with the
- * percent rules. */
-static size_t data_path(char *dst, size_t n, const curi_uri *u, unsigned mask)
-{
-    curi_scheme_parts sp;
-    curi_cursor c;
-    curi_str x, name, value;
-    int k, first = 1;
-
-    (void)curi_scheme_parts_get(&sp, u, 0, NULL, NULL);
-    k = curi__data_media(sp.part[0]);
-    if (k == 2) {
-        for (const char *t = "text/plain"; *t != '\0'; t++) {
-            n = own_byte(dst, n, *t);
-        }
-    }
-    curi_list_init(&c, sp.part[0], ';');
-    while (k > 0 && curi_list_next(&c, &x)) {
-        if (!first) {
-            n = own_byte(dst, n, ';');
-        }
-        first = 0;
-        curi_split_at(x, '=', &name, &value);
-        n = own_put(dst, n, name.ptr, name.len, mask, 1);
-        if (value.ptr != NULL) {
-            n = own_byte(dst, n, '=');
-            n = own_put(dst, n, value.ptr, value.len, mask, curi__data_ci_value(name));
-        }
-    }
-    if (sp.flags & CURI_SP_BASE64) {
-        for (const char *t = ";base64"; *t != '\0'; t++) {
-            n = own_byte(dst, n, *t);
-        }
-    }
-    n = own_byte(dst, n, ',');
-    /* the data: the rest of the path (the query follows, as itself) */
-    {
-        const char *d = (const char *)memchr(u->path.ptr, ',', u->path.len) + 1;
-        return own_put(dst, n, d, (size_t)(u->path.ptr + u->path.len - d), mask, 0);
-    }
-}
-
 /*
- * A tel or data URI the scheme layer accepts (fold CURI_SK_TEL or CURI_SK_DATA;
+ * A tel or data URI the scheme layer accepts (its operations' norm_write, in
  * src/schemes/normal.c): its canonical form drops or adds bytes inside the path, so it has
  * its own writer rather than a fold in place.  Neither has an authority: the scheme, ':',
  * the path as the scheme says, then the query and the fragment with the percent rules.
  * The writer counts what it writes, so dst only needs the final length; dst NULL: the
  * length only.
  */
-static size_t own_write(char *dst, const curi_uri *u, unsigned mask, int kind)
+static size_t own_write(char *dst, const curi_uri *u, unsigned mask, own_ops own)
 {
-    size_t n = own_put(dst, 0, u->scheme.ptr, u->scheme.len, mask,
-                       (mask & CURI_NORM_CASE) != 0);
+    size_t n = curi__norm_put(dst, 0, u->scheme.ptr, u->scheme.len, mask,
+                              (mask & CURI_NORM_CASE) != 0);
 
-    n = own_byte(dst, n, ':');
-    n = (kind == CURI_SK_TEL) ? tel_path(dst, n, u, mask) : data_path(dst, n, u, mask);
+    n = curi__norm_byte(dst, n, ':');
+    n = own->norm_write(dst, n, u, mask);
     if (u->query.ptr != NULL) {
-        n = own_byte(dst, n, '?');
-        n = own_put(dst, n, u->query.ptr, u->query.len, mask, 0);
+        n = curi__norm_byte(dst, n, '?');
+        n = curi__norm_put(dst, n, u->query.ptr, u->query.len, mask, 0);
     }
     if (u->fragment.ptr != NULL) {
-        n = own_byte(dst, n, '#');
-        n = own_put(dst, n, u->fragment.ptr, u->fragment.len, mask, 0);
+        n = curi__norm_byte(dst, n, '#');
+        n = curi__norm_put(dst, n, u->fragment.ptr, u->fragment.len, mask, 0);
     }
     return n;
 }
@@ -1085,7 +979,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     layout L;
     size_t n = 0;
     curi_uri tmp;
-    int fold;
+    own_ops own;
 
     if (!curi__wbegin(dst, cap, outlen, 0) || u == NULL || (mask & ~CURI__NORM_FLAGS)) {
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
@@ -1094,17 +988,17 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     if (!normalizable(u)) {
         return curi__wend(curi__fail(err, CURI_ERR_STRUCTURE, 0), 0, outlen, err);
     }
-    u = scheme_view(u, &mask, &tmp, &fold);
-    if (fold == CURI_SK_TEL || fold == CURI_SK_DATA) {
-        n = own_write(NULL, u, mask, fold);
+    u = scheme_view(u, &mask, &tmp, &own);
+    if (own != NULL && own->norm_write != NULL) {
+        n = own_write(NULL, u, mask, own);
         if (dst == NULL || n > cap || n > CURI_MAX_LEN) {
             return curi__wend(n == 0 ? CURI_OK : CURI_ERR_NOSPACE, n, outlen, err);
         }
-        return curi__wend(CURI_OK, own_write(dst, u, mask, fold), outlen, err);
+        return curi__wend(CURI_OK, own_write(dst, u, mask, own), outlen, err);
     }
     /* The usual case: room for everything, the path before its dots go included. */
     if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask)) {
-        curi__scheme_fold(dst, n, fold);
+        own_fold(own, dst, n);
         return curi__wend(CURI_OK, n, outlen, err);
     }
     layout_init(&L, u, mask);
@@ -1117,7 +1011,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
         /* A tight buffer and a path that shrinks: only final bytes, from the end. */
         back_write(dst, n, u, mask);
     }
-    curi__scheme_fold(dst, n, fold);
+    own_fold(own, dst, n);
     return curi__wend(CURI_OK, n, outlen, err);
 }
 
@@ -1137,7 +1031,7 @@ static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsign
     char sa[SMALL_CAP], sb[SMALL_CAP];
     size_t na, nb;
     curi_uri ta, tb;
-    int fa, fb;
+    own_ops fa, fb;
 
     /* the fold is left out: curi__is_normalized asks it apart, and curi__compare's scheme
      * rung reaches every pair it makes equal through curi__scheme_equivalent */
@@ -1153,15 +1047,16 @@ static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsign
 int curi__is_normalized(const curi_uri *u, unsigned mask, int stream)
 {
     /* What curi_normalize refuses is not normalized; an unknown mask bit neither. */
-    int fold;
+    own_ops own;
     unsigned m = mask;
     curi_uri tmp;
 
     if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
-    (void)scheme_view(u, &m, &tmp, &fold);
-    return same_output(u, mask, u, 0, stream) && !curi__scheme_fold_changes(u, fold);
+    (void)scheme_view(u, &m, &tmp, &own);
+    return same_output(u, mask, u, 0, stream) &&
+           !(own != NULL && own->norm_changes != NULL && own->norm_changes(u));
 }
 
 int curi_is_normalized(const curi_uri *u, unsigned mask)
@@ -1215,15 +1110,15 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
     rstream st;
     size_t n, got;
     curi_uri tmp;
-    int fold;
+    own_ops own;
 
     if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
-    u = scheme_view(u, &mask, &tmp, &fold);
-    if (fold == CURI_SK_TEL || fold == CURI_SK_DATA) {
-        n = own_write(NULL, u, mask, fold);
-        return n <= cap ? own_write(dst, u, mask, fold) : 0;
+    u = scheme_view(u, &mask, &tmp, &own);
+    if (own != NULL && own->norm_write != NULL) {
+        n = own_write(NULL, u, mask, own);
+        return n <= cap ? own_write(dst, u, mask, own) : 0;
     }
     layout_init(&L, u, mask);
     n = forward_count(&L);
@@ -1232,7 +1127,7 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
     }
     if (how == 1) {
         back_write(dst, n, u, mask);
-        curi__scheme_fold(dst, n, fold);
+        own_fold(own, dst, n);
         return n;
     }
     rev_init(&st.r, u, mask);
@@ -1249,6 +1144,6 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
     if (got != 0) {
         return 0;
     }
-    curi__scheme_fold(dst, n, fold);
+    own_fold(own, dst, n);
     return n;
 }

@@ -88,11 +88,6 @@ int curi__sc_no_authority(curi__sc *c, const char *rule);
  * DIGIT / %x31-39 1*DIGIT (RFC 4512 1.4) over the decoded bytes of [p, e): 1 when it is. */
 int curi__sc_oid_or_descr(const char *p, const char *e);
 
-/* curi_scheme_check for a scheme already looked up (NULL: not known): CURI_OK when it has
- * no grammar of its own. */
-int curi__scheme_check_si(const curi_scheme *si, const curi_uri *u, curi_error *err,
-                          const char **rule);
-
 /* The validators of check.c, check_mail.c and check_ldap.c. */
 int curi__check_mailto(curi__sc *c);
 int curi__check_ldap(curi__sc *c);

@@ -15,7 +15,7 @@
  *            ("ldap://h/o=x?cn?base" becomes "ldap://h/o=x?cn", "ldap://h/?" becomes
  *            "ldap://h/").
  *
- * These are written as a view of the reference (curi__scheme_view), so that every writer
+ * These are written as a view of the reference (the nview functions, which the registry's operations point at), so that every writer
  * and comparison of normalize.c reads the same thing.  The equivalences below are the
  * scheme rung of curi_compare.  file's and nntp's have no canonical form that keeps the
  * reference's structure or meaning; urn's, mailto's, tel's and data's have one for part of
@@ -47,11 +47,10 @@
  *            curi__scheme_equiv_view reads the nntp form as news for the comparison;
  *   urn      URN-equivalence (RFC 8141 3.1): the NID without regard to case, the NSS as
  *            written (hex digits of triplets without regard to case, never decoded), the
- *            r-, q- and f-components ignored.  The syntax rung below this one is RFC 3986
- *            6.2.2 for every scheme and decodes "%41" to "A", so the ladder calls
- *            "urn:example:a%41" and "urn:example:aA" syntax-equivalent: it answers the
- *            first rung at which two references agree (normalize.c's curi__compare).
- *            This rung and CURI_NORM_SCHEME_RULES keep "%41";
+ *            r-, q- and f-components ignored.  The NSS is compared octet by octet at
+ *            every rung: the registry's norm_never keeps every level of normalization,
+ *            the syntax rung's too, from decoding or dot-removing a URN (RFC 8141 3.1
+ *            takes precedence over RFC 3986 6.2.2.2 and 6.2.2.3 for it);
  *   mailto   the same addresses in the same order, whether in the path or in to= headers,
  *            the domain without regard to case (RFC 6068 2, RFC 3986 6.2.3), and the same
  *            other header fields in the same order, names without regard to case;
@@ -59,14 +58,14 @@
  *            parameters in any order, without regard to case, a phone-context that is a
  *            global number digit by digit without separators (RFC 3966 4); normalization
  *            writes the number without separators, the parameters in RFC 3966 3's order
- *            (at most 32, each name once) and the path lowercased (normalize.c's tel_path);
+ *            (at most 32, each name once) and the path lowercased (curi__write_tel below);
  *   data     the same effective media type (RFC 2397 3's defaults: an omitted type is
  *            text/plain;charset=US-ASCII; names and the charset value without regard to
  *            case, RFC 2045 5.1 and RFC 2046 4.1.2), and the same data as written or the
  *            same octets decoded, base64 or not (data_octets_eq; invalid base64 only as
  *            written); normalization writes the default as nothing, "text/plain" before bare
- *            parameters, and the names and the charset value lowercased (normalize.c's
- *            data_path).
+ *            parameters, and the names and the charset value lowercased
+ *            (curi__write_data below).
  *
  * Nothing here allocates; each comparison reads both references a bounded number of times
  * (linear time: ldap's sorts are of at most LDAP_SET_MAX items).
@@ -87,11 +86,6 @@ static int is_ci(const char *p, size_t n, const char *name)
         }
     }
     return name[i] == '\0';
-}
-
-static int scheme_is(const curi_uri *u, const char *name)
-{
-    return u->scheme.ptr != NULL && is_ci(u->scheme.ptr, u->scheme.len, name);
 }
 
 /* ldap: the query without its trailing empty or default parts (the attributes "*", the
@@ -130,74 +124,84 @@ static curi_str ldap_query(curi_str q)
     return q;
 }
 
-const curi_uri *curi__scheme_view(const curi_uri *u, curi_uri *tmp)
+/* file://localhost/p is file:///p (an authority is never added: see the top). */
+const curi_uri *curi__nview_file(const curi_uri *u, curi_uri *tmp)
 {
-    if (u->scheme.ptr == NULL || u->scheme.len < 4 || u->scheme.len > 6) {
+    const curi_str h = u->host;
+
+    if (u->userinfo.ptr != NULL || u->port.ptr != NULL || h.ptr == NULL ||
+        !is_ci(h.ptr, h.len, "localhost")) {
         return u;
     }
-    if (scheme_is(u, "file")) {
-        /* file://localhost/p is file:///p (an authority is never added: see the top) */
-        const curi_str h = u->host;
-        if (u->userinfo.ptr != NULL || u->port.ptr != NULL || h.ptr == NULL ||
-            !is_ci(h.ptr, h.len, "localhost")) {
-            return u;
-        }
-        *tmp = *u;
-        tmp->host.ptr = empty;
-        tmp->host.len = 0;
-        tmp->host_type = CURI_HOST_REGNAME;
-        tmp->zone.ptr = NULL;
-        tmp->zone.len = 0;
-        return tmp;
-    }
-    if (scheme_is(u, "gopher")) {
-        if (u->host.ptr == NULL || u->path.len > 1) {
-            return u;
-        }
-        *tmp = *u;
-        tmp->path.ptr = one;
-        tmp->path.len = 2;
-        return tmp;
-    }
-    if (scheme_is(u, "news")) {
-        if (u->host.ptr == NULL || u->path.len != 2 || u->path.ptr[1] != '*') {
-            return u;
-        }
-        *tmp = *u;
-        tmp->path.ptr = slash;
-        tmp->path.len = 1;
-        return tmp;
-    }
-    if (scheme_is(u, "ldap") || scheme_is(u, "ldaps")) {
-        curi_str q;
-        if (u->query.ptr == NULL || u->host.ptr == NULL) {
-            return u;
-        }
-        q = ldap_query(u->query);
-        if (q.ptr == u->query.ptr && q.len == u->query.len) {
-            return u;
-        }
-        *tmp = *u;
-        tmp->query = q;
-        return tmp;
-    }
-    return u;
+    *tmp = *u;
+    tmp->host.ptr = empty;
+    tmp->host.len = 0;
+    tmp->host_type = CURI_HOST_REGNAME;
+    tmp->zone.ptr = NULL;
+    tmp->zone.len = 0;
+    return tmp;
 }
 
-const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp)
+/* gopher://h and gopher://h/ are gopher://h/1 (RFC 4266 2.1). */
+const curi_uri *curi__nview_gopher(const curi_uri *u, curi_uri *tmp)
+{
+    if (u->host.ptr == NULL || u->path.len > 1) {
+        return u;
+    }
+    *tmp = *u;
+    tmp->path.ptr = one;
+    tmp->path.len = 2;
+    return tmp;
+}
+
+/* news://s/\* is news://s/ (RFC 5538 4). */
+const curi_uri *curi__nview_news(const curi_uri *u, curi_uri *tmp)
+{
+    if (u->host.ptr == NULL || u->path.len != 2 || u->path.ptr[1] != '*') {
+        return u;
+    }
+    *tmp = *u;
+    tmp->path.ptr = slash;
+    tmp->path.len = 1;
+    return tmp;
+}
+
+/* ldap, ldaps: the query without its trailing defaults (RFC 4516 3, 4). */
+const curi_uri *curi__nview_ldap(const curi_uri *u, curi_uri *tmp)
+{
+    curi_str q;
+
+    if (u->query.ptr == NULL || u->host.ptr == NULL) {
+        return u;
+    }
+    q = ldap_query(u->query);
+    if (q.ptr == u->query.ptr && q.len == u->query.len) {
+        return u;
+    }
+    *tmp = *u;
+    tmp->query = q;
+    return tmp;
+}
+
+/* nntp://s/group names the group news://s/group names (RFC 5538 3): read it so. */
+const curi_uri *curi__eview_nntp(const curi_uri *u, curi_uri *tmp)
 {
     static const char news[] = "news";
 
-    if (scheme_is(u, "nntp") && u->host.ptr != NULL && u->path.len > 1 &&
-        memchr(u->path.ptr + 1, '/', u->path.len - 1) == NULL) {
-        /* nntp://s/group names the group news://s/group names (RFC 5538 3): read it so */
-        *tmp = *u;
-        tmp->scheme.ptr = news;
-        tmp->scheme.len = 4;
-        return tmp;
+    if (u->host.ptr == NULL || u->path.len <= 1 ||
+        memchr(u->path.ptr + 1, '/', u->path.len - 1) != NULL) {
+        return u;
     }
-    if (!scheme_is(u, "file") || u->host.ptr != NULL || u->path.len == 0 ||
-        u->path.ptr[0] != '/') {
+    *tmp = *u;
+    tmp->scheme.ptr = news;
+    tmp->scheme.len = 4;
+    return tmp;
+}
+
+/* file:/p is file:///p (RFC 8089 2), for the comparison only (see the top). */
+const curi_uri *curi__eview_file(const curi_uri *u, curi_uri *tmp)
+{
+    if (u->host.ptr != NULL || u->path.len == 0 || u->path.ptr[0] != '/') {
         return u;
     }
     *tmp = *u;
@@ -290,7 +294,7 @@ static int norm_eq(curi_str a, curi_str b, int fold, int keep)
 }
 
 /* URN-equivalence (RFC 8141 3.1): NID without case, NSS with hex case only. */
-static int urn_equivalent(const curi_uri *a, const curi_uri *b)
+int curi__equiv_urn(const curi_uri *a, const curi_uri *b)
 {
     curi_scheme_parts pa, pb;
 
@@ -387,7 +391,7 @@ static int addr_eq(curi_str a, curi_str b)
     return norm_eq(la, lb, 0, 0) && norm_eq(da, db, 1, 0);
 }
 
-static int mailto_equivalent(const curi_uri *a, const curi_uri *b)
+int curi__equiv_mailto(const curi_uri *a, const curi_uri *b)
 {
     curi_scheme_parts pa, pb;
     rcpt ra, rb;
@@ -557,7 +561,7 @@ static int tel_params_eq(curi_str a, curi_str b)
  * tel (RFC 3966 4): both global or both local, the same digits once the visual separators
  * are gone, and the same parameters (tel_params_eq).
  */
-static int tel_equivalent(const curi_uri *a, const curi_uri *b)
+int curi__equiv_tel(const curi_uri *a, const curi_uri *b)
 {
     curi_scheme_parts pa, pb;
     nread x, y;
@@ -752,7 +756,7 @@ static int data_octets_eq(const curi_scheme_parts *pa, const curi_uri *a,
 
 /* data (RFC 2397 3): the same effective media type and the same data, as written (both
  * base64 or neither) or as the octets it stands for (data_octets_eq) */
-static int data_equivalent(const curi_uri *a, const curi_uri *b)
+int curi__equiv_data(const curi_uri *a, const curi_uri *b)
 {
     curi_scheme_parts pa, pb;
 
@@ -777,7 +781,7 @@ static int data_equivalent(const curi_uri *a, const curi_uri *b)
  * the drive, which remove_dot_segments does not know).  The '|' of E.2.2 ("c|") is not
  * an RFC 3986 URI (schemes.md 3.9), so there is nothing to equate it with.
  */
-static int file_equivalent(const curi_uri *a, const curi_uri *b)
+int curi__equiv_file(const curi_uri *a, const curi_uri *b)
 {
     curi_scheme_parts pa, pb;
     curi_str ra, rb;
@@ -816,7 +820,7 @@ static int info_node_next(curi__dec *d, int gnome)
  * left alone: "info:namespace/identifier" is RFC 4452's info scheme (schemes.md 3.13),
  * whose fragment means nothing of the sort.
  */
-static int info_equivalent(const curi_uri *a, const curi_uri *b)
+int curi__equiv_info(const curi_uri *a, const curi_uri *b)
 {
     static const curi_str top = {"Top", 3};
     curi_scheme_parts pa, pb;
@@ -1193,7 +1197,7 @@ static long ldap_port(curi_str port, long dflt)
  * (base when absent; the tokens without regard to case), filter (ldap_filter_eq) and
  * extensions and fragment (as syntax-based normalization reads them).
  */
-static int ldap_equivalent(const curi_uri *a, const curi_uri *b)
+int curi__equiv_ldap(const curi_uri *a, const curi_uri *b)
 {
     curi_scheme_parts pa, pb;
     long dflt = (a->scheme.len == 5) ? 636 : 389, xa, xb;
@@ -1218,31 +1222,52 @@ static int ldap_equivalent(const curi_uri *a, const curi_uri *b)
            norm_eq(pa.part[6], pb.part[6], 0, 0);
 }
 
+/* ------------------------------------------------------------------ the dispatch */
+
+/*
+ * One lookup of the scheme in the registry (registry.c), then its operations: what every
+ * writer and comparison of normalize.c asks of the scheme layer goes through these three.
+ */
+const curi_uri *curi__scheme_norm(const curi_uri *u, unsigned *mask, curi_uri *tmp,
+                                  const struct curi__scheme_ops **own)
+{
+    const curi_scheme *si = curi__scheme_of(u);
+    const struct curi__scheme_ops *ops = si != NULL ? si->ops : NULL;
+
+    *own = NULL;
+    if (ops == NULL) {
+        return u;
+    }
+    *mask &= ~ops->norm_never;
+    if (!(*mask & CURI_NORM_SCHEME_RULES)) {
+        return u;
+    }
+    *mask &= ~ops->norm_off;
+    /* a fold or writer only for a reference that the scheme layer accepts and that has no
+     * authority, so that its form stays the equivalence's (see "canonical case") */
+    if ((ops->norm_fold != NULL || ops->norm_write != NULL) && u->host.ptr == NULL &&
+        curi__scheme_check_si(si, u, NULL, NULL) == CURI_OK) {
+        *own = ops;
+    }
+    return ops->norm_view != NULL ? ops->norm_view(u, tmp) : u;
+}
+
+const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp)
+{
+    const curi_scheme *si = curi__scheme_of(u);
+
+    return si != NULL && si->ops != NULL && si->ops->equiv_view != NULL
+               ? si->ops->equiv_view(u, tmp)
+               : u;
+}
+
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
 {
-    if ((scheme_is(a, "ldap") && scheme_is(b, "ldap")) ||
-        (scheme_is(a, "ldaps") && scheme_is(b, "ldaps"))) {
-        return ldap_equivalent(a, b);
-    }
-    if (scheme_is(a, "file") && scheme_is(b, "file")) {
-        return file_equivalent(a, b);
-    }
-    if (scheme_is(a, "info") && scheme_is(b, "info")) {
-        return info_equivalent(a, b);
-    }
-    if (scheme_is(a, "tel") && scheme_is(b, "tel")) {
-        return tel_equivalent(a, b);
-    }
-    if (scheme_is(a, "data") && scheme_is(b, "data")) {
-        return data_equivalent(a, b);
-    }
-    if (scheme_is(a, "urn") && scheme_is(b, "urn")) {
-        return urn_equivalent(a, b);
-    }
-    if (scheme_is(a, "mailto") && scheme_is(b, "mailto")) {
-        return mailto_equivalent(a, b);
-    }
-    return 0;
+    const curi_scheme *si = curi__scheme_of(a);
+
+    /* the same entry (ldap and ldaps share their operations, not their port) */
+    return si != NULL && si == curi__scheme_of(b) && si->ops != NULL &&
+           si->ops->equivalent != NULL && si->ops->equivalent(a, b);
 }
 
 /* ------------------------------------------------------------------ canonical case */
@@ -1262,32 +1287,6 @@ int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
  * the scheme layer accepts the reference, and so the fold of a second pass).  The r-, q- and f-components are kept as written: URN-equivalence
  * ignores them, but they still say something to a resolver or to the resource.
  */
-unsigned curi__scheme_mask(const curi_uri *u, unsigned mask, int *fold)
-{
-    curi_scheme_parts sp;
-    int urn;
-
-    *fold = 0;
-    if (!(mask & CURI_NORM_SCHEME_RULES) || u->scheme.ptr == NULL ||
-        !((urn = scheme_is(u, "urn")) != 0 || scheme_is(u, "tel") || scheme_is(u, "mailto") ||
-          scheme_is(u, "data"))) {
-        return mask;
-    }
-    if (u->host.ptr == NULL && curi_scheme_parts_get(&sp, u, 0, NULL, NULL) == CURI_OK &&
-        (sp.kind == CURI_SK_URN || sp.kind == CURI_SK_MAILTO || sp.kind == CURI_SK_TEL ||
-         sp.kind == CURI_SK_DATA)) {
-        *fold = sp.kind;
-    }
-    if (urn || scheme_is(u, "tel")) {
-        /* a tel URI is not decoded either: its grammar has no triplets in parameter
-         * names, so decoding could make the scheme layer accept a reference it refused,
-         * and a second pass would then fold what the first did not */
-        return mask & ~(unsigned)(CURI_NORM_UNRESERVED | CURI_NORM_DOTS);
-    }
-    /* tel, mailto and data paths are not hierarchical: a '/' in them is data */
-    return mask & ~(unsigned)CURI_NORM_DOTS;
-}
-
 /* Lowercase p[i..j) into out[i..j) (out may be p), triplets left alone: the number of
  * bytes that change.  out is NULL to count only. */
 static size_t fold_run(const char *p, size_t i, size_t j, char *out)
@@ -1362,11 +1361,12 @@ static size_t fold_part(int fold, int which, const char *p, size_t n, char *out)
     return (which == 0) ? fold_addrs(p, 0, n, out) : fold_headers(p, 0, n, out);
 }
 
-void curi__scheme_fold(char *s, size_t n, int fold)
+/* The fold of a written reference s[0..n): the path's and the query's parts. */
+static void fold_ref(char *s, size_t n, int fold)
 {
     char *e = s + n, *p, *q, *f;
 
-    if ((fold != CURI_SK_URN && fold != CURI_SK_MAILTO) || (p = memchr(s, ':', n)) == NULL) {
+    if ((p = memchr(s, ':', n)) == NULL) {
         return;
     }
     p++;
@@ -1377,6 +1377,16 @@ void curi__scheme_fold(char *s, size_t n, int fold)
     if (q != NULL) {
         (void)fold_part(fold, 1, q + 1, (size_t)(e - q - 1), q + 1);
     }
+}
+
+void curi__fold_urn(char *s, size_t n)
+{
+    fold_ref(s, n, CURI_SK_URN);
+}
+
+void curi__fold_mailto(char *s, size_t n)
+{
+    fold_ref(s, n, CURI_SK_MAILTO);
 }
 
 /*
@@ -1526,7 +1536,7 @@ int curi__data_media(curi_str m)
 /* data: the media type is not written as curi__data_media says (the default spelled out,
  * or no type before parameters), or its type, a parameter name, the charset value or the
  * base64 flag has an uppercase letter outside triplets. */
-static int data_changes(const curi_uri *u)
+int curi__changes_data(const curi_uri *u)
 {
     curi_scheme_parts sp;
     curi_cursor c;
@@ -1554,14 +1564,135 @@ static int data_changes(const curi_uri *u)
                     (size_t)(sp.part[1].ptr - 1 - u->path.ptr), NULL) > 0;
 }
 
-int curi__scheme_fold_changes(const curi_uri *u, int fold)
+int curi__changes_urn(const curi_uri *u)
 {
-    if (fold == CURI_SK_TEL) {
-        return tel_changes(u->path);
+    return fold_part(CURI_SK_URN, 0, u->path.ptr, u->path.len, NULL) > 0;
+}
+
+int curi__changes_mailto(const curi_uri *u)
+{
+    return fold_part(CURI_SK_MAILTO, 0, u->path.ptr, u->path.len, NULL) > 0 ||
+           fold_part(CURI_SK_MAILTO, 1, u->query.ptr, u->query.len, NULL) > 0;
+}
+
+int curi__changes_tel(const curi_uri *u)
+{
+    return tel_changes(u->path);
+}
+
+/* ------------------------------------------------------------------ own writers */
+
+/*
+ * The canonical paths that are not a fold in place (normalize.c's own_write writes the
+ * scheme, ':', one of these, then the query and the fragment): each counts what it writes
+ * into dst[n..) through curi__norm_put and curi__norm_byte, dst NULL for the length only.
+ */
+enum { TEL_CHUNK = 256 };
+
+/* [p, e) of a tel path through pct_span a chunk at a time (a cut never falls inside a
+ * triplet), then without the visual separators of the number (while *number, which the
+ * first ';' ends) and lowercased outside triplets. */
+static size_t tel_run(char *dst, size_t n, const char *p, const char *e, unsigned mask,
+                      int *number)
+{
+    char buf[TEL_CHUNK];
+
+    while (p < e) {
+        const char *q = (e - p > TEL_CHUNK) ? p + TEL_CHUNK : e;
+        size_t k;
+        if (q < e && q[-1] == '%') {
+            q -= 1;
+        } else if (q < e && q[-2] == '%') {
+            q -= 2;
+        }
+        k = curi__norm_put(buf, 0, p, (size_t)(q - p), mask, 0);
+        for (size_t i = 0; i < k; i++) {
+            char c = buf[i];
+            if (c == '%' && k - i >= 3) {
+                if (dst != NULL) {
+                    memcpy(dst + n, buf + i, 3);
+                }
+                n += 3;
+                i += 2;
+                continue;
+            }
+            *number &= c != ';';
+            if (!(*number && (c == '-' || c == '.' || c == '(' || c == ')'))) {
+                n = curi__norm_byte(dst, n, (char)curi__lower((unsigned char)c));
+            }
+        }
+        p = q;
     }
-    if (fold == CURI_SK_DATA) {
-        return data_changes(u);
+    return n;
+}
+
+/* tel's path (RFC 3966): the number without its visual separators, then the parameters in
+ * RFC 3966 3's order when curi__tel_sortable says so (else as they come), lowercased. */
+size_t curi__write_tel(char *dst, size_t n, const curi_uri *u, unsigned mask)
+{
+    const char *p = u->path.ptr, *e = p + u->path.len, *semi = memchr(p, ';', u->path.len);
+    curi_str ps, x, prev;
+    int number = 1, first = 1;
+
+    if (semi == NULL) {
+        return tel_run(dst, n, p, e, mask, &number);
     }
-    return fold != 0 && (fold_part(fold, 0, u->path.ptr, u->path.len, NULL) > 0 ||
-                         fold_part(fold, 1, u->query.ptr, u->query.len, NULL) > 0);
+    n = tel_run(dst, n, p, semi, mask, &number);
+    ps.ptr = semi + 1;
+    ps.len = (size_t)(e - ps.ptr);
+    number = 0;
+    if (!curi__tel_sortable(ps)) {
+        return tel_run(dst, n, semi, e, mask, &number);
+    }
+    while (curi__tel_next_param(ps, first ? NULL : &prev, &x)) {
+        n = curi__norm_byte(dst, n, ';');
+        n = tel_run(dst, n, x.ptr, x.ptr + x.len, mask, &number);
+        prev = x;
+        first = 0;
+    }
+    return n;
+}
+
+/* data's path (RFC 2397 3): the media type as curi__data_media says (nothing for the
+ * default, "text/plain" before parameters without a type), its type, parameter names and
+ * charset value lowercased, ";base64" when it is there, then ',' and the data with the
+ * percent rules. */
+size_t curi__write_data(char *dst, size_t n, const curi_uri *u, unsigned mask)
+{
+    curi_scheme_parts sp;
+    curi_cursor c;
+    curi_str x, name, value;
+    int k, first = 1;
+
+    (void)curi_scheme_parts_get(&sp, u, 0, NULL, NULL);
+    k = curi__data_media(sp.part[0]);
+    if (k == 2) {
+        for (const char *t = "text/plain"; *t != '\0'; t++) {
+            n = curi__norm_byte(dst, n, *t);
+        }
+    }
+    curi_list_init(&c, sp.part[0], ';');
+    while (k > 0 && curi_list_next(&c, &x)) {
+        if (!first) {
+            n = curi__norm_byte(dst, n, ';');
+        }
+        first = 0;
+        curi_split_at(x, '=', &name, &value);
+        n = curi__norm_put(dst, n, name.ptr, name.len, mask, 1);
+        if (value.ptr != NULL) {
+            n = curi__norm_byte(dst, n, '=');
+            n = curi__norm_put(dst, n, value.ptr, value.len, mask, curi__data_ci_value(name));
+        }
+    }
+    if (sp.flags & CURI_SP_BASE64) {
+        for (const char *t = ";base64"; *t != '\0'; t++) {
+            n = curi__norm_byte(dst, n, *t);
+        }
+    }
+    n = curi__norm_byte(dst, n, ',');
+    /* the data: the rest of the path (the query follows, as itself) */
+    {
+        const char *d = (const char *)memchr(u->path.ptr, ',', u->path.len) + 1;
+        return curi__norm_put(dst, n, d, (size_t)(u->path.ptr + u->path.len - d), mask, 0);
+    }
 }

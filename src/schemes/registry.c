@@ -21,30 +21,63 @@
 /*
  * The operations of each scheme that has its own (schemes.h): every slot a scheme fills is
  * here, so this block and the table below are all that a scheme is.  A family shares one
- * (http and https, ldap and ldaps, ws and wss).
+ * (http and https, ldap and ldaps, ws and wss).  V, K and P are its validator, its layout
+ * and its parts; the rest is normalization and equivalence (normal.c).
  */
-#define OPS(name, k, p) \
-    const struct curi__scheme_ops curi__ops_##name = {.validate = curi__check_##name, \
-                                                      .kind = CURI_SK_##k, .parts = p}
-OPS(data, DATA, curi__parts_data);
-OPS(file, FILE, curi__parts_file);
-OPS(ftp, FTP, curi__parts_ftp);
-OPS(ghelp, GHELP, curi__parts_path_and_fragment);
-OPS(gopher, GOPHER, curi__parts_gopher);
-OPS(http, HTTP, curi__parts_http);
-OPS(info, INFO, curi__parts_info);
-OPS(ldap, LDAP, curi__parts_ldap);
-OPS(mailto, MAILTO, curi__parts_mailto);
-OPS(man, MAN, curi__parts_man);
-OPS(news, NEWS, curi__parts_news);
-OPS(nntp, NNTP, curi__parts_nntp);
-OPS(prospero, PROSPERO, curi__parts_prospero);
-OPS(tel, TEL, curi__parts_tel);
-OPS(telnet, TELNET, curi__parts_telnet);
-OPS(urn, URN, curi__parts_urn);
-OPS(wais, WAIS, curi__parts_wais);
-OPS(whatis, WHATIS, curi__parts_path_and_fragment);
-OPS(ws, WS, curi__parts_ws);
+#define V(name) .validate = curi__check_##name
+#define K(k, p) .kind = CURI_SK_##k, .parts = p
+/* not decoded (a '%41' is not 'A') and not dot-removed: compared octet by octet */
+#define OPAQUE (CURI_NORM_UNRESERVED | CURI_NORM_DOTS)
+
+const struct curi__scheme_ops curi__ops_data = {
+    V(data), K(DATA, curi__parts_data),
+    .norm_off = CURI_NORM_DOTS, /* a '/' in data is data */
+    .norm_write = curi__write_data, .norm_changes = curi__changes_data,
+    .equivalent = curi__equiv_data};
+const struct curi__scheme_ops curi__ops_file = {
+    V(file), K(FILE, curi__parts_file),
+    .norm_view = curi__nview_file, .equiv_view = curi__eview_file,
+    .equivalent = curi__equiv_file};
+const struct curi__scheme_ops curi__ops_ftp = {V(ftp), K(FTP, curi__parts_ftp)};
+const struct curi__scheme_ops curi__ops_ghelp = {V(ghelp),
+                                                 K(GHELP, curi__parts_path_and_fragment)};
+const struct curi__scheme_ops curi__ops_gopher = {V(gopher), K(GOPHER, curi__parts_gopher),
+                                                  .norm_view = curi__nview_gopher};
+const struct curi__scheme_ops curi__ops_http = {V(http), K(HTTP, curi__parts_http)};
+const struct curi__scheme_ops curi__ops_info = {V(info), K(INFO, curi__parts_info),
+                                                .equivalent = curi__equiv_info};
+const struct curi__scheme_ops curi__ops_ldap = {V(ldap), K(LDAP, curi__parts_ldap),
+                                                .norm_view = curi__nview_ldap,
+                                                .equivalent = curi__equiv_ldap};
+const struct curi__scheme_ops curi__ops_mailto = {
+    V(mailto), K(MAILTO, curi__parts_mailto),
+    .norm_off = CURI_NORM_DOTS, /* a '.' is part of an address */
+    .norm_fold = curi__fold_mailto, .norm_changes = curi__changes_mailto,
+    .equivalent = curi__equiv_mailto};
+const struct curi__scheme_ops curi__ops_man = {V(man), K(MAN, curi__parts_man)};
+const struct curi__scheme_ops curi__ops_news = {V(news), K(NEWS, curi__parts_news),
+                                                .norm_view = curi__nview_news};
+const struct curi__scheme_ops curi__ops_nntp = {V(nntp), K(NNTP, curi__parts_nntp),
+                                                .equiv_view = curi__eview_nntp};
+const struct curi__scheme_ops curi__ops_prospero = {V(prospero),
+                                                    K(PROSPERO, curi__parts_prospero)};
+const struct curi__scheme_ops curi__ops_tel = {
+    V(tel), K(TEL, curi__parts_tel),
+    /* not decoded: decoding could make the scheme layer accept a reference it refused,
+     * and a second pass would then rewrite what the first did not */
+    .norm_off = OPAQUE,
+    .norm_write = curi__write_tel, .norm_changes = curi__changes_tel,
+    .equivalent = curi__equiv_tel};
+const struct curi__scheme_ops curi__ops_telnet = {V(telnet), K(TELNET, curi__parts_telnet)};
+const struct curi__scheme_ops curi__ops_urn = {
+    V(urn), K(URN, curi__parts_urn),
+    .norm_never = OPAQUE, /* RFC 8141 3.1, at every rung: see normal.c */
+    .norm_fold = curi__fold_urn, .norm_changes = curi__changes_urn,
+    .equivalent = curi__equiv_urn};
+const struct curi__scheme_ops curi__ops_wais = {V(wais), K(WAIS, curi__parts_wais)};
+const struct curi__scheme_ops curi__ops_whatis = {V(whatis),
+                                                  K(WHATIS, curi__parts_path_and_fragment)};
+const struct curi__scheme_ops curi__ops_ws = {V(ws), K(WS, curi__parts_ws)};
 
 /*
  * One entry a scheme: its name, the key of its first eight bytes (KEY, checked against the

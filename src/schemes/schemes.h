@@ -34,28 +34,39 @@ struct curi__scheme_ops {
      * byte with the broken rule's name ("ftp-typecode").
      */
     int (*validate)(struct curi__sc *c);
-    /*
-     * Scheme-based normalization (RFC 3986 6.2.3) beyond the default port
-     * and the empty path: write the normalized reference through o, after
-     * the generic steps of mask have been applied to u.  Must not change
-     * what the reference identifies.
-     */
-    void (*normalize)(curi__out *o, const curi_uri *u, unsigned mask);
-    /*
-     * Equivalence at the scheme rung of curi_compare when it is not "the
-     * normalized forms are equal" (urn's ignored r- and q-components,
-     * mailto's case-insensitive domain): 1 equivalent, 0 not.
-     */
-    int (*equivalent)(const curi_uri *a, const curi_uri *b);
     /* The layout of curi_scheme_parts (CURI_SK_*), 0 for none, and the function that
      * fills it in (parts.c) for a reference that validate accepted. */
     int kind;
     void (*parts)(curi_scheme_parts *o, const curi_uri *u);
+    /*
+     * Normalization (normal.c, through curi__scheme_norm).  norm_never: the CURI_NORM_*
+     * steps never applied to the scheme, whatever the mask (urn: its NSS is compared
+     * octet by octet, RFC 8141 3.1); norm_off: those left out under
+     * CURI_NORM_SCHEME_RULES.  Under that flag: norm_view gives u with some views replaced
+     * (the scheme's equivalent forms written as one, RFC 3986 6.2.3); for a reference the
+     * scheme accepts and that has no authority, norm_fold lowercases the letters its
+     * canonical form folds in a written form s[0..n) in place, or norm_write writes its
+     * canonical path (curi__norm_put's contract) when the form is not a fold; norm_changes
+     * says whether either would change u's own bytes.
+     */
+    unsigned norm_never, norm_off;
+    const curi_uri *(*norm_view)(const curi_uri *u, curi_uri *tmp);
+    void (*norm_fold)(char *s, size_t n);
+    size_t (*norm_write)(char *dst, size_t n, const curi_uri *u, unsigned mask);
+    int (*norm_changes)(const curi_uri *u);
+    /*
+     * The scheme rung of curi_compare (RFC 3986 6.2.3) beyond "the normalized forms are
+     * equal": equiv_view reads u as another form that names the same resource but is not
+     * its canonical form (file:/p, nntp's group as news), equivalent compares two
+     * references of this scheme (1 equivalent, 0 not).
+     */
+    const curi_uri *(*equiv_view)(const curi_uri *u, curi_uri *tmp);
+    int (*equivalent)(const curi_uri *a, const curi_uri *b);
 };
 
 /* The operations of the schemes that have them, beside their registry entries
  * (registry.c), and the functions they point at: validate in check.c, check_ldap.c and
- * check_mail.c; parts in parts.c. */
+ * check_mail.c; parts in parts.c; normalization and equivalence in normal.c. */
 extern const struct curi__scheme_ops curi__ops_data, curi__ops_file, curi__ops_ftp,
     curi__ops_ghelp, curi__ops_gopher, curi__ops_http, curi__ops_info, curi__ops_ldap,
     curi__ops_mailto, curi__ops_man, curi__ops_news, curi__ops_nntp, curi__ops_prospero,
@@ -91,6 +102,53 @@ void curi__parts_data(curi_scheme_parts *o, const curi_uri *u),
     curi__parts_urn(curi_scheme_parts *o, const curi_uri *u),
     curi__parts_wais(curi_scheme_parts *o, const curi_uri *u),
     curi__parts_ws(curi_scheme_parts *o, const curi_uri *u);
+
+const curi_uri *curi__nview_file(const curi_uri *u, curi_uri *tmp),
+    *curi__nview_gopher(const curi_uri *u, curi_uri *tmp),
+    *curi__nview_news(const curi_uri *u, curi_uri *tmp),
+    *curi__nview_ldap(const curi_uri *u, curi_uri *tmp),
+    *curi__eview_file(const curi_uri *u, curi_uri *tmp),
+    *curi__eview_nntp(const curi_uri *u, curi_uri *tmp);
+void curi__fold_urn(char *s, size_t n), curi__fold_mailto(char *s, size_t n);
+size_t curi__write_tel(char *dst, size_t n, const curi_uri *u, unsigned mask),
+    curi__write_data(char *dst, size_t n, const curi_uri *u, unsigned mask);
+int curi__changes_urn(const curi_uri *u), curi__changes_mailto(const curi_uri *u),
+    curi__changes_tel(const curi_uri *u), curi__changes_data(const curi_uri *u);
+int curi__equiv_data(const curi_uri *a, const curi_uri *b),
+    curi__equiv_file(const curi_uri *a, const curi_uri *b),
+    curi__equiv_info(const curi_uri *a, const curi_uri *b),
+    curi__equiv_ldap(const curi_uri *a, const curi_uri *b),
+    curi__equiv_mailto(const curi_uri *a, const curi_uri *b),
+    curi__equiv_tel(const curi_uri *a, const curi_uri *b),
+    curi__equiv_urn(const curi_uri *a, const curi_uri *b);
+
+/*
+ * What normalize.c asks of the scheme layer (normal.c), each after one registry lookup:
+ * u as the scheme's normalization reads it under *mask (which loses the steps the scheme
+ * leaves out), with *own its operations when its canonical form is a fold or a writer of
+ * its own (else NULL); u as the scheme rung of curi_compare reads it; and that rung's own
+ * equivalence of a and b (0 when they are not of one scheme, or it has none).
+ */
+const curi_uri *curi__scheme_norm(const curi_uri *u, unsigned *mask, curi_uri *tmp,
+                                  const struct curi__scheme_ops **own);
+const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp);
+int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b);
+/* How a data URI's media type m is written in normalized form: 0 not at all (it is RFC
+ * 2397's default), 2 with "text/plain" put before its parameters (it has no type), 1 as it
+ * is (with its type, parameter names and charset value lowercased). */
+int curi__data_media(curi_str m);
+/* 1 when a data URI's media type parameter name is "charset", whose value is compared and
+ * written without regard to case (RFC 2046 4.1.2). */
+int curi__data_ci_value(curi_str name);
+/* tel parameters (the path after its first ';'): 1 when normalization puts them in RFC 3966
+ * 3's order (at most 32, each name once); the first one after *after in that order (after
+ * NULL: the first), 0 when there is none. */
+int curi__tel_sortable(curi_str params);
+int curi__tel_next_param(curi_str params, const curi_str *after, curi_str *out);
+/* curi_scheme_check for a scheme already looked up (NULL: not known): CURI_OK when it has
+ * no grammar of its own (check.c). */
+int curi__scheme_check_si(const curi_scheme *si, const curi_uri *u, curi_error *err,
+                          const char **rule);
 
 /* The name packed big-endian into 64 bits, so that keys sort as names do: lookups compare
  * integers (a name longer than 8 bytes keys on its first 8, then compares the rest). */
