@@ -49,9 +49,14 @@ static const struct {
      ("each ldap attribute selector is an attribute description, '*' or '1.1' (RFC 4516 2, RFC "
       "4512 2.5)")},
     {"ldap-authority", "an ldap URL starts with '//' (RFC 4516 2)"},
-    {"ldap-dn", "the ldap dn must be an RFC 4514 distinguished name (RFC 4516 2)"},
-    {"ldap-extension", "each ldap extension is ['!'] type ['=' value] (RFC 4516 2)"},
-    {"ldap-filter", "the ldap filter must be one parenthesised RFC 4515 filter (RFC 4516 2)"},
+    {"ldap-dn",
+     ("the ldap dn must be an RFC 4514 distinguished name, UTF-8 once decoded (RFC 4516 2, RFC "
+      "4514 3)")},
+    {"ldap-extension",
+     ("each ldap extension is ['!'] type ['=' value], the value UTF-8 once decoded; a fourth '?' "
+      "needs one (RFC 4516 2)")},
+    {"ldap-filter",
+     "the ldap filter must be one parenthesised RFC 4515 filter, UTF-8 once decoded (RFC 4516 2)"},
     {"ldap-path", "an ldap URL's '?' parts follow '/' dn (RFC 4516 2)"},
     {"ldap-query",
      ("an ldap URL has at most four '?' parts: attributes, scope, filter, extensions (RFC 4516 "
@@ -227,6 +232,37 @@ int curi__sc_oid_or_descr(const char *p, const char *e)
         }
         return digits > 0 && numbers >= 1;
     }
+}
+
+const char *curi__sc_utf8(const char *p, const char *e)
+{
+    curi__dec d = curi__dec_of(p, e);
+    const char *at, *lead = NULL;
+    int ch, need = 0, lo = 0x80, hi = 0xBF;
+
+    while ((ch = curi__dec_next(&d, &at)) >= 0) {
+        if (need > 0) {
+            /* a continuation byte, in the range its place allows */
+            if (ch < lo || ch > hi) {
+                return lead;
+            }
+            need--;
+            lo = 0x80;
+            hi = 0xBF;
+            continue;
+        }
+        if (ch < 0x80) {
+            continue;
+        }
+        if (ch < 0xC2 || ch > 0xF4) {
+            return at; /* a stray continuation byte, or a lead byte UTF-8 never uses */
+        }
+        lead = at;
+        need = ch < 0xE0 ? 1 : ch < 0xF0 ? 2 : 3;
+        lo = ch == 0xE0 ? 0xA0 : ch == 0xF0 ? 0x90 : 0x80; /* overlong forms */
+        hi = ch == 0xED ? 0x9F : ch == 0xF4 ? 0x8F : 0xBF; /* surrogates, past U+10FFFF */
+    }
+    return need > 0 ? lead : NULL;
 }
 
 /* ------------------------------------------------------------------ http, https, ws, wss */

@@ -50,6 +50,21 @@ static inline int curi__dec_next(curi__dec *d, const char **at)
     return (unsigned char)*d->p++;
 }
 
+/*
+ * The first ill-formed UTF-8 sequence (RFC 3629 4) in the percent-decoded bytes of [p, e):
+ * NULL when there is none, else the raw byte where that sequence starts (its lead byte, or
+ * the stray byte itself): a lead byte C0, C1 or F5-FF, a stray continuation byte, a sequence
+ * cut short by the end or by a byte that does not continue it, an overlong form (E0 80-9F,
+ * F0 80-8F), a surrogate (ED A0-BF) or a code point above U+10FFFF (F4 90-BF).
+ */
+const char *curi__sc_utf8(const char *p, const char *e);
+
+/* The earlier of two failure positions, either of which may be NULL (no failure). */
+static inline const char *curi__sc_first(const char *a, const char *b)
+{
+    return (a == NULL || (b != NULL && b < a)) ? b : a;
+}
+
 /* The end of a view (its first byte past it). */
 static inline const char *curi__vend(curi_str v)
 {
