@@ -111,6 +111,16 @@ int curi__sc_oid_or_descr(const char *p, const char *e);
 int curi__scheme_check_si(const curi_scheme *si, const curi_uri *u, curi_error *err,
                           const char **rule);
 
+/*
+ * The end of the mailto address (RFC 6068 2 addr-spec) that starts at p, in a list of them
+ * in [p, e): the first raw ',' that is neither inside a quoted-string local part (read
+ * decoded: %22 ... %22, with %5C pairs) nor inside a domain literal ("[" ... "]"), or e.
+ * The one splitter of address lists (check_mail.c): the check, curi_list_next's
+ * CURI_SPT_ADDRESSES lists and so mailto equivalence and the tool all split with it.
+ * Never reads outside [p, e), whatever the bytes.
+ */
+const char *curi__mail_addr_end(const char *p, const char *e);
+
 /* The validators of check.c, check_mail.c and check_ldap.c. */
 int curi__check_mailto(curi__sc *c);
 int curi__check_ldap(curi__sc *c);
