@@ -17,7 +17,8 @@ static const struct {
 } rules[] = {
     {"data-authority", "a data URI has no authority (RFC 2397 3)"},
     {"data-base64",
-     "base64 data must be base64 characters with at most two final '=' (RFC 2397 3, RFC 4648 4)"},
+     ("base64 data must be whole quanta of four base64 characters, '=' or '==' only at the end "
+      "with zero pad bits, no white space (RFC 2397 3, RFC 4648 4, 3.5)")},
     {"data-comma", "a data URI needs the ',' that ends the media type (RFC 2397 3)"},
     {"data-mediatype",
      ("the media type must be type/subtype then ;attribute=value parameters, ';base64' last (RFC "
@@ -784,12 +785,61 @@ static const char *token_end(const char *p, const char *e)
     return NULL;
 }
 
+/* The value (0-63) of a character of the base64 alphabet (RFC 4648 4, table 1), else -1. */
+static int base64_value(int ch)
+{
+    return (ch >= 'A' && ch <= 'Z')   ? ch - 'A'
+           : (ch >= 'a' && ch <= 'z') ? ch - 'a' + 26
+           : (ch >= '0' && ch <= '9') ? ch - '0' + 52
+           : ch == '+'                ? 62
+           : ch == '/'                ? 63
+                                      : -1;
+}
+
+/*
+ * The base64 encoding of RFC 4648 4 over the decoded bytes of [p, e): NULL when it is one,
+ * else the raw byte where it stops being one.  Whole quanta of four characters of the
+ * alphabet (so a length that is a multiple of four; empty data is valid), the last of which
+ * may end in "=" or "==" and nothing may follow the padding.  Choices, RFC 2397 saying
+ * nothing of them: no white space or line breaks (RFC 4648 3.3: a decoder MUST reject
+ * characters outside the alphabet unless its specification says otherwise), and the pad bits
+ * of the last character before "=" ("==") must be zero, the canonical encoding (RFC 4648 3.5:
+ * encoders MUST set them to zero, decoders MAY reject otherwise), so QQ== is valid and QR==,
+ * which decodes the same, is not: one data URI per octet string.  A length that is not a
+ * multiple of four fails at the end of the data.
+ */
+static const char *base64_data(const char *p, const char *e)
+{
+    curi__dec d = curi__dec_of(p, e);
+    const char *at, *last = NULL; /* the last alphabet character, and its value */
+    int ch, v = 0, n = 0, pad = 0;
+
+    while ((ch = curi__dec_next(&d, &at)) >= 0) {
+        if (ch == '=') {
+            /* padding: at the third or fourth place of a quantum, and only to its end */
+            if (pad == 0 ? n % 4 < 2 : n % 4 == 0) {
+                return at;
+            }
+            if (pad == 0 && (v & (n % 4 == 2 ? 0x0F : 0x03)) != 0) {
+                return last; /* non-zero pad bits: not the canonical encoding */
+            }
+            pad++;
+        } else if (pad > 0 || base64_value(ch) < 0) {
+            return at; /* after the padding, or outside the alphabet */
+        } else {
+            v = base64_value(ch);
+            last = at;
+        }
+        n++;
+    }
+    return n % 4 != 0 ? e : NULL;
+}
+
 /*
  * dataurl = "data:" [ mediatype ] [ ";base64" ] "," data (RFC 2397 3), mediatype = [ type "/"
  * subtype ] *( ";" attribute "=" value ).  A parameter value is a token or a quoted string
  * written percent-encoded.  With ";base64" the data (path and query after the comma) must
- * be base64 (RFC 4648 4): its alphabet, at most two '=' at the end, nothing else (whitespace
- * included: a choice, as RFC 2397 leaves it open).
+ * be base64 once percent-decoded (base64_data: RFC 4648 4, strictly).
  */
 static int v_data(curi__sc *c)
 {
@@ -851,18 +901,12 @@ static int v_data(curi__sc *c)
     }
     if (base64) {
         /* the data: the rest of the path (a query would add a '?', no base64 character) */
-        curi__dec d = curi__dec_of(comma + 1, e);
-        const char *at;
-        int ch, pad = 0;
         if (u->query.ptr != NULL) {
             return curi__sc_fail(c, u->query.ptr - 1, "data-base64");
         }
-        while ((ch = curi__dec_next(&d, &at)) >= 0) {
-            int alpha = curi__is((unsigned char)ch, CURI__ALPHA | CURI__DIGIT) || ch == '+' ||
-                        ch == '/';
-            if ((alpha && pad > 0) || (!alpha && ch != '=') || (ch == '=' && ++pad > 2)) {
-                return curi__sc_fail(c, at, "data-base64");
-            }
+        bad = base64_data(comma + 1, e);
+        if (bad != NULL) {
+            return curi__sc_fail(c, bad, "data-base64");
         }
     }
     return CURI_OK;
