@@ -105,7 +105,9 @@ static const struct {
       "separators - . ( ) (RFC 3966 3, 5.1)")},
     {"tel-param", "a tel parameter is ;name[=value], name of letters, digits and '-' (RFC 3966 3)"},
     {"tel-phone-context",
-     "a local tel number needs one phone-context, a global one has none (RFC 3966 3, 5.1.5)"},
+     ("a local tel number needs one phone-context, '+' digits or a domain name of letter-digit-"
+      "hyphen labels ending in a label that starts with a letter; a global one has none (RFC "
+      "3966 3, 5.1.5)")},
     {"tel-query", "a tel URI has no query (RFC 3966 3)"},
     {"telnet-host", "a telnet URL needs a host (RFC 4248 2, RFC 1738 3.8)"},
     {"telnet-path", "a telnet URL ends with the host, port or a single '/' (RFC 4248 2)"},
@@ -951,10 +953,45 @@ static const char *global_digits(const char *p, const char *e)
 }
 
 /*
+ * domainname = *( domainlabel "." ) toplabel [ "." ]
+ * domainlabel = alphanum / alphanum *( alphanum / "-" ) alphanum
+ * toplabel = ALPHA / ALPHA *( alphanum / "-" ) alphanum (RFC 3966 3, as in RFC 2396 3.2.2)
+ * over the raw bytes of [p, e) (the ABNF has no pct-encoded here): NULL when it is one, else
+ * the first byte that breaks it (an empty label at its '.' or at e).
+ */
+static const char *domainname(const char *p, const char *e)
+{
+    const char *label = p;
+
+    if (e - p >= 2 && e[-1] == '.') {
+        e--; /* the optional final "." */
+    }
+    for (const char *k = p;; k++) {
+        if (k < e && *k != '.') {
+            continue;
+        }
+        /* the label [label, k): the toplabel when k is the end */
+        if (k == label) {
+            return k;
+        }
+        for (const char *x = label; x < k; x++) {
+            int alnum = curi__is((unsigned char)*x, CURI__ALPHA | CURI__DIGIT);
+            if (!(alnum || (*x == '-' && x != label && x != k - 1))) {
+                return x;
+            }
+        }
+        if (k == e) {
+            return curi__is((unsigned char)*label, CURI__ALPHA) ? NULL : label;
+        }
+        label = k + 1;
+    }
+}
+
+/*
  * telephone-uri = "tel:" ( global-number / local-number ), a number then ";" parameters
  * (RFC 3966 3).  Checked: the number's characters; each parameter's name; ext and isub
  * values; at most one of isub and ext, each once; one phone-context for a local number and
- * none for a global one.  Open case (schemes.md 5): the order of the parameters (isub or ext,
+ * none for a global one, which is "+" digits or a domain name checked label by label.  Open case (schemes.md 5): the order of the parameters (isub or ext,
  * phone-context, then the rest by name) is not enforced, and other names may repeat.
  */
 static int v_tel(curi__sc *c)
@@ -1047,18 +1084,7 @@ static int v_tel(curi__sc *c)
             if (v == NULL || v == pe) {
                 return curi__sc_fail(c, pe, "tel-phone-context");
             }
-            if (*v == '+') {
-                bad = global_digits(v, pe);
-            } else {
-                bad = NULL;
-                for (const char *k = v; k < pe; k++) {
-                    if (!curi__is((unsigned char)*k, CURI__ALPHA | CURI__DIGIT) && *k != '-' &&
-                        *k != '.') {
-                        bad = k;
-                        break;
-                    }
-                }
-            }
+            bad = (*v == '+') ? global_digits(v, pe) : domainname(v, pe);
             if (bad != NULL) {
                 return curi__sc_fail(c, bad, "tel-phone-context");
             }
