@@ -259,6 +259,8 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, struct buf 
         member_port(out, "port", p[1]);
         if (p[2].ptr != NULL)
             member_decoded(out, tmp, "user", p[2]);
+        if (p[5].ptr != NULL)
+            member_decoded(out, tmp, "password", p[5]);
         member_decoded(out, tmp, "group", p[3]);
         json_member_str(out, "article_number", p[4]);
         break;

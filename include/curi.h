@@ -650,7 +650,7 @@ const char *curi_scheme_rule_message(const char *rule);
  *   GOPHER    host port gophertype selector search gopher_plus fragment
  *   MAILTO    to* headers* fragment
  *   NEWS      server port user article newsgroups fragment
- *   NNTP      server port user group article_number
+ *   NNTP      server port user group article_number password
  *   TELNET    user password host port
  *   WAIS      host port database search wtype wpath                        CURI_WAIS_*
  *   FILE      host path drive                                              CURI_FILE_HOST_*
@@ -667,14 +667,16 @@ const char *curi_scheme_rule_message(const char *rule);
  * A part is absent (ptr NULL) when the reference does not have it.  Parts marked * are
  * lists: walk them with curi_list_init_type(c, part, curi_scheme_part_type(kind, i)); an
  * absent list has no items, a present empty one has one empty item.  Each part is raw;
- * curi_scheme_part_type says which ones mean decoded text (CURI_SPT_DECODE: decode them
- * with curi_pct_decode), whose items are name=value pairs (CURI_SPT_PAIRS: split them
- * with curi_split_at) and which are lists of mail addresses (CURI_SPT_ADDRESSES: a ','
- * inside a quoted local part, "a,b"@x written %22a,b%22@x, or inside a domain literal does
- * not split them; the value of a mailto to= header is such a list too).  The user and password are the userinfo before and after its first
- * ':'; an ftp cwd list holds the segments before the name; gophertype is the byte after
- * the first '/' (absent for an empty gopher path, which means type 1); news has either an
- * article (a Message-ID: it has an '@') or newsgroups.
+ * curi_scheme_part_type says which ones mean decoded text (CURI_SPT_DECODE: decode them with
+ * curi_pct_decode), whose items are name=value pairs (CURI_SPT_PAIRS: split them with
+ * curi_split_at) and which are lists of mail addresses (CURI_SPT_ADDRESSES: a ',' inside a
+ * quoted local part, "a,b"@x written %22a,b%22@x, or inside a domain literal does not split
+ * them; the value of a mailto to= header is such a list too).  The user and password are the
+ * userinfo before and after its first ':' (nntp's password comes last, after the parts its
+ * layout had before); an ftp cwd list holds the segments before the name; gophertype is the
+ * byte after the first '/' (absent for an empty gopher path, which means type 1); news has
+ * either an article (a Message-ID: it has an '@') or newsgroups; a group or newsgroups may
+ * hold any percent-encoded octet (news:a.th%3Fse is the group a.th?se once decoded).
  */
 enum {
     CURI_SK_NONE, CURI_SK_FTP, CURI_SK_HTTP, CURI_SK_GOPHER, CURI_SK_MAILTO, CURI_SK_NEWS,

@@ -80,14 +80,15 @@ static const struct {
      ("a news Message-ID has one '@' with text on both sides, '/' encoded and no '>' (RFC 5538 "
       "2.2, 4)")},
     {"news-group",
-     ("a newsgroup is letters, digits, '-', '+', '_', '.' and '*', not '.' or '..' (RFC 5538 2.3, "
-      "4)")},
+     ("a newsgroup is letters, digits, '-', '+', '_', '.', '*' and percent-encoded octets, not "
+      "'.' or '..' (RFC 5538 2.3, 4)")},
     {"news-host", "news://server/ needs a server (RFC 5538 4)"},
     {"news-path", "without a server a news URI's path does not start with '/' (RFC 5538 4)"},
     {"news-query", "a news URI has no query (RFC 5538 2.3)"},
     {"nntp-article", "an nntp article number is 1 to 16 digits at the end (RFC 5538 3)"},
     {"nntp-group",
-     "an nntp URL names a group of letters, digits, '-', '+', '_' and '.' (RFC 5538 3)"},
+     ("an nntp URL names a group of letters, digits, '-', '+', '_', '.' and percent-encoded "
+      "octets (RFC 5538 3)")},
     {"nntp-host", "an nntp URL needs a server (RFC 5538 2.1)"},
     {"nntp-query", "an nntp URL has no query (RFC 5538 3)"},
     {"prospero-field",
@@ -377,6 +378,37 @@ static int group_char(int ch, int star)
 }
 
 /*
+ * newsgroups = *( group-char / "*" / pct-encoded ) (news) and group = 1*( group-char /
+ * pct-encoded ) (nntp) (RFC 5538 2.2, 3) over the raw bytes of [p, e), stopping at a raw '/'
+ * (nntp's article number): the first byte that is neither a group character nor starts a
+ * triplet, or the '/' or e.  A triplet stands for any octet (RFC 5538 2.3: '?' in a group
+ * name is written %3F), so news:example.group.th%3Fse and nntp://s/n%2Fa are valid; the parts
+ * give them decoded (CURI_SPT_DECODE).
+ */
+static const char *group_end(const char *p, const char *e, int star)
+{
+    while (p < e && *p != '/' && (*p == '%' || group_char((unsigned char)*p, star))) {
+        p += (*p == '%') ? 3 : 1; /* a valid reference: every '%' starts a triplet */
+    }
+    return p;
+}
+
+/* [p, e) read decoded is "." or "..", which are no group names (RFC 5538 2.3) */
+static int dot_name(const char *p, const char *e)
+{
+    curi__dec d = curi__dec_of(p, e);
+    const char *at;
+    int ch, n = 0;
+
+    while ((ch = curi__dec_next(&d, &at)) >= 0) {
+        if (ch != '.' || ++n > 2) {
+            return 0;
+        }
+    }
+    return n > 0;
+}
+
+/*
  * newsURL = "news:" [ "//" authority "/" ] ( article / newsgroups ) (RFC 5538 4).  An '@'
  * makes it an article (a Message-ID without '<' '>').  Open case (schemes.md 5): an empty
  * newsgroups without a server ("news:") matches the ABNF and is accepted.
@@ -420,14 +452,12 @@ static int v_news(curi__sc *c)
         }
         return CURI_OK;
     }
-    /* newsgroups: a wildmat of group characters; "." and ".." are no names */
-    d = curi__dec_of(p, e);
-    while ((ch = curi__dec_next(&d, &at)) >= 0) {
-        if (!group_char(ch, 1)) {
-            return curi__sc_fail(c, at, "news-group");
-        }
+    /* newsgroups: a wildmat of group characters and triplets; "." and ".." are no names */
+    at = group_end(p, e, 1);
+    if (at < e) {
+        return curi__sc_fail(c, at, "news-group");
     }
-    if ((e - p == 1 && p[0] == '.') || (e - p == 2 && p[0] == '.' && p[1] == '.')) {
+    if (dot_name(p, e)) {
         return curi__sc_fail(c, p, "news-group");
     }
     return CURI_OK;
@@ -438,8 +468,7 @@ static int v_nntp(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *at, *digits;
-    curi__dec d;
-    int ch, rc = curi__sc_host(c, "nntp-host");
+    int rc = curi__sc_host(c, "nntp-host");
 
     if (rc == CURI_OK) {
         rc = curi__sc_no_query(c, "nntp-query");
@@ -450,16 +479,14 @@ static int v_nntp(curi__sc *c)
     if (e - p < 2) {
         return curi__sc_fail(c, e, "nntp-group");
     }
-    d = curi__dec_of(p + 1, e);
-    while ((ch = curi__dec_next(&d, &at)) >= 0 && *at != '/') {
-        if (!group_char(ch, 0)) {
-            return curi__sc_fail(c, at, "nntp-group");
-        }
+    at = group_end(p + 1, e, 0);
+    if (at < e && *at != '/') {
+        return curi__sc_fail(c, at, "nntp-group");
     }
     if (at == p + 1) {
         return curi__sc_fail(c, at, "nntp-group"); /* "//": an empty group */
     }
-    if (ch < 0) {
+    if (at == e) {
         return CURI_OK;
     }
     /* "/" article-number, and nothing after it */
@@ -991,8 +1018,9 @@ static const char *domainname(const char *p, const char *e)
  * telephone-uri = "tel:" ( global-number / local-number ), a number then ";" parameters
  * (RFC 3966 3).  Checked: the number's characters; each parameter's name; ext and isub
  * values; at most one of isub and ext, each once; one phone-context for a local number and
- * none for a global one, which is "+" digits or a domain name checked label by label.  Open case (schemes.md 5): the order of the parameters (isub or ext,
- * phone-context, then the rest by name) is not enforced, and other names may repeat.
+ * none for a global one, which is "+" digits or a domain name checked label by label.
+ * Open case (schemes.md 5): the order of the parameters (isub or ext, phone-context, then the
+ * rest by name) is not enforced, and other names may repeat.
  */
 static int v_tel(curi__sc *c)
 {

@@ -39,8 +39,8 @@ static const struct {
                       {"server", "port", "user", "article", "newsgroups", "fragment"},
                       {0, 0, DEC, DEC, DEC, 0}},
     [CURI_SK_NNTP] = {"nntp",
-                      {"server", "port", "user", "group", "article_number"},
-                      {0, 0, DEC, DEC, 0}},
+                      {"server", "port", "user", "group", "article_number", "password"},
+                      {0, 0, DEC, DEC, 0, DEC}},
     [CURI_SK_TELNET] = {"telnet", {"user", "password", "host", "port"}, {DEC, DEC, 0, 0}},
     [CURI_SK_WAIS] = {"wais",
                       {"host", "port", "database", "search", "wtype", "wpath"},
@@ -278,7 +278,9 @@ static void nntp(curi_scheme_parts *o, const curi_uri *u)
 
     o->part[0] = u->host;
     o->part[1] = u->port;
-    o->part[2] = u->userinfo;
+    /* user[:password], the password form deprecated (RFC 5538 7); password last, after the
+     * parts the layout had before it */
+    user_password(u, &o->part[2], &o->part[5]);
     slash = memchr(p, '/', (size_t)(e - p));
     o->part[3] = view(p, slash != NULL ? slash : e);
     if (slash != NULL) {

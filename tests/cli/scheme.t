@@ -41,6 +41,15 @@ $ curi parse --scheme --json 'news://s/comp.*'
 {"input":"news://s/comp.*","scheme":"news","userinfo":null,"host":"s","host_type":"reg-name","port":null,"path":"/comp.*","query":null,"fragment":null,"segments":["comp.*"],"params":null,"labels":["s"],"parts":{"server":"s","port":null,"newsgroups":"comp.*"}}
 ? 0
 
+# a group decoded (RFC 5538 2.3); nntp's deprecated user:password as two keys (RFC 5538 7)
+$ curi parse --scheme --json 'news:example.group.th%3Fse'
+{"input":"news:example.group.th%3Fse","scheme":"news","userinfo":null,"host":null,"host_type":null,"port":null,"path":"example.group.th%3Fse","query":null,"fragment":null,"segments":["example.group.th%3Fse"],"params":null,"labels":null,"parts":{"server":null,"port":null,"newsgroups":"example.group.th?se"}}
+? 0
+
+$ curi parse --scheme --json 'nntp://user:password@s/n%2Fa/7'
+{"input":"nntp://user:password@s/n%2Fa/7","scheme":"nntp","userinfo":"user:password","host":"s","host_type":"reg-name","port":null,"path":"/n%2Fa/7","query":null,"fragment":null,"segments":["n%2Fa","7"],"params":null,"labels":["s"],"parts":{"server":"s","port":null,"user":"user","password":"password","group":"n/a","article_number":"7"}}
+? 0
+
 $ curi parse --scheme --json 'nntp://s/g/12'
 {"input":"nntp://s/g/12","scheme":"nntp","userinfo":null,"host":"s","host_type":"reg-name","port":null,"path":"/g/12","query":null,"fragment":null,"segments":["g","12"],"params":null,"labels":["s"],"parts":{"server":"s","port":null,"group":"g","article_number":"12"}}
 ? 0
