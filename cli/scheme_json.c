@@ -121,7 +121,8 @@ static void mailto_to(struct buf *out, struct buf *tmp, const curi_scheme_parts 
     int first = 1;
     json_key(out, "to");
     buf_putc(out, '[');
-    curi_list_init(&c, sp->part[0], ',');
+    /* the addresses split outside their quoted strings (CURI_SPT_ADDRESSES), then decoded */
+    curi_list_init_type(&c, sp->part[0], curi_scheme_part_type(sp->kind, 0));
     while (curi_list_next(&c, &item)) {
         buf_put(out, ",", first ? 0 : 1);
         first = 0;
@@ -134,20 +135,12 @@ static void mailto_to(struct buf *out, struct buf *tmp, const curi_scheme_parts 
         if (tmp->len != 2 || (tmp->p[0] | 0x20) != 't' || (tmp->p[1] | 0x20) != 'o' ||
             value.ptr == NULL || value.len == 0)
             continue;
-        /* the value decoded is a list of addresses: split it after decoding */
-        {
-            struct buf dv = {0};
-            decode(&dv, value);
-            for (size_t a = 0; a <= dv.len;) {
-                size_t b = a;
-                while (b < dv.len && dv.p[b] != ',')
-                    b++;
-                buf_put(out, ",", first ? 0 : 1);
-                first = 0;
-                json_string(out, dv.p + a, b - a);
-                a = b + 1;
-            }
-            buf_free(&dv);
+        /* the value is a list of addresses too: split as the path's, then decoded */
+        curi_list_init_type(&c, value, curi_scheme_part_type(sp->kind, 0));
+        while (curi_list_next(&c, &item)) {
+            buf_put(out, ",", first ? 0 : 1);
+            first = 0;
+            string_decoded(out, tmp, item);
         }
     }
     buf_putc(out, ']');
@@ -268,6 +261,8 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, const curi_
         member_port(out, "port", p[1]);
         if (p[2].ptr != NULL)
             member_decoded(out, tmp, "user", p[2]);
+        if (p[5].ptr != NULL)
+            member_decoded(out, tmp, "password", p[5]);
         member_decoded(out, tmp, "group", p[3]);
         json_member_str(out, "article_number", p[4]);
         break;

@@ -657,7 +657,7 @@ const char *curi_scheme_rule_message(const char *rule);
  *   GOPHER    host port gophertype selector search gopher_plus fragment
  *   MAILTO    to* headers* fragment
  *   NEWS      server port user article newsgroups fragment
- *   NNTP      server port user group article_number
+ *   NNTP      server port user group article_number password
  *   TELNET    user password host port
  *   WAIS      host port database search wtype wpath                        CURI_WAIS_*
  *   FILE      host path drive                                              CURI_FILE_HOST_*
@@ -672,14 +672,18 @@ const char *curi_scheme_rule_message(const char *rule);
  *   DATA      mediatype data                                 CURI_SP_BASE64, CURI_SP_QUERY
  *
  * A part is absent (ptr NULL) when the reference does not have it.  Parts marked * are
- * lists: walk them with curi_list_init(c, part, curi_scheme_part_type(...) & 0xFF); an
+ * lists: walk them with curi_list_init_type(c, part, curi_scheme_part_type(kind, i)); an
  * absent list has no items, a present empty one has one empty item.  Each part is raw;
- * curi_scheme_part_type says which ones mean decoded text (CURI_SPT_DECODE: decode them
- * with curi_pct_decode) and whose items are name=value pairs (CURI_SPT_PAIRS: split them
- * with curi_split_at).  The user and password are the userinfo before and after its first
- * ':'; an ftp cwd list holds the segments before the name; gophertype is the byte after
- * the first '/' (absent for an empty gopher path, which means type 1); news has either an
- * article (a Message-ID: it has an '@') or newsgroups.
+ * curi_scheme_part_type says which ones mean decoded text (CURI_SPT_DECODE: decode them with
+ * curi_pct_decode), whose items are name=value pairs (CURI_SPT_PAIRS: split them with
+ * curi_split_at) and which are lists of mail addresses (CURI_SPT_ADDRESSES: a ',' inside a
+ * quoted local part, "a,b"@x written %22a,b%22@x, or inside a domain literal does not split
+ * them; the value of a mailto to= header is such a list too).  The user and password are the
+ * userinfo before and after its first ':' (nntp's password comes last, after the parts its
+ * layout had before); an ftp cwd list holds the segments before the name; gophertype is the
+ * byte after the first '/' (absent for an empty gopher path, which means type 1); news has
+ * either an article (a Message-ID: it has an '@') or newsgroups; a group or newsgroups may
+ * hold any percent-encoded octet (news:a.th%3Fse is the group a.th?se once decoded).
  */
 enum {
     CURI_SK_NONE, CURI_SK_FTP, CURI_SK_HTTP, CURI_SK_GOPHER, CURI_SK_MAILTO, CURI_SK_NEWS,
@@ -719,12 +723,18 @@ int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned fl
  * the last; the kind's name ("ftp") for i == -1.  Static storage. */
 const char *curi_scheme_part_name(int kind, int i);
 /* What part i of kind holds: the list separator in the low byte (0: not a list), and
- * CURI_SPT_DECODE (text: decode it) and CURI_SPT_PAIRS (items are name=value). */
-enum { CURI_SPT_DECODE = 0x100, CURI_SPT_PAIRS = 0x200 };
+ * CURI_SPT_DECODE (text: decode it), CURI_SPT_PAIRS (items are name=value) and
+ * CURI_SPT_ADDRESSES (items are RFC 6068 addresses, split outside their quoted strings). */
+enum { CURI_SPT_DECODE = 0x100, CURI_SPT_PAIRS = 0x200, CURI_SPT_ADDRESSES = 0x400 };
 unsigned curi_scheme_part_type(int kind, int i);
 
-/* Items of a list separated by sep (see curi_scheme_parts): c and item must not be NULL. */
+/* Items of a list separated by sep (see curi_scheme_parts), split at every sep: c and item
+ * must not be NULL. */
 void curi_list_init(curi_cursor *c, curi_str list, char sep);
+/* The same for a part of type type (curi_scheme_part_type): its separator, and with
+ * CURI_SPT_ADDRESSES (and ','), no split inside a quoted local part or a domain literal.
+ * curi_list_next walks either. */
+void curi_list_init_type(curi_cursor *c, curi_str list, unsigned type);
 int curi_list_next(curi_cursor *c, curi_str *item);
 /* s split at its first byte ch: *before and *after (absent when ch does not occur; then
  * *before is s).  Either output may be NULL. */

@@ -96,11 +96,11 @@ void kind_schemecheck(tcase *tc)
 
 /*
  *   %kind schemeparts
- *   INPUT KIND [form=N] [flags=N] [NAME=VALUE]...
+ *   INPUT KIND [form=N] [flags=N] [NAME=VALUE]... [NAME#=N]...
  * KIND is the layout's name (none for CURI_SK_NONE); every part named must hold exactly
  * VALUE (raw; NAME="" for an empty part), every part not named must be absent.  Lists are
- * also walked with curi_list_next and split with curi_split_at, and each item must lie
- * inside its part.
+ * also walked with curi_list_init_type and curi_list_next (NAME#=N: the list has N items)
+ * and split with curi_split_at, and each item must lie inside its part.
  */
 void kind_schemeparts(tcase *tc)
 {
@@ -109,6 +109,7 @@ void kind_schemeparts(tcase *tc)
     curi_error e;
     curi_scheme_parts sp;
     int seen[CURI_SCHEME_PARTS_MAX] = {0};
+    long want_items[CURI_SCHEME_PARTS_MAX];
     unsigned want_form = 0, want_flags = 0;
 
     if (tc->n < 2) {
@@ -132,15 +133,20 @@ void kind_schemeparts(tcase *tc)
             return;
         }
     }
+    for (int i = 0; i < CURI_SCHEME_PARTS_MAX; i++)
+        want_items[i] = -1;
     for (int k = 2; k < tc->n; k++) {
         const char *w = tc->t[k].s, *eq = strchr(w, '=');
         size_t nl;
-        int i;
+        int i, count;
         if (eq == NULL) {
             fail(tc, "want NAME=VALUE, got %s", w);
             continue;
         }
         nl = (size_t)(eq - w);
+        count = nl > 0 && w[nl - 1] == '#';
+        if (count)
+            nl--;
         if (nl == 4 && memcmp(w, "form", 4) == 0) {
             want_form = (unsigned)strtoul(eq + 1, NULL, 10);
             continue;
@@ -156,6 +162,10 @@ void kind_schemeparts(tcase *tc)
         }
         if (i == CURI_SCHEME_PARTS_MAX) {
             fail(tc, "no part %.*s in this kind", (int)nl, w);
+            continue;
+        }
+        if (count) {
+            want_items[i] = strtol(eq + 1, NULL, 10);
             continue;
         }
         seen[i] = 1;
@@ -182,7 +192,7 @@ void kind_schemeparts(tcase *tc)
             curi_cursor c;
             curi_str item, a, b;
             size_t total = 0, items = 0;
-            curi_list_init(&c, v, (char)(type & 0xFF));
+            curi_list_init_type(&c, v, type);
             while (curi_list_next(&c, &item)) {
                 if (item.ptr < v.ptr || item.ptr + item.len > v.ptr + v.len)
                     fail(tc, "a list item lies outside its part");
@@ -194,6 +204,12 @@ void kind_schemeparts(tcase *tc)
             }
             if (items == 0 || total + items - 1 != v.len)
                 fail(tc, "the list's items and separators do not make up the part");
+            if (want_items[i] >= 0 && (size_t)want_items[i] != items)
+                fail(tc, "%s: want %ld items: got %zu", curi_scheme_part_name(sp.kind, i),
+                     want_items[i], items);
+        } else if (want_items[i] >= 0) {
+            fail(tc, "%s: want %ld items: got no list", curi_scheme_part_name(sp.kind, i),
+                 want_items[i]);
         }
     }
     if (sp.form != want_form || sp.flags != want_flags)

@@ -17,7 +17,8 @@ static const struct {
 } rules[] = {
     {"data-authority", "a data URI has no authority (RFC 2397 3)"},
     {"data-base64",
-     "base64 data must be base64 characters with at most two final '=' (RFC 2397 3, RFC 4648 4)"},
+     ("base64 data must be whole quanta of four base64 characters, '=' or '==' only at the end "
+      "with zero pad bits, no white space (RFC 2397 3, RFC 4648 4, 3.5)")},
     {"data-comma", "a data URI needs the ',' that ends the media type (RFC 2397 3)"},
     {"data-mediatype",
      ("the media type must be type/subtype then ;attribute=value parameters, ';base64' last (RFC "
@@ -49,9 +50,14 @@ static const struct {
      ("each ldap attribute selector is an attribute description, '*' or '1.1' (RFC 4516 2, RFC "
       "4512 2.5)")},
     {"ldap-authority", "an ldap URL starts with '//' (RFC 4516 2)"},
-    {"ldap-dn", "the ldap dn must be an RFC 4514 distinguished name (RFC 4516 2)"},
-    {"ldap-extension", "each ldap extension is ['!'] type ['=' value] (RFC 4516 2)"},
-    {"ldap-filter", "the ldap filter must be one parenthesised RFC 4515 filter (RFC 4516 2)"},
+    {"ldap-dn",
+     ("the ldap dn must be an RFC 4514 distinguished name, UTF-8 once decoded (RFC 4516 2, RFC "
+      "4514 3)")},
+    {"ldap-extension",
+     ("each ldap extension is ['!'] type ['=' value], the value UTF-8 once decoded; a fourth '?' "
+      "needs one (RFC 4516 2)")},
+    {"ldap-filter",
+     "the ldap filter must be one parenthesised RFC 4515 filter, UTF-8 once decoded (RFC 4516 2)"},
     {"ldap-path", "an ldap URL's '?' parts follow '/' dn (RFC 4516 2)"},
     {"ldap-query",
      ("an ldap URL has at most four '?' parts: attributes, scope, filter, extensions (RFC 4516 "
@@ -74,14 +80,15 @@ static const struct {
      ("a news Message-ID has one '@' with text on both sides, '/' encoded and no '>' (RFC 5538 "
       "2.2, 4)")},
     {"news-group",
-     ("a newsgroup is letters, digits, '-', '+', '_', '.' and '*', not '.' or '..' (RFC 5538 2.3, "
-      "4)")},
+     ("a newsgroup is letters, digits, '-', '+', '_', '.', '*' and percent-encoded octets, not "
+      "'.' or '..' (RFC 5538 2.3, 4)")},
     {"news-host", "news://server/ needs a server (RFC 5538 4)"},
     {"news-path", "without a server a news URI's path does not start with '/' (RFC 5538 4)"},
     {"news-query", "a news URI has no query (RFC 5538 2.3)"},
     {"nntp-article", "an nntp article number is 1 to 16 digits at the end (RFC 5538 3)"},
     {"nntp-group",
-     "an nntp URL names a group of letters, digits, '-', '+', '_' and '.' (RFC 5538 3)"},
+     ("an nntp URL names a group of letters, digits, '-', '+', '_', '.' and percent-encoded "
+      "octets (RFC 5538 3)")},
     {"nntp-host", "an nntp URL needs a server (RFC 5538 2.1)"},
     {"nntp-query", "an nntp URL has no query (RFC 5538 3)"},
     {"prospero-field",
@@ -99,7 +106,9 @@ static const struct {
       "separators - . ( ) (RFC 3966 3, 5.1)")},
     {"tel-param", "a tel parameter is ;name[=value], name of letters, digits and '-' (RFC 3966 3)"},
     {"tel-phone-context",
-     "a local tel number needs one phone-context, a global one has none (RFC 3966 3, 5.1.5)"},
+     ("a local tel number needs one phone-context, '+' digits or a domain name of letter-digit-"
+      "hyphen labels ending in a label that starts with a letter; a global one has none (RFC "
+      "3966 3, 5.1.5)")},
     {"tel-query", "a tel URI has no query (RFC 3966 3)"},
     {"telnet-host", "a telnet URL needs a host (RFC 4248 2, RFC 1738 3.8)"},
     {"telnet-path", "a telnet URL ends with the host, port or a single '/' (RFC 4248 2)"},
@@ -279,6 +288,37 @@ int curi__sc_oid_or_descr(const char *p, const char *e)
     }
 }
 
+const char *curi__sc_utf8(const char *p, const char *e)
+{
+    curi__dec d = curi__dec_of(p, e);
+    const char *at, *lead = NULL;
+    int ch, need = 0, lo = 0x80, hi = 0xBF;
+
+    while ((ch = curi__dec_next(&d, &at)) >= 0) {
+        if (need > 0) {
+            /* a continuation byte, in the range its place allows */
+            if (ch < lo || ch > hi) {
+                return lead;
+            }
+            need--;
+            lo = 0x80;
+            hi = 0xBF;
+            continue;
+        }
+        if (ch < 0x80) {
+            continue;
+        }
+        if (ch < 0xC2 || ch > 0xF4) {
+            return at; /* a stray continuation byte, or a lead byte UTF-8 never uses */
+        }
+        lead = at;
+        need = ch < 0xE0 ? 1 : ch < 0xF0 ? 2 : 3;
+        lo = ch == 0xE0 ? 0xA0 : ch == 0xF0 ? 0x90 : 0x80; /* overlong forms */
+        hi = ch == 0xED ? 0x9F : ch == 0xF4 ? 0x8F : 0xBF; /* surrogates, past U+10FFFF */
+    }
+    return need > 0 ? lead : NULL;
+}
+
 /* ------------------------------------------------------------------ http, https, ws, wss */
 
 /* RFC 9110 4.2.1, 4.2.2: "A sender MUST NOT generate an "http" URI with an empty host
@@ -388,6 +428,37 @@ static int group_char(int ch, int star)
 }
 
 /*
+ * newsgroups = *( group-char / "*" / pct-encoded ) (news) and group = 1*( group-char /
+ * pct-encoded ) (nntp) (RFC 5538 2.2, 3) over the raw bytes of [p, e), stopping at a raw '/'
+ * (nntp's article number): the first byte that is neither a group character nor starts a
+ * triplet, or the '/' or e.  A triplet stands for any octet (RFC 5538 2.3: '?' in a group
+ * name is written %3F), so news:example.group.th%3Fse and nntp://s/n%2Fa are valid; the parts
+ * give them decoded (CURI_SPT_DECODE).
+ */
+static const char *group_end(const char *p, const char *e, int star)
+{
+    while (p < e && *p != '/' && (*p == '%' || group_char((unsigned char)*p, star))) {
+        p += (*p == '%') ? 3 : 1; /* a valid reference: every '%' starts a triplet */
+    }
+    return p;
+}
+
+/* [p, e) read decoded is "." or "..", which are no group names (RFC 5538 2.3) */
+static int dot_name(const char *p, const char *e)
+{
+    curi__dec d = curi__dec_of(p, e);
+    const char *at;
+    int ch, n = 0;
+
+    while ((ch = curi__dec_next(&d, &at)) >= 0) {
+        if (ch != '.' || ++n > 2) {
+            return 0;
+        }
+    }
+    return n > 0;
+}
+
+/*
  * newsURL = "news:" [ "//" authority "/" ] ( article / newsgroups ) (RFC 5538 4).  An '@'
  * makes it an article (a Message-ID without '<' '>').  Open case (schemes.md 5): an empty
  * newsgroups without a server ("news:") matches the ABNF and is accepted.
@@ -431,14 +502,12 @@ int curi__check_news(curi__sc *c)
         }
         return CURI_OK;
     }
-    /* newsgroups: a wildmat of group characters; "." and ".." are no names */
-    d = curi__dec_of(p, e);
-    while ((ch = curi__dec_next(&d, &at)) >= 0) {
-        if (!group_char(ch, 1)) {
-            return curi__sc_fail(c, at, "news-group");
-        }
+    /* newsgroups: a wildmat of group characters and triplets; "." and ".." are no names */
+    at = group_end(p, e, 1);
+    if (at < e) {
+        return curi__sc_fail(c, at, "news-group");
     }
-    if ((e - p == 1 && p[0] == '.') || (e - p == 2 && p[0] == '.' && p[1] == '.')) {
+    if (dot_name(p, e)) {
         return curi__sc_fail(c, p, "news-group");
     }
     return CURI_OK;
@@ -449,8 +518,7 @@ int curi__check_nntp(curi__sc *c)
 {
     const curi_uri *u = c->u;
     const char *p = u->path.ptr, *e = curi__vend(u->path), *at, *digits;
-    curi__dec d;
-    int ch, rc = curi__sc_host(c, "nntp-host");
+    int rc = curi__sc_host(c, "nntp-host");
 
     if (rc == CURI_OK) {
         rc = curi__sc_no_query(c, "nntp-query");
@@ -461,16 +529,14 @@ int curi__check_nntp(curi__sc *c)
     if (e - p < 2) {
         return curi__sc_fail(c, e, "nntp-group");
     }
-    d = curi__dec_of(p + 1, e);
-    while ((ch = curi__dec_next(&d, &at)) >= 0 && *at != '/') {
-        if (!group_char(ch, 0)) {
-            return curi__sc_fail(c, at, "nntp-group");
-        }
+    at = group_end(p + 1, e, 0);
+    if (at < e && *at != '/') {
+        return curi__sc_fail(c, at, "nntp-group");
     }
     if (at == p + 1) {
         return curi__sc_fail(c, at, "nntp-group"); /* "//": an empty group */
     }
-    if (ch < 0) {
+    if (at == e) {
         return CURI_OK;
     }
     /* "/" article-number, and nothing after it */
@@ -798,12 +864,61 @@ static const char *token_end(const char *p, const char *e)
     return NULL;
 }
 
+/* The value (0-63) of a character of the base64 alphabet (RFC 4648 4, table 1), else -1. */
+static int base64_value(int ch)
+{
+    return (ch >= 'A' && ch <= 'Z')   ? ch - 'A'
+           : (ch >= 'a' && ch <= 'z') ? ch - 'a' + 26
+           : (ch >= '0' && ch <= '9') ? ch - '0' + 52
+           : ch == '+'                ? 62
+           : ch == '/'                ? 63
+                                      : -1;
+}
+
+/*
+ * The base64 encoding of RFC 4648 4 over the decoded bytes of [p, e): NULL when it is one,
+ * else the raw byte where it stops being one.  Whole quanta of four characters of the
+ * alphabet (so a length that is a multiple of four; empty data is valid), the last of which
+ * may end in "=" or "==" and nothing may follow the padding.  Choices, RFC 2397 saying
+ * nothing of them: no white space or line breaks (RFC 4648 3.3: a decoder MUST reject
+ * characters outside the alphabet unless its specification says otherwise), and the pad bits
+ * of the last character before "=" ("==") must be zero, the canonical encoding (RFC 4648 3.5:
+ * encoders MUST set them to zero, decoders MAY reject otherwise), so QQ== is valid and QR==,
+ * which decodes the same, is not: one data URI per octet string.  A length that is not a
+ * multiple of four fails at the end of the data.
+ */
+static const char *base64_data(const char *p, const char *e)
+{
+    curi__dec d = curi__dec_of(p, e);
+    const char *at, *last = NULL; /* the last alphabet character, and its value */
+    int ch, v = 0, n = 0, pad = 0;
+
+    while ((ch = curi__dec_next(&d, &at)) >= 0) {
+        if (ch == '=') {
+            /* padding: at the third or fourth place of a quantum, and only to its end */
+            if (pad == 0 ? n % 4 < 2 : n % 4 == 0) {
+                return at;
+            }
+            if (pad == 0 && (v & (n % 4 == 2 ? 0x0F : 0x03)) != 0) {
+                return last; /* non-zero pad bits: not the canonical encoding */
+            }
+            pad++;
+        } else if (pad > 0 || base64_value(ch) < 0) {
+            return at; /* after the padding, or outside the alphabet */
+        } else {
+            v = base64_value(ch);
+            last = at;
+        }
+        n++;
+    }
+    return n % 4 != 0 ? e : NULL;
+}
+
 /*
  * dataurl = "data:" [ mediatype ] [ ";base64" ] "," data (RFC 2397 3), mediatype = [ type "/"
  * subtype ] *( ";" attribute "=" value ).  A parameter value is a token or a quoted string
  * written percent-encoded.  With ";base64" the data (path and query after the comma) must
- * be base64 (RFC 4648 4): its alphabet, at most two '=' at the end, nothing else (whitespace
- * included: a choice, as RFC 2397 leaves it open).
+ * be base64 once percent-decoded (base64_data: RFC 4648 4, strictly).
  */
 int curi__check_data(curi__sc *c)
 {
@@ -865,18 +980,12 @@ int curi__check_data(curi__sc *c)
     }
     if (base64) {
         /* the data: the rest of the path (a query would add a '?', no base64 character) */
-        curi__dec d = curi__dec_of(comma + 1, e);
-        const char *at;
-        int ch, pad = 0;
         if (u->query.ptr != NULL) {
             return curi__sc_fail_before(c, &u->query, "data-base64");
         }
-        while ((ch = curi__dec_next(&d, &at)) >= 0) {
-            int alpha = curi__is((unsigned char)ch, CURI__ALPHA | CURI__DIGIT) || ch == '+' ||
-                        ch == '/';
-            if ((alpha && pad > 0) || (!alpha && ch != '=') || (ch == '=' && ++pad > 2)) {
-                return curi__sc_fail(c, at, "data-base64");
-            }
+        bad = base64_data(comma + 1, e);
+        if (bad != NULL) {
+            return curi__sc_fail(c, bad, "data-base64");
         }
     }
     return CURI_OK;
@@ -921,11 +1030,47 @@ static const char *global_digits(const char *p, const char *e)
 }
 
 /*
+ * domainname = *( domainlabel "." ) toplabel [ "." ]
+ * domainlabel = alphanum / alphanum *( alphanum / "-" ) alphanum
+ * toplabel = ALPHA / ALPHA *( alphanum / "-" ) alphanum (RFC 3966 3, as in RFC 2396 3.2.2)
+ * over the raw bytes of [p, e) (the ABNF has no pct-encoded here): NULL when it is one, else
+ * the first byte that breaks it (an empty label at its '.' or at e).
+ */
+static const char *domainname(const char *p, const char *e)
+{
+    const char *label = p;
+
+    if (e - p >= 2 && e[-1] == '.') {
+        e--; /* the optional final "." */
+    }
+    for (const char *k = p;; k++) {
+        if (k < e && *k != '.') {
+            continue;
+        }
+        /* the label [label, k): the toplabel when k is the end */
+        if (k == label) {
+            return k;
+        }
+        for (const char *x = label; x < k; x++) {
+            int alnum = curi__is((unsigned char)*x, CURI__ALPHA | CURI__DIGIT);
+            if (!(alnum || (*x == '-' && x != label && x != k - 1))) {
+                return x;
+            }
+        }
+        if (k == e) {
+            return curi__is((unsigned char)*label, CURI__ALPHA) ? NULL : label;
+        }
+        label = k + 1;
+    }
+}
+
+/*
  * telephone-uri = "tel:" ( global-number / local-number ), a number then ";" parameters
  * (RFC 3966 3).  Checked: the number's characters; each parameter's name; ext and isub
  * values; at most one of isub and ext, each once; one phone-context for a local number and
- * none for a global one.  Open case (schemes.md 5): the order of the parameters (isub or ext,
- * phone-context, then the rest by name) is not enforced, and other names may repeat.
+ * none for a global one, which is "+" digits or a domain name checked label by label.
+ * Open case (schemes.md 5): the order of the parameters (isub or ext, phone-context, then the
+ * rest by name) is not enforced, and other names may repeat.
  */
 int curi__check_tel(curi__sc *c)
 {
@@ -1017,18 +1162,7 @@ int curi__check_tel(curi__sc *c)
             if (v == NULL || v == pe) {
                 return curi__sc_fail(c, pe, "tel-phone-context");
             }
-            if (*v == '+') {
-                bad = global_digits(v, pe);
-            } else {
-                bad = NULL;
-                for (const char *k = v; k < pe; k++) {
-                    if (!curi__is((unsigned char)*k, CURI__ALPHA | CURI__DIGIT) && *k != '-' &&
-                        *k != '.') {
-                        bad = k;
-                        break;
-                    }
-                }
-            }
+            bad = (*v == '+') ? global_digits(v, pe) : domainname(v, pe);
             if (bad != NULL) {
                 return curi__sc_fail(c, bad, "tel-phone-context");
             }

@@ -56,6 +56,21 @@ static inline int curi__dec_next(curi__dec *d, const char **at)
     return (unsigned char)*d->p++;
 }
 
+/*
+ * The first ill-formed UTF-8 sequence (RFC 3629 4) in the percent-decoded bytes of [p, e):
+ * NULL when there is none, else the raw byte where that sequence starts (its lead byte, or
+ * the stray byte itself): a lead byte C0, C1 or F5-FF, a stray continuation byte, a sequence
+ * cut short by the end or by a byte that does not continue it, an overlong form (E0 80-9F,
+ * F0 80-8F), a surrogate (ED A0-BF) or a code point above U+10FFFF (F4 90-BF).
+ */
+const char *curi__sc_utf8(const char *p, const char *e);
+
+/* The earlier of two failure positions, either of which may be NULL (no failure). */
+static inline const char *curi__sc_first(const char *a, const char *b)
+{
+    return (a == NULL || (b != NULL && b < a)) ? b : a;
+}
+
 /* The end of a view (its first byte past it). */
 static inline const char *curi__vend(curi_str v)
 {
@@ -87,6 +102,16 @@ int curi__sc_no_authority(curi__sc *c, const char *rule);
 /* descr = ALPHA *( ALPHA / DIGIT / "-" ) or numericoid = number 1*( "." number ), number =
  * DIGIT / %x31-39 1*DIGIT (RFC 4512 1.4) over the decoded bytes of [p, e): 1 when it is. */
 int curi__sc_oid_or_descr(const char *p, const char *e);
+
+/*
+ * The end of the mailto address (RFC 6068 2 addr-spec) that starts at p, in a list of them
+ * in [p, e): the first raw ',' that is neither inside a quoted-string local part (read
+ * decoded: %22 ... %22, with %5C pairs) nor inside a domain literal ("[" ... "]"), or e.
+ * The one splitter of address lists (check_mail.c): the check, curi_list_next's
+ * CURI_SPT_ADDRESSES lists and so mailto equivalence and the tool all split with it.
+ * Never reads outside [p, e), whatever the bytes.
+ */
+const char *curi__mail_addr_end(const char *p, const char *e);
 
 /* The validators of check.c, check_mail.c and check_ldap.c. */
 int curi__check_mailto(curi__sc *c);

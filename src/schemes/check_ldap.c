@@ -5,7 +5,8 @@
  *               [ "?" [ scope ] [ "?" [ filter ] [ "?" extensions ] ] ] ] ]
  * with the dn an RFC 4514 distinguished name, the filter an RFC 4515 string filter and the
  * attributes and extension types RFC 4512 descriptions, each read percent-decoded (RFC 4516
- * 4: the URL layer first, then the LDAP one).  No recursion: the filter's nesting is a
+ * 4: the URL layer first, then the LDAP one); the dn, filter and extension values must be
+ * well-formed UTF-8 once decoded.  No recursion: the filter's nesting is a
  * depth counter with the state of each level in bit sets (so at most 64 levels: documented).
  * SPDX-License-Identifier: MIT
  */
@@ -278,11 +279,15 @@ static const char *attributes(const char *p, const char *e)
     }
 }
 
-/* extensions = extension *( "," extension ), extension = [ "!" ] extype [ "=" exvalue ] */
+/*
+ * extensions = extension *( "," extension ), extension = [ "!" ] extype [ "=" exvalue ]
+ * (RFC 4516 2): at least one, each with a type; an exvalue is an LDAPString (RFC 4511
+ * 4.1.2), so UTF-8 once decoded.
+ */
 static const char *extensions(const char *p, const char *e)
 {
     for (;;) {
-        const char *q = p, *t = p, *eq;
+        const char *q = p, *t = p, *eq, *bad;
         while (q < e && *q != ',') {
             q++;
         }
@@ -293,6 +298,10 @@ static const char *extensions(const char *p, const char *e)
         if (!curi__sc_oid_or_descr(t, eq != NULL ? eq : q)) {
             return t;
         }
+        bad = (eq != NULL) ? curi__sc_utf8(eq + 1, q) : NULL;
+        if (bad != NULL) {
+            return bad;
+        }
         if (q == e) {
             return NULL;
         }
@@ -301,8 +310,15 @@ static const char *extensions(const char *p, const char *e)
 }
 
 /*
- * Open cases (schemes.md 5), as chosen here: spaces around dn separators are refused (the
- * RFC 4514 grammar has none); fragments are accepted; ldaps has the ldap grammar.
+ * The dn, the filter and every exvalue are UTF-8 strings (RFC 4514 2.4 and 3, RFC 4515 3,
+ * RFC 4511 4.1.2): once percent-decoded, an ill-formed sequence (a stray byte, an overlong
+ * form, a surrogate, a code point past U+10FFFF, a cut-short sequence) breaks the element's
+ * rule, at whichever of the grammar's and the encoding's failures comes first.  The '\' hex
+ * pairs of the LDAP layer are not decoded here.  A fourth '?' needs at least one extension
+ * after it (the extensions rule has no empty form), so "ldap://h/????" is refused while
+ * "ldap://h/???" (an empty filter) is not.  Open cases (schemes.md 5), as chosen here: spaces
+ * around dn separators are refused (the RFC 4514 grammar has none); fragments are accepted;
+ * ldaps has the ldap grammar.
  */
 int curi__check_ldap(curi__sc *c)
 {
@@ -320,7 +336,7 @@ int curi__check_ldap(curi__sc *c)
         return curi__sc_fail_before(c, &u->query, "ldap-path");
     }
     if (p < e) {
-        bad = dn(p + 1, e);
+        bad = curi__sc_first(dn(p + 1, e), curi__sc_utf8(p + 1, e));
         if (bad != NULL) {
             return curi__sc_fail(c, bad, "ldap-dn");
         }
@@ -338,7 +354,9 @@ int curi__check_ldap(curi__sc *c)
                 return curi__sc_fail(c, q - 1, "ldap-query");
             }
             bad = NULL;
-            if (pe > q) {
+            if (pe == q && k == 3) {
+                bad = q; /* "?" with no extension after it */
+            } else if (pe > q) {
                 switch (k) {
                 case 0:
                     bad = attributes(q, pe);
@@ -354,7 +372,7 @@ int curi__check_ldap(curi__sc *c)
                     }
                     break;
                 case 2:
-                    bad = filter(q, pe);
+                    bad = curi__sc_first(filter(q, pe), curi__sc_utf8(q, pe));
                     break;
                 default:
                     bad = extensions(q, pe);

@@ -2,8 +2,12 @@
  * check_mail.c -- the mailto grammar of RFC 6068 2 for curi_scheme_check:
  *   mailtoURI = "mailto:" [ to ] [ hfields ], to = addr-spec *( "," addr-spec ),
  *   hfields = "?" hfield *( "&" hfield ), hfield = hfname "=" hfvalue
- * with addr-spec of RFC 5322 3.4.1 without comments, folding white space or obsolete forms,
- * read percent-decoded (and UTF-8 beyond ASCII allowed as RFC 6532 does).  One pass each.
+ * with addr-spec of RFC 5322 3.4.1 without comments, folding or obsolete forms, read
+ * percent-decoded (and UTF-8 beyond ASCII allowed as RFC 6532 does, well-formed only).
+ * Also the one splitter of an address list (curi__mail_addr_end), which the check, the
+ * parts' list cursor (curi_list_next) and so mailto equivalence and the tool all use: a ','
+ * inside a quoted local part or a domain literal does not split.  Each address is read
+ * twice (grammar, then UTF-8), each list once more to split it.
  * SPDX-License-Identifier: MIT
  */
 #include "check.h"
@@ -27,7 +31,12 @@ static const char *addr_spec(const char *p, const char *e)
     int ch = curi__dec_next(&d, &at), dot = 1;
 
     if (ch == '"') {
-        /* quoted-string: qtext and quoted-pairs, no white space (RFC 6068 2) */
+        /*
+         * quoted-string = DQUOTE *( [FWS] qcontent ) [FWS] DQUOTE (RFC 5322 3.2.4), qcontent =
+         * qtext / quoted-pair: so ',' and spaces are data here ("a b"@x is one address).
+         * Of FWS only its white space (SP, HTAB) can stand in an address of a URI: CR and LF
+         * (folding) are refused, as RFC 6068 2 leaves folding out.
+         */
         for (;;) {
             ch = curi__dec_next(&d, &at);
             if (ch < 0) {
@@ -38,10 +47,10 @@ static const char *addr_spec(const char *p, const char *e)
             }
             if (ch == '\\') {
                 ch = curi__dec_next(&d, &at);
-                if (ch < 0x20 || ch == 0x7F) {
+                if (ch < 0 || (ch < 0x20 && ch != '\t') || ch == 0x7F) {
                     return at; /* quoted-pair = "\" ( VCHAR / WSP ) */
                 }
-            } else if (ch < 0x21 || ch == 0x7F) {
+            } else if ((ch < 0x20 && ch != '\t') || ch == 0x7F) {
                 return at;
             }
         }
@@ -84,15 +93,51 @@ static const char *addr_spec(const char *p, const char *e)
     return dot ? at : NULL;
 }
 
-/* A list of addresses separated by raw ',' in [p, e): NULL or the byte where one breaks. */
+const char *curi__mail_addr_end(const char *p, const char *e)
+{
+    curi__dec d = curi__dec_of(p, e);
+    const char *at;
+    int ch = curi__dec_next(&d, &at);
+
+    if (ch == '"') {
+        /* a quoted local part: up to its closing quote, '\' taking the next byte */
+        while ((ch = curi__dec_next(&d, &at)) >= 0 && ch != '"') {
+            if (ch == '\\' && curi__dec_next(&d, &at) < 0) {
+                return e;
+            }
+        }
+        ch = curi__dec_next(&d, &at);
+    }
+    for (; ch >= 0; ch = curi__dec_next(&d, &at)) {
+        if (*at == ',') {
+            return at;
+        }
+        if (ch == '@') {
+            /* a domain literal "[" *dtext "]" may hold ',' too (dtext is %d33-90 / %d94-126) */
+            ch = curi__dec_next(&d, &at);
+            if (ch == '[') {
+                while ((ch = curi__dec_next(&d, &at)) >= 0 && ch != ']') {
+                }
+                continue;
+            }
+            if (ch < 0) {
+                break;
+            }
+            if (*at == ',') {
+                return at;
+            }
+        }
+    }
+    return e;
+}
+
+/* A list of addresses in [p, e): NULL or the byte where one breaks (its grammar or its
+ * UTF-8, whichever comes first). */
 static const char *addr_list(const char *p, const char *e)
 {
     for (;;) {
-        const char *q = p, *bad;
-        while (q < e && *q != ',') {
-            q++;
-        }
-        bad = addr_spec(p, q);
+        const char *q = curi__mail_addr_end(p, e), *bad;
+        bad = curi__sc_first(addr_spec(p, q), curi__sc_utf8(p, q));
         if (bad != NULL || q == e) {
             return bad;
         }

@@ -308,8 +308,9 @@ int curi__equiv_urn(const curi_uri *a, const curi_uri *b)
 }
 
 /*
- * mailto's recipients one at a time: the path's addresses, then those of every to= header
- * (their values read decoded: a ',' there separates too only when written as is).
+ * mailto's recipients one at a time: the path's addresses, then those of every to= header,
+ * both split by the parts' address cursor (CURI_SPT_ADDRESSES: a ',' separates only when
+ * written as is and outside a quoted local part or a domain literal).
  */
 typedef struct rcpt {
     curi_cursor path, headers, cur;
@@ -318,7 +319,7 @@ typedef struct rcpt {
 
 static void rcpt_init(rcpt *r, const curi_scheme_parts *sp)
 {
-    curi_list_init(&r->path, sp->part[0], ',');
+    curi_list_init_type(&r->path, sp->part[0], curi_scheme_part_type(CURI_SK_MAILTO, 0));
     curi_list_init(&r->headers, sp->part[1], '&');
     r->in_header = 0;
     r->in_value = 0;
@@ -354,7 +355,7 @@ static int rcpt_next(rcpt *r, curi_str *addr)
         }
         curi_split_at(h, '=', &name, &value);
         if (is_to(name) && value.ptr != NULL && value.len > 0) {
-            curi_list_init(&r->cur, value, ',');
+            curi_list_init_type(&r->cur, value, curi_scheme_part_type(CURI_SK_MAILTO, 0));
             r->in_value = 1;
         }
     }

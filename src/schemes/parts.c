@@ -2,7 +2,8 @@
  * parts.c -- curi_scheme_parts_get: the parts each scheme's documents name, as views into
  * the input, after curi_scheme_check has accepted the reference (so every split below can
  * rely on the scheme's grammar: an ftp path's only ';' starts ";type=", a wais path has one
- * or three segments, ...).  Also the list cursor and the split that read lists and pairs.
+ * or three segments, ...).  Also the list cursor and the split that read lists and pairs
+ * (a mailto address list split by check_mail.c's curi__mail_addr_end, quotes respected).
  * No allocation; each view is found with a bounded number of scans of its component.
  * SPDX-License-Identifier: MIT
  */
@@ -13,6 +14,7 @@
 
 #define DEC CURI_SPT_DECODE
 #define PAIRS CURI_SPT_PAIRS
+#define ADDRS CURI_SPT_ADDRESSES
 
 static const struct {
     const char *scheme; /* the kind's name */
@@ -32,13 +34,13 @@ static const struct {
                         {0, 0, DEC, DEC, DEC, DEC, 0}},
     [CURI_SK_MAILTO] = {"mailto",
                         {"to", "headers", "fragment"},
-                        {DEC | ',', DEC | PAIRS | '&', 0}},
+                        {DEC | ADDRS | ',', DEC | PAIRS | '&', 0}},
     [CURI_SK_NEWS] = {"news",
                       {"server", "port", "user", "article", "newsgroups", "fragment"},
                       {0, 0, DEC, DEC, DEC, 0}},
     [CURI_SK_NNTP] = {"nntp",
-                      {"server", "port", "user", "group", "article_number"},
-                      {0, 0, DEC, DEC, 0}},
+                      {"server", "port", "user", "group", "article_number", "password"},
+                      {0, 0, DEC, DEC, 0, DEC}},
     [CURI_SK_TELNET] = {"telnet", {"user", "password", "host", "port"}, {DEC, DEC, 0, 0}},
     [CURI_SK_WAIS] = {"wais",
                       {"host", "port", "database", "search", "wtype", "wpath"},
@@ -81,7 +83,8 @@ unsigned curi_scheme_part_type(int kind, int i)
 
 /* ------------------------------------------------------------------ lists and pairs */
 
-enum { LIST_DONE = 0x100 };
+/* c->flags: the separator in the low byte, then these */
+enum { LIST_DONE = 0x100, LIST_ADDRS = 0x200 };
 
 void curi_list_init(curi_cursor *c, curi_str list, char sep)
 {
@@ -91,6 +94,14 @@ void curi_list_init(curi_cursor *c, curi_str list, char sep)
     c->reserved = 0;
 }
 
+void curi_list_init_type(curi_cursor *c, curi_str list, unsigned type)
+{
+    curi_list_init(c, list, (char)(type & 0xFF));
+    if ((type & CURI_SPT_ADDRESSES) && (type & 0xFF) == ',') {
+        c->flags |= LIST_ADDRS;
+    }
+}
+
 int curi_list_next(curi_cursor *c, curi_str *item)
 {
     const char *q;
@@ -98,7 +109,15 @@ int curi_list_next(curi_cursor *c, curi_str *item)
     if (c->flags & LIST_DONE) {
         return 0;
     }
-    q = memchr(c->p, (int)(c->flags & 0xFF), (size_t)(c->end - c->p));
+    if (c->flags & LIST_ADDRS) {
+        /* mailto addresses: not at a ',' inside a quoted local part or a domain literal */
+        q = curi__mail_addr_end(c->p, c->end);
+        if (q == c->end) {
+            q = NULL;
+        }
+    } else {
+        q = memchr(c->p, (int)(c->flags & 0xFF), (size_t)(c->end - c->p));
+    }
     if (q == NULL) {
         q = c->end;
         c->flags |= LIST_DONE;
@@ -259,7 +278,9 @@ void curi__parts_nntp(curi_scheme_parts *o, const curi_uri *u)
 
     o->part[0] = u->host;
     o->part[1] = u->port;
-    o->part[2] = u->userinfo;
+    /* user[:password], the password form deprecated (RFC 5538 7); password last, after the
+     * parts the layout had before it */
+    user_password(u, &o->part[2], &o->part[5]);
     slash = memchr(p, '/', (size_t)(e - p));
     o->part[3] = view(p, slash != NULL ? slash : e);
     if (slash != NULL) {

@@ -24,12 +24,30 @@ $ curi parse --scheme --json 'mailto:a@b,c@d?to=e@f,g@h&subject=Hi%20there#x'
 {"input":"mailto:a@b,c@d?to=e@f,g@h&subject=Hi%20there#x","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"a@b,c@d","query":"to=e@f,g@h&subject=Hi%20there","fragment":"x","segments":["a@b,c@d"],"params":[{"key":"to","value":"e@f,g@h"},{"key":"subject","value":"Hi there"}],"labels":null,"parts":{"to":["a@b","c@d","e@f","g@h"],"headers":[["to","e@f,g@h"],["subject","Hi there"]],"fragment":"x"}}
 ? 0
 
+# A quoted local part is one recipient, its ',' (raw or %2C) and spaces included.
+$ curi parse --scheme --json 'mailto:?to=%22a%2Cb%22@x.example'
+{"input":"mailto:?to=%22a%2Cb%22@x.example","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"","query":"to=%22a%2Cb%22@x.example","fragment":null,"segments":[],"params":[{"key":"to","value":"\"a,b\"@x.example"}],"labels":null,"parts":{"to":["\"a,b\"@x.example"],"headers":[["to","\"a,b\"@x.example"]]}}
+? 0
+
+$ curi parse --scheme --json 'mailto:%22a,b%22@x.example,c@y.example?to=%22d%20e%22@z.example,f@g.example'
+{"input":"mailto:%22a,b%22@x.example,c@y.example?to=%22d%20e%22@z.example,f@g.example","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"%22a,b%22@x.example,c@y.example","query":"to=%22d%20e%22@z.example,f@g.example","fragment":null,"segments":["%22a,b%22@x.example,c@y.example"],"params":[{"key":"to","value":"\"d e\"@z.example,f@g.example"}],"labels":null,"parts":{"to":["\"a,b\"@x.example","c@y.example","\"d e\"@z.example","f@g.example"],"headers":[["to","\"d e\"@z.example,f@g.example"]]}}
+? 0
+
 $ curi parse --scheme --json 'news:a@b'
 {"input":"news:a@b","scheme":"news","userinfo":null,"host":null,"host_type":null,"port":null,"path":"a@b","query":null,"fragment":null,"segments":["a@b"],"params":null,"labels":null,"parts":{"server":null,"port":null,"article":"a@b"}}
 ? 0
 
 $ curi parse --scheme --json 'news://s/comp.*'
 {"input":"news://s/comp.*","scheme":"news","userinfo":null,"host":"s","host_type":"reg-name","port":null,"path":"/comp.*","query":null,"fragment":null,"segments":["comp.*"],"params":null,"labels":["s"],"parts":{"server":"s","port":null,"newsgroups":"comp.*"}}
+? 0
+
+# a group decoded (RFC 5538 2.3); nntp's deprecated user:password as two keys (RFC 5538 7)
+$ curi parse --scheme --json 'news:example.group.th%3Fse'
+{"input":"news:example.group.th%3Fse","scheme":"news","userinfo":null,"host":null,"host_type":null,"port":null,"path":"example.group.th%3Fse","query":null,"fragment":null,"segments":["example.group.th%3Fse"],"params":null,"labels":null,"parts":{"server":null,"port":null,"newsgroups":"example.group.th?se"}}
+? 0
+
+$ curi parse --scheme --json 'nntp://user:password@s/n%2Fa/7'
+{"input":"nntp://user:password@s/n%2Fa/7","scheme":"nntp","userinfo":"user:password","host":"s","host_type":"reg-name","port":null,"path":"/n%2Fa/7","query":null,"fragment":null,"segments":["n%2Fa","7"],"params":null,"labels":["s"],"parts":{"server":"s","port":null,"user":"user","password":"password","group":"n/a","article_number":"7"}}
 ? 0
 
 $ curi parse --scheme --json 'nntp://s/g/12'
