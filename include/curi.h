@@ -610,8 +610,10 @@ enum {
                                         host, is an error (RFC 3986 3.2.2's http example) */
     CURI_SCHEME_DANGEROUS = 0x10,    /* following it runs script or shows content the URI
                                         carries (javascript, vbscript, data) */
-    CURI_SCHEME_EXTRACT = 0x20       /* curi_extract knows it in running text (uri(7), RFC
+    CURI_SCHEME_EXTRACT = 0x20,      /* curi_extract knows it in running text (uri(7), RFC
                                         1738: its URIs may be broken across lines) */
+    CURI_SCHEME_DNS_HOST = 0x40      /* its host (mailto: its addresses' domain) is a DNS
+                                        name, so an IRI's may become an A-label (RFC 3987 3.1) */
 };
 
 typedef struct curi_scheme curi_scheme;

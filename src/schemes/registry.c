@@ -15,6 +15,7 @@
 #define HOST CURI_SCHEME_HOST_REQUIRED
 #define DANGER CURI_SCHEME_DANGEROUS
 #define TEXT CURI_SCHEME_EXTRACT
+#define DNS CURI_SCHEME_DNS_HOST
 #define FILEF CURI__SCHEME_LOCAL_FILE
 #define LINE CURI__SCHEME_LINE_SELECTOR
 
@@ -92,6 +93,8 @@ const struct curi__scheme_ops curi__ops_ws = {V(ws), K(WS, curi__parts_ws)};
  * ldap (RFC 4516 2: the host may be empty), news and snews (RFC 5538 2: "news:group"),
  * file (RFC 8089), nfs (RFC 2224's relative forms) or sip (no "//" at all).
  * TEXT is the list of section 1 of the extraction spec (uri(7)'s schemes and RFC 1738's).
+ * DNS is set where the host (mailto: the addresses' domain) is looked up in the DNS: the
+ * web's schemes (RFC 9110 4.3.2, RFC 6455 3), ftp (RFC 1738 3.1) and mailto (RFC 6068 2).
  * Default ports are the scheme's RFC where it names one, else IANA's service name registry.
  */
 static const struct curi_scheme table[] = {
@@ -105,19 +108,20 @@ static const struct curi_scheme table[] = {
     {"file", KEY('f', 'i', 'l', 'e', 0, 0, 0, 0), 4,
      -1, HIER | TEXT | FILEF, "RFC 8089 2; RFC 1738 3.10; uri(7)", &curi__ops_file},
     {"ftp", KEY('f', 't', 'p', 0, 0, 0, 0, 0), 3,
-     21, HIER | SLASH | HOST | TEXT, "RFC 1738 3.2; uri(7)", &curi__ops_ftp},
+     21, HIER | DNS | SLASH | HOST | TEXT, "RFC 1738 3.2; uri(7)", &curi__ops_ftp},
     {"ftps", KEY('f', 't', 'p', 's', 0, 0, 0, 0), 4,
-     990, HIER | SLASH | HOST, "IANA service port ftps 990 (FTP over TLS, RFC 4217); ftp's syntax",
+     990, HIER | DNS | SLASH | HOST,
+     "IANA service port ftps 990 (FTP over TLS, RFC 4217); ftp's syntax",
      NULL},
     {"ghelp", KEY('g', 'h', 'e', 'l', 'p', 0, 0, 0), 5,
      -1, TEXT, "uri(7) (GNOME help)", &curi__ops_ghelp},
     {"gopher", KEY('g', 'o', 'p', 'h', 'e', 'r', 0, 0), 6,
      70, HIER | SLASH | HOST | TEXT | LINE, "RFC 1738 3.4; RFC 4266; uri(7)", &curi__ops_gopher},
     {"http", KEY('h', 't', 't', 'p', 0, 0, 0, 0), 4,
-     80, HIER | SLASH | HOST | WEB | TEXT, "RFC 9110 4.2.1 and 4.2.3; RFC 1738 3.3; uri(7)",
+     80, HIER | DNS | SLASH | HOST | WEB | TEXT, "RFC 9110 4.2.1 and 4.2.3; RFC 1738 3.3; uri(7)",
      &curi__ops_http},
     {"https", KEY('h', 't', 't', 'p', 's', 0, 0, 0), 5,
-     443, HIER | SLASH | HOST | WEB | TEXT, "RFC 9110 4.2.2 and 4.2.3", &curi__ops_http},
+     443, HIER | DNS | SLASH | HOST | WEB | TEXT, "RFC 9110 4.2.2 and 4.2.3", &curi__ops_http},
     {"imap", KEY('i', 'm', 'a', 'p', 0, 0, 0, 0), 4, 143, HIER | HOST, "RFC 5092 3", NULL},
     {"imaps", KEY('i', 'm', 'a', 'p', 's', 0, 0, 0), 5,
      993, HIER | HOST, "IANA service port imaps 993; RFC 8314 7.2 (IMAP over TLS)", NULL},
@@ -133,7 +137,7 @@ static const struct curi_scheme table[] = {
     {"ldaps", KEY('l', 'd', 'a', 'p', 's', 0, 0, 0), 5,
      636, HIER | SLASH, "IANA service port ldaps 636; LDAP over TLS", &curi__ops_ldap},
     {"mailto", KEY('m', 'a', 'i', 'l', 't', 'o', 0, 0), 6,
-     -1, TEXT, "RFC 6068; RFC 1738 3.5; uri(7)", &curi__ops_mailto},
+     -1, TEXT | DNS, "RFC 6068; RFC 1738 3.5; uri(7)", &curi__ops_mailto},
     {"man", KEY('m', 'a', 'n', 0, 0, 0, 0, 0), 3,
      -1, TEXT, "uri(7) (manual pages)", &curi__ops_man},
     {"news", KEY('n', 'e', 'w', 's', 0, 0, 0, 0), 4,
@@ -179,9 +183,9 @@ static const struct curi_scheme table[] = {
     {"whatis", KEY('w', 'h', 'a', 't', 'i', 's', 0, 0), 6,
      -1, TEXT, "uri(7) (whatis database)", &curi__ops_whatis},
     {"ws", KEY('w', 's', 0, 0, 0, 0, 0, 0), 2,
-     80, HIER | SLASH | HOST | WEB, "RFC 6455 3 (an empty path is \"/\")", &curi__ops_ws},
+     80, HIER | DNS | SLASH | HOST | WEB, "RFC 6455 3 (an empty path is \"/\")", &curi__ops_ws},
     {"wss", KEY('w', 's', 's', 0, 0, 0, 0, 0), 3,
-     443, HIER | SLASH | HOST | WEB, "RFC 6455 3", &curi__ops_ws},
+     443, HIER | DNS | SLASH | HOST | WEB, "RFC 6455 3", &curi__ops_ws},
 };
 
 enum { NSCHEMES = sizeof table / sizeof table[0] };
