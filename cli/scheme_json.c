@@ -1,8 +1,9 @@
 /*
  * scheme_json.c -- the "parts" object of curi parse --scheme --json: each scheme's parts
- * (curi_scheme_parts_get) under the keys curi(1) lists, decoded where the scheme means text,
- * with the scheme's own derived values (an ftp port as a number, gopher's type 1 for an
- * empty path, info's node name, data's effective type, tel's digits, ws's resource name).
+ * (curi_scheme_parts_get) under the names and as the types the library gives them
+ * (curi_scheme_part_name, curi_scheme_part_type: decoded text, lists, pairs, ports as
+ * numbers), with the values a scheme derives from them (gopher's type 1 for an empty path,
+ * info's node name, data's effective type, tel's digits, ws's resource name).
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
@@ -106,13 +107,6 @@ static void member_list(struct buf *out, struct buf *tmp, const char *key, curi_
     buf_putc(out, ']');
 }
 
-/* "fragment" only when there is one (the schemes whose keys say so) */
-static void optional_fragment(struct buf *out, curi_str f)
-{
-    if (f.ptr != NULL)
-        json_member_str(out, "fragment", f);
-}
-
 /* mailto's "to": the addresses of the path, then those of every to= header, in order */
 static void mailto_to(struct buf *out, struct buf *tmp, const curi_scheme_parts *sp)
 {
@@ -196,208 +190,156 @@ static void data_effective(struct buf *out, curi_str m)
     }
 }
 
+/*
+ * The members that are not a part as its type says: values the scheme derives from its parts
+ * (info's node name, tel's digits, ws's resource name, data's effective type, the form of
+ * wais, file, info and tel), defaults its documents give an absent part (gopher's type 1
+ * and empty selector), and parts with a shape of their own (mailto's recipients from the
+ * path and the to= headers, ldap's extensions as objects, data's data).  Called before part
+ * i with that i, and once after the last one with i = CURI_SCHEME_PARTS_MAX; 1 when it
+ * wrote part i itself.
+ */
+static int derived(struct buf *out, struct buf *tmp, const curi_scheme_parts *sp,
+                   const curi_uri *u, int i)
+{
+    const curi_str *p = sp->part;
+    int end = i == CURI_SCHEME_PARTS_MAX;
+
+    switch (sp->kind) {
+    case CURI_SK_GOPHER:
+        /* RFC 4266 2.1: an empty gopher-path is type 1 with an empty selector */
+        if ((i == 2 || i == 3) && p[i].ptr == NULL) {
+            json_member(out, i == 2 ? "gophertype" : "selector", "1", i == 2 ? 1 : 0);
+            return 1;
+        }
+        return 0;
+    case CURI_SK_MAILTO:
+        if (i == 0)
+            mailto_to(out, tmp, sp);
+        return i == 0;
+    case CURI_SK_WAIS:
+        if (i == 2) {
+            static const char *const forms[] = {"database", "search", "document"};
+            json_member(out, "form", forms[sp->form], strlen(forms[sp->form]));
+        }
+        return 0;
+    case CURI_SK_FILE:
+        if (end) {
+            static const char *const kinds[] = {"absent", "empty", "localhost", "named"};
+            json_member(out, "host_kind", kinds[sp->form], strlen(kinds[sp->form]));
+        }
+        return 0;
+    case CURI_SK_LDAP:
+        if (i == 6)
+            ldap_extensions(out, tmp, p[6]);
+        return i == 6;
+    case CURI_SK_INFO:
+        if (i == 0)
+            json_member(out, "form", sp->form == CURI_INFO_KDE ? "kde" : "gnome",
+                        sp->form == CURI_INFO_KDE ? 3 : 5);
+        if (end && (p[1].ptr == NULL || p[1].len == 0)) {
+            json_member(out, "node_name", "Top", 3);
+        } else if (end) {
+            decode(tmp, p[1]);
+            if (sp->form == CURI_INFO_GNOME)
+                for (size_t k = 0; k < tmp->len; k++)
+                    if (tmp->p[k] == '_')
+                        tmp->p[k] = ' ';
+            json_member(out, "node_name", tmp->p, tmp->len);
+        }
+        return 0;
+    case CURI_SK_WS:
+        if (end) {
+            /* resource name: the path, or "/" when empty, then "?" query when not empty */
+            tmp->len = 0;
+            if (p[2].len == 0)
+                buf_putc(tmp, '/');
+            else
+                buf_put(tmp, p[2].ptr, p[2].len);
+            if (p[3].ptr != NULL && p[3].len > 0) {
+                buf_putc(tmp, '?');
+                buf_put(tmp, p[3].ptr, p[3].len);
+            }
+            json_member(out, "resource_name", tmp->p, tmp->len);
+            member_bool(out, "secure", (sp->flags & CURI_SP_SECURE) != 0);
+        }
+        return 0;
+    case CURI_SK_TEL:
+        if (i == 0)
+            json_member(out, "kind", sp->form == CURI_TEL_LOCAL ? "local" : "global",
+                        sp->form == CURI_TEL_LOCAL ? 5 : 6);
+        if (i == 1) {
+            /* digits: the number decoded with the visual separators - . ( ) removed */
+            size_t k = 0;
+            decode(tmp, p[0]);
+            for (size_t j = 0; j < tmp->len; j++)
+                if (strchr("-.()", tmp->p[j]) == NULL)
+                    tmp->p[k++] = tmp->p[j];
+            tmp->len = k;
+            json_member(out, "digits", tmp->len ? tmp->p : "", tmp->len);
+        }
+        return 0;
+    case CURI_SK_DATA:
+        if (i == 1) {
+            data_effective(out, p[0]);
+            member_bool(out, "base64", (sp->flags & CURI_SP_BASE64) != 0);
+            if (sp->flags & CURI_SP_BASE64) {
+                json_member_str(out, "data", p[1]);
+            } else if (sp->flags & CURI_SP_QUERY) {
+                /* the data goes on with '?' and the query: decode the two as one text */
+                struct buf raw = {0};
+                buf_put(&raw, p[1].ptr, p[1].len);
+                buf_putc(&raw, '?');
+                buf_put(&raw, u->query.ptr, u->query.len);
+                curi_str whole = {raw.p, raw.len};
+                member_decoded(out, tmp, "data", whole);
+                free(raw.p);
+            } else {
+                member_decoded(out, tmp, "data", p[1]);
+            }
+        }
+        return i == 1;
+    default:
+        return 0;
+    }
+}
+
+/* "name": part v as its type (curi_scheme_part_type) says: left out when OPTIONAL and
+ * absent; a number for a PORT; a list (decoded items, or [name, value] pairs) when it has
+ * a separator, [] when absent unless DEFAULT (null: the scheme's default); text, decoded
+ * when DECODE; null when absent. */
+static void member_part(struct buf *out, struct buf *tmp, const char *name, curi_str v,
+                        unsigned type)
+{
+    if (v.ptr == NULL && (type & CURI_SPT_OPTIONAL))
+        return;
+    if (type & CURI_SPT_PORT)
+        member_port(out, name, v);
+    else if (type & 0xFF)
+        member_list(out, tmp, name, v, (char)(type & 0xFF), (type & CURI_SPT_DECODE) != 0,
+                    !(type & CURI_SPT_DEFAULT), (type & CURI_SPT_PAIRS) != 0);
+    else if (type & CURI_SPT_DECODE)
+        member_decoded(out, tmp, name, v);
+    else
+        json_member_str(out, name, v);
+}
+
 void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, const curi_uri *u,
                        struct buf *tmp)
 {
-    const curi_str *p = sp->part;
+    const char *name;
+    int i;
+
     json_key(out, "parts");
     if (sp->kind == CURI_SK_NONE) {
         buf_put(out, "null", 4);
         return;
     }
     buf_putc(out, '{');
-    switch (sp->kind) {
-    case CURI_SK_FTP:
-        member_decoded(out, tmp, "user", p[0]);
-        member_decoded(out, tmp, "password", p[1]);
-        json_member_str(out, "host", p[2]);
-        member_port(out, "port", p[3]);
-        member_list(out, tmp, "cwd", p[4], '/', 1, 1, 0);
-        member_decoded(out, tmp, "name", p[5]);
-        json_member_str(out, "typecode", p[6]);
-        break;
-    case CURI_SK_HTTP:
-        member_decoded(out, tmp, "user", p[0]);
-        member_decoded(out, tmp, "password", p[1]);
-        json_member_str(out, "host", p[2]);
-        member_port(out, "port", p[3]);
-        json_member_str(out, "path", p[4]);
-        json_member_str(out, "query", p[5]);
-        json_member_str(out, "fragment", p[6]);
-        break;
-    case CURI_SK_GOPHER:
-        json_member_str(out, "host", p[0]);
-        member_port(out, "port", p[1]);
-        if (p[2].ptr == NULL)
-            json_member(out, "gophertype", "1", 1);
-        else
-            member_decoded(out, tmp, "gophertype", p[2]);
-        if (p[3].ptr == NULL)
-            json_member(out, "selector", "", 0);
-        else
-            member_decoded(out, tmp, "selector", p[3]);
-        member_decoded(out, tmp, "search", p[4]);
-        member_decoded(out, tmp, "gopher_plus", p[5]);
-        optional_fragment(out, p[6]);
-        break;
-    case CURI_SK_MAILTO:
-        mailto_to(out, tmp, sp);
-        member_list(out, tmp, "headers", p[1], '&', 1, 1, 1);
-        optional_fragment(out, p[2]);
-        break;
-    case CURI_SK_NEWS:
-        json_member_str(out, "server", p[0]);
-        member_port(out, "port", p[1]);
-        if (p[2].ptr != NULL)
-            member_decoded(out, tmp, "user", p[2]);
-        if (p[3].ptr != NULL)
-            member_decoded(out, tmp, "article", p[3]);
-        else
-            member_decoded(out, tmp, "newsgroups", p[4]);
-        optional_fragment(out, p[5]);
-        break;
-    case CURI_SK_NNTP:
-        json_member_str(out, "server", p[0]);
-        member_port(out, "port", p[1]);
-        if (p[2].ptr != NULL)
-            member_decoded(out, tmp, "user", p[2]);
-        if (p[5].ptr != NULL)
-            member_decoded(out, tmp, "password", p[5]);
-        member_decoded(out, tmp, "group", p[3]);
-        json_member_str(out, "article_number", p[4]);
-        break;
-    case CURI_SK_TELNET:
-        member_decoded(out, tmp, "user", p[0]);
-        member_decoded(out, tmp, "password", p[1]);
-        json_member_str(out, "host", p[2]);
-        member_port(out, "port", p[3]);
-        break;
-    case CURI_SK_WAIS: {
-        static const char *const forms[] = {"database", "search", "document"};
-        json_member_str(out, "host", p[0]);
-        member_port(out, "port", p[1]);
-        json_member(out, "form", forms[sp->form], strlen(forms[sp->form]));
-        member_decoded(out, tmp, "database", p[2]);
-        if (sp->form == CURI_WAIS_SEARCH)
-            member_decoded(out, tmp, "search", p[3]);
-        if (sp->form == CURI_WAIS_DOCUMENT) {
-            member_decoded(out, tmp, "wtype", p[4]);
-            member_decoded(out, tmp, "wpath", p[5]);
-        }
-        break;
-    }
-    case CURI_SK_FILE: {
-        static const char *const kinds[] = {"absent", "empty", "localhost", "named"};
-        json_member_str(out, "host", p[0]);
-        json_member_str(out, "path", p[1]);
-        json_member_str(out, "drive", p[2]);
-        json_member(out, "host_kind", kinds[sp->form], strlen(kinds[sp->form]));
-        break;
-    }
-    case CURI_SK_PROSPERO:
-        json_member_str(out, "host", p[0]);
-        member_port(out, "port", p[1]);
-        member_decoded(out, tmp, "hsoname", p[2]);
-        member_list(out, tmp, "fields", p[3], ';', 1, 1, 1);
-        break;
-    case CURI_SK_LDAP:
-        json_member_str(out, "host", p[0]);
-        member_port(out, "port", p[1]);
-        member_decoded(out, tmp, "dn", p[2]);
-        member_list(out, tmp, "attributes", p[3], ',', 1, 0, 0);
-        json_member_str(out, "scope", p[4]);
-        member_decoded(out, tmp, "filter", p[5]);
-        ldap_extensions(out, tmp, p[6]);
-        break;
-    case CURI_SK_URN:
-        json_member_str(out, "nid", p[0]);
-        json_member_str(out, "nss", p[1]);
-        json_member_str(out, "r_component", p[2]);
-        json_member_str(out, "q_component", p[3]);
-        json_member_str(out, "f_component", p[4]);
-        break;
-    case CURI_SK_MAN:
-        member_decoded(out, tmp, "name", p[0]);
-        member_decoded(out, tmp, "section", p[1]);
-        optional_fragment(out, p[2]);
-        break;
-    case CURI_SK_INFO:
-        json_member(out, "form", sp->form == CURI_INFO_KDE ? "kde" : "gnome",
-                    sp->form == CURI_INFO_KDE ? 3 : 5);
-        member_decoded(out, tmp, "file", p[0]);
-        member_decoded(out, tmp, "node", p[1]);
-        if (p[1].ptr == NULL || p[1].len == 0) {
-            json_member(out, "node_name", "Top", 3);
-        } else {
-            decode(tmp, p[1]);
-            if (sp->form == CURI_INFO_GNOME)
-                for (size_t i = 0; i < tmp->len; i++)
-                    if (tmp->p[i] == '_')
-                        tmp->p[i] = ' ';
-            json_member(out, "node_name", tmp->p, tmp->len);
-        }
-        break;
-    case CURI_SK_WHATIS:
-        member_decoded(out, tmp, "string", p[0]);
-        optional_fragment(out, p[1]);
-        break;
-    case CURI_SK_GHELP:
-        member_decoded(out, tmp, "application", p[0]);
-        optional_fragment(out, p[1]);
-        break;
-    case CURI_SK_WS:
-        json_member_str(out, "host", p[0]);
-        member_port(out, "port", p[1]);
-        /* resource name: the path, or "/" when empty, then "?" query when it is not empty */
-        tmp->len = 0;
-        if (p[2].len == 0)
-            buf_putc(tmp, '/');
-        else
-            buf_put(tmp, p[2].ptr, p[2].len);
-        if (p[3].ptr != NULL && p[3].len > 0) {
-            buf_putc(tmp, '?');
-            buf_put(tmp, p[3].ptr, p[3].len);
-        }
-        json_member(out, "resource_name", tmp->p, tmp->len);
-        member_bool(out, "secure", (sp->flags & CURI_SP_SECURE) != 0);
-        break;
-    case CURI_SK_TEL:
-        json_member(out, "kind", sp->form == CURI_TEL_LOCAL ? "local" : "global",
-                    sp->form == CURI_TEL_LOCAL ? 5 : 6);
-        json_member_str(out, "number", p[0]);
-        /* digits: the number decoded with the visual separators - . ( ) removed */
-        decode(tmp, p[0]);
-        {
-            size_t k = 0;
-            for (size_t i = 0; i < tmp->len; i++)
-                if (strchr("-.()", tmp->p[i]) == NULL)
-                    tmp->p[k++] = tmp->p[i];
-            tmp->len = k;
-        }
-        json_member(out, "digits", tmp->len ? tmp->p : "", tmp->len);
-        member_list(out, tmp, "params", p[1], ';', 0, 1, 1);
-        break;
-    case CURI_SK_DATA:
-        json_member_str(out, "mediatype", p[0]);
-        data_effective(out, p[0]);
-        member_bool(out, "base64", (sp->flags & CURI_SP_BASE64) != 0);
-        if (sp->flags & CURI_SP_BASE64) {
-            json_member_str(out, "data", p[1]);
-        } else if (sp->flags & CURI_SP_QUERY) {
-            /* the data goes on with '?' and the query: decode the two as one text */
-            struct buf raw = {0};
-            buf_put(&raw, p[1].ptr, p[1].len);
-            buf_putc(&raw, '?');
-            buf_put(&raw, u->query.ptr, u->query.len);
-            curi_str whole = {raw.p, raw.len};
-            member_decoded(out, tmp, "data", whole);
-            free(raw.p);
-        } else {
-            member_decoded(out, tmp, "data", p[1]);
-        }
-        break;
-    default:
-        break;
-    }
+    /* every part under its name (curi_scheme_part_name), as its type says */
+    for (i = 0; i < CURI_SCHEME_PARTS_MAX && (name = curi_scheme_part_name(sp->kind, i)); i++)
+        if (!derived(out, tmp, sp, u, i))
+            member_part(out, tmp, name, sp->part[i], curi_scheme_part_type(sp->kind, i));
+    (void)derived(out, tmp, sp, u, CURI_SCHEME_PARTS_MAX);
     buf_putc(out, '}');
 }

@@ -725,9 +725,20 @@ int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned fl
  * the last; the kind's name ("ftp") for i == -1.  Static storage. */
 const char *curi_scheme_part_name(int kind, int i);
 /* What part i of kind holds: the list separator in the low byte (0: not a list), and
- * CURI_SPT_DECODE (text: decode it), CURI_SPT_PAIRS (items are name=value) and
- * CURI_SPT_ADDRESSES (items are RFC 6068 addresses, split outside their quoted strings). */
-enum { CURI_SPT_DECODE = 0x100, CURI_SPT_PAIRS = 0x200, CURI_SPT_ADDRESSES = 0x400 };
+ * CURI_SPT_DECODE (text: decode it), CURI_SPT_PAIRS (items are name=value),
+ * CURI_SPT_ADDRESSES (items are RFC 6068 addresses, split outside their quoted strings),
+ * CURI_SPT_PORT, CURI_SPT_OPTIONAL and CURI_SPT_DEFAULT (below).  A program can show any
+ * scheme's parts from these alone (curi parse --scheme does). */
+enum {
+    CURI_SPT_DECODE = 0x100,
+    CURI_SPT_PAIRS = 0x200,
+    CURI_SPT_ADDRESSES = 0x400,
+    CURI_SPT_PORT = 0x800,     /* a port: decimal digits, a number */
+    CURI_SPT_OPTIONAL = 0x1000, /* only some forms of the scheme have it: absent means "not
+                                   this form" rather than "empty" */
+    CURI_SPT_DEFAULT = 0x2000  /* an absent list means the scheme's default (ldap: every
+                                  attribute), not an empty one */
+};
 unsigned curi_scheme_part_type(int kind, int i);
 
 /* Items of a list separated by sep (see curi_scheme_parts), split at every sep: c and item

@@ -47,7 +47,7 @@ $ curi parse --scheme --json 'news:example.group.th%3Fse'
 ? 0
 
 $ curi parse --scheme --json 'nntp://user:password@s/n%2Fa/7'
-{"input":"nntp://user:password@s/n%2Fa/7","scheme":"nntp","userinfo":"user:password","host":"s","host_type":"reg-name","port":null,"path":"/n%2Fa/7","query":null,"fragment":null,"segments":["n%2Fa","7"],"params":null,"labels":["s"],"parts":{"server":"s","port":null,"user":"user","password":"password","group":"n/a","article_number":"7"}}
+{"input":"nntp://user:password@s/n%2Fa/7","scheme":"nntp","userinfo":"user:password","host":"s","host_type":"reg-name","port":null,"path":"/n%2Fa/7","query":null,"fragment":null,"segments":["n%2Fa","7"],"params":null,"labels":["s"],"parts":{"server":"s","port":null,"user":"user","group":"n/a","article_number":"7","password":"password"}}
 ? 0
 
 $ curi parse --scheme --json 'nntp://s/g/12'
@@ -107,11 +107,11 @@ $ curi parse --scheme --json 'ghelp:a'
 ? 0
 
 $ curi parse --scheme --json 'wss://h'
-{"input":"wss://h","scheme":"wss","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null,"segments":[],"params":null,"labels":["h"],"parts":{"host":"h","port":null,"resource_name":"/","secure":true}}
+{"input":"wss://h","scheme":"wss","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null,"segments":[],"params":null,"labels":["h"],"parts":{"host":"h","port":null,"path":"","query":null,"resource_name":"/","secure":true}}
 ? 0
 
 $ curi parse --scheme --json 'ws://h/p?q'
-{"input":"ws://h/p?q","scheme":"ws","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/p","query":"q","fragment":null,"segments":["p"],"params":[{"key":"q","value":null}],"labels":["h"],"parts":{"host":"h","port":null,"resource_name":"/p?q","secure":false}}
+{"input":"ws://h/p?q","scheme":"ws","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/p","query":"q","fragment":null,"segments":["p"],"params":[{"key":"q","value":null}],"labels":["h"],"parts":{"host":"h","port":null,"path":"/p","query":"q","resource_name":"/p?q","secure":false}}
 ? 0
 
 $ curi parse --scheme --json 'tel:+1-(201).555;ext=1;x'
