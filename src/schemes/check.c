@@ -864,16 +864,6 @@ static const char *token_end(const char *p, const char *e)
     return NULL;
 }
 
-/* The value (0-63) of a character of the base64 alphabet (RFC 4648 4, table 1), else -1. */
-static int base64_value(int ch)
-{
-    return (ch >= 'A' && ch <= 'Z')   ? ch - 'A'
-           : (ch >= 'a' && ch <= 'z') ? ch - 'a' + 26
-           : (ch >= '0' && ch <= '9') ? ch - '0' + 52
-           : ch == '+'                ? 62
-           : ch == '/'                ? 63
-                                      : -1;
-}
 
 /*
  * The base64 encoding of RFC 4648 4 over the decoded bytes of [p, e): NULL when it is one,
@@ -903,10 +893,10 @@ static const char *base64_data(const char *p, const char *e)
                 return last; /* non-zero pad bits: not the canonical encoding */
             }
             pad++;
-        } else if (pad > 0 || base64_value(ch) < 0) {
+        } else if (pad > 0 || curi__base64_value(ch) < 0) {
             return at; /* after the padding, or outside the alphabet */
         } else {
-            v = base64_value(ch);
+            v = curi__base64_value(ch);
             last = at;
         }
         n++;

@@ -86,6 +86,17 @@ static inline const char *curi__urn_r_end(const char *p, const char *e)
     return (e - p >= 2) ? p : e;
 }
 
+/* The value (0-63) of a character of the base64 alphabet (RFC 4648 4, table 1), else -1. */
+static inline int curi__base64_value(int ch)
+{
+    return (ch >= 'A' && ch <= 'Z')   ? ch - 'A'
+           : (ch >= 'a' && ch <= 'z') ? ch - 'a' + 26
+           : (ch >= '0' && ch <= '9') ? ch - '0' + 52
+           : ch == '+'                ? 62
+           : ch == '/'                ? 63
+                                      : -1;
+}
+
 /* Report rule broken at the byte just after "scheme:" (where "//" stands or would). */
 static inline int curi__sc_fail_after_colon(curi__sc *c, const char *rule)
 {

@@ -15,7 +15,8 @@
  *            ("ldap://h/o=x?cn?base" becomes "ldap://h/o=x?cn", "ldap://h/?" becomes
  *            "ldap://h/").
  *
- * These are written as a view of the reference (the nview functions, which the registry's operations point at), so that every writer
+ * These are written as a view of the reference (the nview functions below, which the
+ * registry's operations point at), so that every writer
  * and comparison of normalize.c reads the same thing.  The equivalences below are the
  * scheme rung of curi_compare.  file's and nntp's have no canonical form that keeps the
  * reference's structure or meaning; urn's, mailto's, tel's and data's have one for part of
@@ -676,17 +677,6 @@ static void oct_init(octets *o, curi_str data, curi_str rest, int base64)
     o->done = 0;
 }
 
-/* the value of a base64 character, 64 for '=', -1 for another byte */
-static int b64_value(int c)
-{
-    return (c >= 'A' && c <= 'Z')   ? c - 'A'
-           : (c >= 'a' && c <= 'z') ? c - 'a' + 26
-           : (c >= '0' && c <= '9') ? c - '0' + 52
-           : c == '+'               ? 62
-           : c == '/'               ? 63
-           : c == '='               ? 64
-                                    : -1;
-}
 
 /* the next octet, OCT_END, or OCT_BAD */
 static int oct_next(octets *o)
@@ -713,7 +703,8 @@ static int oct_next(octets *o)
         if (c < 0) {
             return i == 0 ? OCT_END : OCT_BAD; /* a quantum cut short */
         }
-        if (o->done || (v[i] = b64_value(c)) < 0 || (v[i] == 64 && i < 2) ||
+        v[i] = c == '=' ? 64 : curi__base64_value(c);
+        if (o->done || v[i] < 0 || (v[i] == 64 && i < 2) ||
             (i == 3 && v[2] == 64 && v[3] != 64)) {
             return OCT_BAD;
         }
@@ -1051,8 +1042,9 @@ static int ldap_dn_eq(curi_str a, curi_str b)
 }
 
 /* The options of an attribute description, ';' items of [p, e): the first LDAP_SET_MAX
- * as views into set, their number (all of them). */
-static size_t ldap_options(curi_str opts, curi_str *set)
+ * into set (as AVAs of a type and no value, so that ldap_ava_cmp compares them without
+ * regard to case and one sort serves both sets), their number (all of them). */
+static size_t ldap_options(curi_str opts, ldap_ava *set)
 {
     curi_cursor c;
     curi_str x;
@@ -1064,36 +1056,21 @@ static size_t ldap_options(curi_str opts, curi_str *set)
     curi_list_init(&c, opts, ';');
     while (curi_list_next(&c, &x)) {
         if (n < LDAP_SET_MAX) {
-            set[n] = x;
+            set[n].t = x.ptr;
+            set[n].te = x.ptr + x.len;
+            set[n].v = set[n].ve = NULL;
         }
         n++;
     }
     return n;
 }
 
-static int opt_cmp(const curi_str *a, const curi_str *b)
-{
-    return ldap_ci_cmp(a->ptr, curi__vend(*a), b->ptr, curi__vend(*b));
-}
-
-static void ldap_opt_sort(curi_str *s, size_t n)
-{
-    for (size_t i = 1; i < n; i++) {
-        curi_str k = s[i];
-        size_t j = i;
-        while (j > 0 && opt_cmp(&s[j - 1], &k) > 0) {
-            s[j] = s[j - 1];
-            j--;
-        }
-        s[j] = k;
-    }
-}
-
 /* Two attribute descriptions (or "*", "1.1"): the type without regard to case, the
  * options too and in any order (RFC 4512 2.5: "cn;lang-en;binary" is "CN;binary;lang-en"). */
 static int ldap_attr_eq(curi_str a, curi_str b)
 {
-    curi_str ta, oa, tb, ob, sa[LDAP_SET_MAX], sb[LDAP_SET_MAX];
+    curi_str ta, oa, tb, ob;
+    ldap_ava sa[LDAP_SET_MAX], sb[LDAP_SET_MAX];
     size_t na, nb;
 
     curi_split_at(a, ';', &ta, &oa);
@@ -1110,10 +1087,10 @@ static int ldap_attr_eq(curi_str a, curi_str b)
         /* too many to sort here: in the order written */
         return ldap_ci_cmp(oa.ptr, curi__vend(oa), ob.ptr, curi__vend(ob)) == 0;
     }
-    ldap_opt_sort(sa, na);
-    ldap_opt_sort(sb, nb);
+    ldap_ava_sort(sa, na);
+    ldap_ava_sort(sb, nb);
     for (size_t i = 0; i < na; i++) {
-        if (opt_cmp(&sa[i], &sb[i]) != 0) {
+        if (ldap_ava_cmp(&sa[i], &sb[i]) != 0) {
             return 0;
         }
     }
@@ -1275,18 +1252,21 @@ int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b)
 
 /*
  * Two of the equivalences above have a canonical form after all, because they only fold
- * case (tel's drops bytes too, and has its own writer in normalize.c): a URN's NID (RFC 8141 3.1) and a mailto address's domain and header names (RFC 6068
- * 2, RFC 3986 6.2.3).  curi_normalize writes the form as usual, then lowercases those
- * letters in place (curi__scheme_fold); the length never changes, and a letter a triplet
- * spells stays a triplet.  Only a reference that the scheme layer accepts (and that has no
- * authority) is folded, so that the form stays the equivalence's: two folded forms that are
- * the same bytes name references that urn_equivalent or mailto_equivalent call equivalent.
- * A URN is also written without decoding and without dot removal, everywhere in it: its
- * NSS is compared octet by octet (RFC 8141 3.1), so "%41" is not "A" and "a/../b" is not
- * "b" (curi__scheme_mask); mailto and tel paths are not hierarchical either, and are not
- * dot-removed (a "." there is an address or a number, and removing it would change whether
- * the scheme layer accepts the reference, and so the fold of a second pass).  The r-, q- and f-components are kept as written: URN-equivalence
- * ignores them, but they still say something to a resolver or to the resource.
+ * case (tel's drops bytes too, and has its own writer below): a URN's NID (RFC 8141 3.1)
+ * and a mailto address's domain and header names (RFC 6068 2, RFC 3986 6.2.3).
+ * curi_normalize writes the form as usual, then lowercases those letters in place (the
+ * registry's norm_fold: curi__fold_urn, curi__fold_mailto); the length never changes, and a
+ * letter a triplet spells stays a triplet.  Only a reference that the scheme layer accepts
+ * (and that has no authority) is folded, so that the form stays the equivalence's: two
+ * folded forms that are the same bytes name references that curi__equiv_urn or
+ * curi__equiv_mailto call equivalent.  A URN is also written without decoding and without
+ * dot removal, everywhere in it and at every level (norm_never): its NSS is compared octet
+ * by octet (RFC 8141 3.1), so "%41" is not "A" and "a/../b" is not "b"; mailto, tel and
+ * data paths are not hierarchical either, and are not dot-removed under the scheme rules
+ * (norm_off: a "." there is an address or a number, and removing it would change whether
+ * the scheme layer accepts the reference, and so the fold of a second pass).  The r-, q-
+ * and f-components are kept as written: URN-equivalence ignores them, but they still say
+ * something to a resolver or to the resource.
  */
 /* Lowercase p[i..j) into out[i..j) (out may be p), triplets left alone: the number of
  * bytes that change.  out is NULL to count only. */
@@ -1414,7 +1394,8 @@ static int tel_cmp(curi_str a, curi_str b)
         return ra - rb;
     }
     for (size_t i = 0; i < n; i++) {
-        int d = (int)curi__lower((unsigned char)a.ptr[i]) - (int)curi__lower((unsigned char)b.ptr[i]);
+        int d = (int)curi__lower((unsigned char)a.ptr[i]) -
+                (int)curi__lower((unsigned char)b.ptr[i]);
         if (d != 0) {
             return d;
         }
