@@ -911,8 +911,19 @@ typedef const struct curi__scheme_ops *own_ops;
 CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi_uri *tmp,
                                           own_ops *own)
 {
+    const curi_scheme *si;
+    const struct curi__scheme_ops *ops;
+
     *own = NULL;
-    return u->scheme.ptr != NULL ? curi__scheme_norm(u, mask, tmp, own) : u;
+    if (u->scheme.ptr == NULL || (si = curi__scheme_of(u)) == NULL || (ops = si->ops) == NULL) {
+        return u;
+    }
+    /* most schemes (http, https: most inputs) have no normalization of their own */
+    if ((ops->norm_never | ops->norm_off) == 0 && ops->norm_view == NULL &&
+        ops->norm_fold == NULL && ops->norm_write == NULL) {
+        return u;
+    }
+    return curi__scheme_norm(si, u, mask, tmp, own);
 }
 
 /* The fold of a scheme whose canonical form only changes case, in place. */

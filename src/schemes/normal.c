@@ -1203,19 +1203,17 @@ int curi__equiv_ldap(const curi_uri *a, const curi_uri *b)
 /* ------------------------------------------------------------------ the dispatch */
 
 /*
- * One lookup of the scheme in the registry (registry.c), then its operations: what every
- * writer and comparison of normalize.c asks of the scheme layer goes through these three.
+ * The scheme's operations, after one lookup in the registry (registry.c; normalize.c looks
+ * the scheme up and calls curi__scheme_norm only for a scheme with normalization of its
+ * own): what every writer and comparison of normalize.c asks of the scheme layer goes
+ * through these three.
  */
-const curi_uri *curi__scheme_norm(const curi_uri *u, unsigned *mask, curi_uri *tmp,
-                                  const struct curi__scheme_ops **own)
+const curi_uri *curi__scheme_norm(const curi_scheme *si, const curi_uri *u, unsigned *mask,
+                                  curi_uri *tmp, const struct curi__scheme_ops **own)
 {
-    const curi_scheme *si = curi__scheme_of(u);
-    const struct curi__scheme_ops *ops = si != NULL ? si->ops : NULL;
+    const struct curi__scheme_ops *ops = si->ops;
 
     *own = NULL;
-    if (ops == NULL) {
-        return u;
-    }
     *mask &= ~ops->norm_never;
     if (!(*mask & CURI_NORM_SCHEME_RULES)) {
         return u;

@@ -512,12 +512,12 @@ int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned fl
     if (u != NULL && !(flags & ~(unsigned)CURI__SCHEME_GENERAL) && u->scheme.ptr != NULL &&
         u->scheme.len - 4 <= 1) {
         /* http and https, most inputs: their only rule is a non-empty host; http() sets
-         * parts 2 to 6, so only the others are cleared.  The key comes from a bounded copy
-         * of the scheme: after curi_set the view may be a buffer of its own length. */
-        unsigned char k[5] = {0};
-        memcpy(k, u->scheme.ptr, u->scheme.len);
+         * parts 2 to 6, so only the others are cleared.  The scheme is 4 or 5 bytes long
+         * here, and no byte past its length is read (after curi_set the view may be a
+         * buffer of its own length). */
+        const char *k = u->scheme.ptr;
         if ((k[0] | 0x20) == 'h' && (k[1] | 0x20) == 't' && (k[2] | 0x20) == 't' &&
-            (k[3] | 0x20) == 'p' && (k[4] == 0 || (k[4] | 0x20) == 's') &&
+            (k[3] | 0x20) == 'p' && (u->scheme.len == 4 || (k[4] | 0x20) == 's') &&
             u->host.ptr != NULL && u->host.len > 0 && !(flags & CURI__SCHEME_GENERAL)) {
             out->part[0] = out->part[1] = out->part[7] = absent;
             out->kind = CURI_SK_HTTP;

@@ -207,22 +207,12 @@ static const uint8_t slots[1 << HASH_BITS] = {
 };
 /* scheme hash end */
 
-/* The entry whose name is s[0..len), its first eight bytes packed into key (lowercase), or
- * NULL: one probe of the perfect hash, then the length, and the bytes past the eighth. */
-static const curi_scheme *find_key(uint64_t key, const char *s, size_t len)
-{
-    unsigned i = slots[(key * HASH_MUL) >> (64 - HASH_BITS)];
-
-    if (i >= NSCHEMES || table[i].key != key || table[i].len != len) {
-        return NULL;
-    }
-    for (size_t j = 8; j < len; j++) {
-        if (curi__lower((unsigned char)s[j]) != (unsigned char)table[i].name[j]) {
-            return NULL;
-        }
-    }
-    return &table[i];
-}
+/* The hash and the table, for the inline lookup of schemes.h. */
+const uint64_t curi__scheme_hash_mul = HASH_MUL;
+const unsigned curi__scheme_hash_shift = 64 - HASH_BITS;
+const uint8_t *const curi__scheme_slots = slots;
+const struct curi_scheme *const curi__scheme_table = table;
+const unsigned curi__scheme_count = NSCHEMES;
 
 const curi_scheme *curi_scheme_find(const char *name, size_t len)
 {
@@ -237,33 +227,7 @@ const curi_scheme *curi_scheme_find(const char *name, size_t len)
     for (size_t i = 0; i < len && i < 8; i++) {
         key |= (uint64_t)curi__lower((unsigned char)name[i]) << (56 - 8 * i);
     }
-    return find_key(key, name, len);
-}
-
-const curi_scheme *curi__scheme_find_scheme(const char *s, size_t len)
-{
-    unsigned char b[8] = {0};
-    uint64_t key;
-
-    if (s == NULL || len == 0 || len > CURI__SCHEME_NAME_MAX) {
-        return NULL;
-    }
-    /* a bounded copy: the view may be anywhere (curi_set puts each part in its own
-     * buffer), so nothing past its length is read */
-    memcpy(b, s, len < 8 ? len : 8);
-    key = (uint64_t)b[0] << 56 | (uint64_t)b[1] << 48 | (uint64_t)b[2] << 40 |
-          (uint64_t)b[3] << 32 | (uint64_t)b[4] << 24 | (uint64_t)b[5] << 16 |
-          (uint64_t)b[6] << 8 | (uint64_t)b[7];
-    /* a scheme's bytes are letters, digits, '+', '-' and '.', all of which have the 0x20
-     * bit but the capitals: OR-ing it into the bytes that are there lowercases */
-    key |= UINT64_C(0x2020202020202020) & ~(len < 8 ? ~(uint64_t)0 >> (8 * len) : 0);
-    return find_key(key, s, len);
-}
-
-const curi_scheme *curi__scheme_of(const curi_uri *u)
-{
-    return u->scheme.ptr != NULL ? curi__scheme_find_scheme(u->scheme.ptr, u->scheme.len)
-                                 : NULL;
+    return curi__scheme_find_key(key, name, len);
 }
 
 const curi_scheme *curi_scheme_at(size_t i)

@@ -124,13 +124,13 @@ int curi__equiv_data(const curi_uri *a, const curi_uri *b),
 
 /*
  * What normalize.c asks of the scheme layer (normal.c), each after one registry lookup:
- * u as the scheme's normalization reads it under *mask (which loses the steps the scheme
+ * u, whose scheme's entry is si, as the scheme's normalization reads it under *mask (which loses the steps the scheme
  * leaves out), with *own its operations when its canonical form is a fold or a writer of
  * its own (else NULL); u as the scheme rung of curi_compare reads it; and that rung's own
  * equivalence of a and b (0 when they are not of one scheme, or it has none).
  */
-const curi_uri *curi__scheme_norm(const curi_uri *u, unsigned *mask, curi_uri *tmp,
-                                  const struct curi__scheme_ops **own);
+const curi_uri *curi__scheme_norm(const curi_scheme *si, const curi_uri *u, unsigned *mask,
+                                  curi_uri *tmp, const struct curi__scheme_ops **own);
 const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp);
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b);
 /* How a data URI's media type m is written in normalized form: 0 not at all (it is RFC
@@ -167,11 +167,6 @@ enum {
                                             encoded CR or LF there ends it (gopher) */
 };
 
-/* curi_scheme_find for the scheme s[0..len) of a reference curi_parse accepted (or any run
- * of scheme characters): reads s[0..len) and nothing else. */
-const curi_scheme *curi__scheme_find_scheme(const char *s, size_t len);
-/* The entry of u's scheme, or NULL (no scheme, or not in the registry). */
-const curi_scheme *curi__scheme_of(const curi_uri *u);
 /* The index of an entry (curi_scheme_at(curi__scheme_index(s)) == s). */
 size_t curi__scheme_index(const curi_scheme *s);
 
@@ -184,5 +179,67 @@ struct curi_scheme {
     const char *source; /* the documents each value comes from */
     const struct curi__scheme_ops *ops; /* NULL: generic RFC 3986 */
 };
+
+/* The registry's table and perfect hash (registry.c, tools/gen_scheme_hash.py), read by the
+ * lookups below, which are inline because every normalization and lint call makes one. */
+extern const uint64_t curi__scheme_hash_mul;
+extern const unsigned curi__scheme_hash_shift, curi__scheme_count;
+extern const uint8_t *const curi__scheme_slots;
+extern const struct curi_scheme *const curi__scheme_table;
+
+/* The entry whose name is s[0..len), its first eight bytes packed into key (lowercase), or
+ * NULL: one probe of the perfect hash, then the length, and the bytes past the eighth. */
+CURI__INLINE const curi_scheme *curi__scheme_find_key(uint64_t key, const char *s, size_t len)
+{
+    unsigned i = curi__scheme_slots[(key * curi__scheme_hash_mul) >> curi__scheme_hash_shift];
+    const curi_scheme *e = &curi__scheme_table[i < curi__scheme_count ? i : 0];
+
+    if (i >= curi__scheme_count || e->key != key || e->len != len) {
+        return NULL;
+    }
+    for (size_t j = 8; j < len; j++) {
+        if (curi__lower((unsigned char)s[j]) != (unsigned char)e->name[j]) {
+            return NULL;
+        }
+    }
+    return e;
+}
+
+/* curi_scheme_find for a run of scheme characters s[0..len) (a reference's scheme): reads
+ * s[0..len) and nothing else, since the view may be anywhere (curi_set puts each part in a
+ * buffer of its own).  The compilers make one load of the first four or eight bytes; a
+ * scheme's bytes are letters, digits, '+', '-' and '.', all of which have the 0x20 bit but
+ * the capitals, so OR-ing it lowercases. */
+CURI__INLINE const curi_scheme *curi__scheme_find_scheme(const char *s, size_t len)
+{
+    const unsigned char *b = (const unsigned char *)s;
+    uint64_t key = 0;
+    size_t i = 0;
+
+    if (s == NULL || len == 0 || len > CURI__SCHEME_NAME_MAX) {
+        return NULL;
+    }
+    if (len >= 4) {
+        /* 32-bit halves: the form the compilers turn into a load and a byte swap */
+        uint32_t hi = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+        key = (uint64_t)hi << 32;
+        i = 4;
+        if (len >= 8) {
+            uint32_t lo = (uint32_t)b[4] << 24 | (uint32_t)b[5] << 16 | (uint32_t)b[6] << 8 | b[7];
+            return curi__scheme_find_key((key | lo) | UINT64_C(0x2020202020202020), s, len);
+        }
+    }
+    for (; i < len; i++) {
+        key |= (uint64_t)b[i] << (56 - 8 * i);
+    }
+    key |= UINT64_C(0x2020202020202020) & ~(~(uint64_t)0 >> (8 * len));
+    return curi__scheme_find_key(key, s, len);
+}
+
+/* The entry of u's scheme, or NULL (no scheme, or not in the registry). */
+CURI__INLINE const curi_scheme *curi__scheme_of(const curi_uri *u)
+{
+    return curi__scheme_find_scheme(u->scheme.ptr, u->scheme.len);
+}
 
 #endif /* CURI_SCHEMES_H */
