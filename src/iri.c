@@ -151,7 +151,7 @@ static void put_decoded(curi__out *o, const char *s, size_t n, size_t base, size
                           curi__hexval((unsigned char)t[2]));
         }
         if ((unsigned char)b[0] >= 0xC2 && k == need && curi__utf8(b, b + need, &c) == need &&
-            curi__iri_char(c, base + i >= qlo && base + i < qhi) && !curi__bidi_format(c)) {
+            curi__iri_char(c, base + i >= qlo && base + i < qhi) && !curi__iri_invisible(c)) {
             curi__put(o, b, need);
             i += 3 * need;
         } else {
@@ -171,7 +171,7 @@ static int has_alabel(const char *h, size_t n)
     return 0;
 }
 
-/* Every character of u[0..n) may stand raw in an ireg-name (and none is a bidi format). */
+/* Every character of u[0..n) may stand raw in an ireg-name (and none is invisible). */
 static int ireg_name(const char *u, size_t n)
 {
     for (size_t i = 0; i < n;) {
@@ -184,7 +184,7 @@ static int ireg_name(const char *u, size_t n)
             continue;
         }
         k = curi__utf8(u + i, u + n, &c);
-        if (k == 0 || !curi__iri_char(c, 0) || curi__bidi_format(c))
+        if (k == 0 || !curi__iri_char(c, 0) || curi__iri_invisible(c))
             return 0;
         i += k;
     }
