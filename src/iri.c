@@ -191,6 +191,59 @@ static int ireg_name(const char *u, size_t n)
     return 1;
 }
 
+/* The end of the label of s[i..n) that starts at i. */
+static size_t label_end(const char *s, size_t i, size_t n)
+{
+    const char *d = (i < n) ? memchr(s + i, '.', n - i) : NULL;
+    return d ? (size_t)(d - s) : n;
+}
+
+/*
+ * The host as U-labels u[0..un), except a label UTS #39 flags (mixed scripts beyond the
+ * Highly Restrictive level, or a whole-script confusable of an ASCII label: what Chrome's
+ * IDN display policy shows as punycode), which is written as its A-label from a[0..an).
+ * When the two do not have the same labels, a is written whole.
+ */
+static void put_ulabels(curi__out *o, const char *a, size_t an, const char *u, size_t un)
+{
+    size_t ai = 0, ui = 0, na = 1, nu = 1;
+
+    for (size_t i = 0; i < an; i++)
+        na += a[i] == '.';
+    for (size_t i = 0; i < un; i++)
+        nu += u[i] == '.';
+    if (na != nu) {
+        curi__put(o, a, an);
+        return;
+    }
+    for (;;) {
+        size_t ae = label_end(a, ai, an), ue = label_end(u, ui, un), n = 0;
+        uint32_t cp[63];
+        int x, y, keep = 0;
+        for (size_t i = ui; i < ue && !keep;) {
+            size_t k = (unsigned char)u[i] < 0x80 ? 1 : curi__utf8(u + i, u + ue, &cp[n]);
+            if (k == 0 || n == 63) {
+                keep = 1; /* cannot happen for a valid U-label */
+                break;
+            }
+            if (k == 1)
+                cp[n] = (unsigned char)u[i];
+            n++;
+            i += k;
+        }
+        keep = keep || curi__uni_label_check(cp, n, &x, &y) != 0;
+        if (keep)
+            curi__put(o, a + ai, ae - ai);
+        else
+            curi__put(o, u + ui, ue - ui);
+        if (ae >= an || ue >= un)
+            return;
+        curi__put(o, ".", 1);
+        ai = ae + 1;
+        ui = ue + 1;
+    }
+}
+
 int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size_t len,
                     unsigned flags, curi_error *err)
 {
@@ -223,7 +276,7 @@ int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size
                 CURI_OK &&
             ireg_name(h, hlen)) {
             put_decoded(&o, uri, at, 0, qlo, qhi);
-            curi__put(&o, h, hlen);
+            put_ulabels(&o, u.host.ptr, u.host.len, h, hlen);
             put_decoded(&o, uri + to, len - to, to, qlo, qhi);
             rc = curi__out_end(&o, &n);
             return curi__wend(rc, n, outlen, err);

@@ -74,4 +74,18 @@ int curi__uni_latin(void);
  * Latin with Han and Hiragana and Katakana, with Han and Bopomofo, with Han and Hangul. */
 int curi__uni_cjk(const curi__uni_scripts *set);
 
+/*
+ * UTS #39 on one label of code points (decoded, mapped by UTS #46): CURI__UNI_MIXED when
+ * its scripts go beyond the Highly Restrictive level (5.2: one script after Common and
+ * Inherited, or Latin with Japanese, Han with Bopomofo, or Korean), with the first script in
+ * *a and the first that conflicts in *b; CURI__UNI_CONFUSABLE when it has a code point
+ * above U+007F and its skeleton is ASCII letters, digits and '-' only (a whole-script
+ * confusable of an ASCII label).  0 for a label of ASCII only.
+ */
+enum { CURI__UNI_MIXED = 1, CURI__UNI_CONFUSABLE = 2 };
+unsigned curi__uni_label_check(const uint32_t *cp, size_t n, int *a, int *b);
+/* RFC 3492 6.2: decode the Punycode in[0..len) (a label without its "xn--") into
+ * out[0..cap): the number of code points, 0 on failure or when cap is too small. */
+size_t curi__uni_punycode(uint32_t *out, size_t cap, const char *in, size_t len);
+
 #endif /* CURI_UNITAB_H */

@@ -903,6 +903,7 @@ CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len,
         return CURI_OK;
     }
     if (curi__lint_general_msg(o, &c, f) || curi__lint_host_msg(o, &c, f) ||
+        curi__lint_idn_msg(o, &c, f) ||
         curi__lint_port_path_msg(o, &c, f) || curi__lint_pct_msg(o, &c, f)) {
         return CURI_OK;
     }

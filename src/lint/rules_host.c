@@ -381,6 +381,7 @@ static int fast_regname(curi__lint *c, int special, size_t a, size_t b)
     }
     if (xn) {
         curi__lint_emit(c, CURI_LINT_HOST_IDN, a, b, 0);
+        curi__lint_idn(c, a, b);
     }
     if (c->sp.file && !(localhost && labels == 1)) {
         curi__lint_emit(c, CURI_LINT_FILE_REMOTE_HOST, a, b, 0);
@@ -556,6 +557,9 @@ static void regname(curi__lint *c, int special)
     }
     if (h.high) {
         mapped(c, special, a, b);
+    }
+    if (h.high || h.xn) {
+        curi__lint_idn(c, a, b);
     }
 }
 
