@@ -850,7 +850,11 @@ typedef enum curi_lint_rule {
     CURI_LINT_PATH_DOT_WITH_PARAMS = 38,
     CURI_LINT_PATH_AMBIGUOUS_AUTHORITY = 39,
     CURI_LINT_LONG_COMPONENT = 40,
-    CURI_LINT_RULES = 40 /* the highest rule number */
+    /* 0.3 (lint-rules.md section 3); 41 is not assigned in this build */
+    CURI_LINT_HOST_MIXED_SCRIPT = 42,
+    CURI_LINT_HOST_CONFUSABLE = 43,
+    CURI_LINT_HOST_IDNA_MAPS_TO_ASCII = 44,
+    CURI_LINT_RULES = 44 /* the highest rule number */
 } curi_lint_rule;
 
 typedef enum curi_severity {
@@ -901,7 +905,8 @@ typedef struct curi_lint_options {
 size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, curi_finding *out,
                  size_t cap);
 
-/* "syntax-invalid" ... "long-component"; NULL for a number outside 1..CURI_LINT_RULES. */
+/* "syntax-invalid" ... "host-idna-maps-to-ascii"; NULL for a number outside
+ * 1..CURI_LINT_RULES or one this build does not assign. */
 const char *curi_lint_rule_name(int rule);
 /* The rule number of a name (exactly as curi_lint_rule_name gives it), 0 if none. */
 int curi_lint_rule_from_name(const char *name, size_t len);

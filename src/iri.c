@@ -151,7 +151,7 @@ static void put_decoded(curi__out *o, const char *s, size_t n, size_t base, size
                           curi__hexval((unsigned char)t[2]));
         }
         if ((unsigned char)b[0] >= 0xC2 && k == need && curi__utf8(b, b + need, &c) == need &&
-            curi__iri_char(c, base + i >= qlo && base + i < qhi) && !curi__bidi_format(c)) {
+            curi__iri_char(c, base + i >= qlo && base + i < qhi) && !curi__iri_invisible(c)) {
             curi__put(o, b, need);
             i += 3 * need;
         } else {
@@ -171,7 +171,7 @@ static int has_alabel(const char *h, size_t n)
     return 0;
 }
 
-/* Every character of u[0..n) may stand raw in an ireg-name (and none is a bidi format). */
+/* Every character of u[0..n) may stand raw in an ireg-name (and none is invisible). */
 static int ireg_name(const char *u, size_t n)
 {
     for (size_t i = 0; i < n;) {
@@ -184,11 +184,64 @@ static int ireg_name(const char *u, size_t n)
             continue;
         }
         k = curi__utf8(u + i, u + n, &c);
-        if (k == 0 || !curi__iri_char(c, 0) || curi__bidi_format(c))
+        if (k == 0 || !curi__iri_char(c, 0) || curi__iri_invisible(c))
             return 0;
         i += k;
     }
     return 1;
+}
+
+/* The end of the label of s[i..n) that starts at i. */
+static size_t label_end(const char *s, size_t i, size_t n)
+{
+    const char *d = (i < n) ? memchr(s + i, '.', n - i) : NULL;
+    return d ? (size_t)(d - s) : n;
+}
+
+/*
+ * The host as U-labels u[0..un), except a label UTS #39 flags (mixed scripts beyond the
+ * Highly Restrictive level, or a whole-script confusable of an ASCII label: what Chrome's
+ * IDN display policy shows as punycode), which is written as its A-label from a[0..an).
+ * When the two do not have the same labels, a is written whole.
+ */
+static void put_ulabels(curi__out *o, const char *a, size_t an, const char *u, size_t un)
+{
+    size_t ai = 0, ui = 0, na = 1, nu = 1;
+
+    for (size_t i = 0; i < an; i++)
+        na += a[i] == '.';
+    for (size_t i = 0; i < un; i++)
+        nu += u[i] == '.';
+    if (na != nu) {
+        curi__put(o, a, an);
+        return;
+    }
+    for (;;) {
+        size_t ae = label_end(a, ai, an), ue = label_end(u, ui, un), n = 0;
+        uint32_t cp[63];
+        int x, y, keep = 0;
+        for (size_t i = ui; i < ue && !keep;) {
+            size_t k = (unsigned char)u[i] < 0x80 ? 1 : curi__utf8(u + i, u + ue, &cp[n]);
+            if (k == 0 || n == 63) {
+                keep = 1; /* cannot happen for a valid U-label */
+                break;
+            }
+            if (k == 1)
+                cp[n] = (unsigned char)u[i];
+            n++;
+            i += k;
+        }
+        keep = keep || curi__uni_label_check(cp, n, &x, &y) != 0;
+        if (keep)
+            curi__put(o, a + ai, ae - ai);
+        else
+            curi__put(o, u + ui, ue - ui);
+        if (ae >= an || ue >= un)
+            return;
+        curi__put(o, ".", 1);
+        ai = ae + 1;
+        ui = ue + 1;
+    }
 }
 
 int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size_t len,
@@ -223,7 +276,7 @@ int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size
                 CURI_OK &&
             ireg_name(h, hlen)) {
             put_decoded(&o, uri, at, 0, qlo, qhi);
-            curi__put(&o, h, hlen);
+            put_ulabels(&o, u.host.ptr, u.host.len, h, hlen);
             put_decoded(&o, uri + to, len - to, to, qlo, qhi);
             rc = curi__out_end(&o, &n);
             return curi__wend(rc, n, outlen, err);

@@ -8,6 +8,7 @@
 #define CURI_IRI_H
 
 #include "internal.h"
+#include "unitab.h"
 
 /*
  * One UTF-8 character at p (p < end, *p >= 0x80): its length (2 to 4) with the code point in
@@ -82,12 +83,14 @@ static inline int curi__iri_char(uint32_t c, int query)
     return c < 0xE0000 || c >= 0xE1000;
 }
 
-/* RFC 3987 4.1: the bidi formatting characters, which a URI -> IRI mapping leaves encoded:
- * U+200E LRM, U+200F RLM, U+202A-202E (LRE RLE PDF LRO RLO), U+2066-2069 (LRI RLI FSI PDI). */
-static inline int curi__bidi_format(uint32_t c)
+/* What a URI -> IRI mapping leaves encoded although it may stand raw, so that text meant for
+ * display shows no invisible character: RFC 3987 4.1's bidi formatting characters (U+200E,
+ * U+200F, U+202A-202E, U+2066-2069), every other Default_Ignorable_Code_Point (U+00AD,
+ * U+061C, U+200B-200D, U+2060-2064, U+3164, U+FE00-FE0F, U+FEFF, U+E0000-E0FFF, ...: the
+ * generated table of unitab.c) and the line and paragraph separators U+2028, U+2029. */
+static inline int curi__iri_invisible(uint32_t c)
 {
-    return c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) ||
-           (c >= 0x2066 && c <= 0x2069);
+    return c == 0x2028 || c == 0x2029 || curi__uni_ignorable(c);
 }
 
 /*

@@ -3,8 +3,8 @@
  * CURI_IRI_IDN to the mappings.  (IRI parsing itself is kind parse with %flags iri.)
  *
  * touri:    IRI URI  or  IRI !CODE@OFF: curi_iri_to_uri.  The URI must parse as an RFC 3986
- *           reference; without idn, when the IRI holds no '%' and no bidi formatting
- *           character (whose characters may therefore all stand raw), curi_uri_to_iri must
+ *           reference; without idn, when the IRI holds no '%' and no invisible
+ *           character (src/iri.h), whose characters may therefore all stand raw, curi_uri_to_iri must
  *           give the IRI back (the round trip of RFC 3987 3.2).
  * toiri:    URI IRI  or  URI !CODE@OFF: curi_uri_to_iri.  The IRI must parse with
  *           CURI_PARSE_IRI, and curi_iri_compare must find it equal to URI at the string
@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/iri.h"
 #include "runner.h"
 
 long runner_skipped_idn;
@@ -110,17 +111,23 @@ static int skip_without_idn(tcase *tc, int what, unsigned flags)
     return 1;
 }
 
-/* The bytes of a bidi formatting character (RFC 3987 4.1) or '%' in s. */
+/* A '%' in s, or a character to-iri keeps encoded although it may stand raw (src/iri.h's
+ * curi__iri_invisible: the bidi formats, every default-ignorable, U+2028, U+2029). */
 static int has_pct_or_bidi(const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        const unsigned char *u = (const unsigned char *)s + i;
-        if (*u == '%')
+    for (size_t i = 0; i < n;) {
+        uint32_t c;
+        size_t k = 1;
+        if (s[i] == '%')
             return 1;
-        if (n - i >= 3 && u[0] == 0xE2 &&
-            ((u[1] == 0x80 && (u[2] == 0x8E || u[2] == 0x8F || (u[2] >= 0xAA && u[2] <= 0xAE))) ||
-             (u[1] == 0x81 && u[2] >= 0xA6 && u[2] <= 0xA9)))
-            return 1;
+        if ((unsigned char)s[i] >= 0x80) {
+            k = curi__utf8(s + i, s + n, &c);
+            if (k == 0)
+                return 0;
+            if (curi__iri_invisible(c))
+                return 1;
+        }
+        i += k;
     }
     return 0;
 }

@@ -54,6 +54,10 @@ static const struct {
     {"path-dot-with-params", CURI_SEVERITY_WARNING},
     {"path-ambiguous-authority", CURI_SEVERITY_WARNING},
     {"long-component", CURI_SEVERITY_WARNING},
+    {NULL, 0}, /* 41: not assigned in this build */
+    {"host-mixed-script", CURI_SEVERITY_WARNING},
+    {"host-confusable", CURI_SEVERITY_WARNING},
+    {"host-idna-maps-to-ascii", CURI_SEVERITY_WARNING},
 };
 
 const char *curi_lint_rule_name(int rule)
@@ -67,7 +71,7 @@ int curi_lint_rule_from_name(const char *name, size_t len)
         return 0;
     }
     for (int r = 1; r <= CURI_LINT_RULES; r++) {
-        if (strlen(rules[r].name) == len && memcmp(rules[r].name, name, len) == 0) {
+        if (rules[r].name != NULL && strlen(rules[r].name) == len && memcmp(rules[r].name, name, len) == 0) {
             return r;
         }
     }
@@ -726,7 +730,7 @@ void curi__lint_emit(curi__lint *c, int rule, size_t start, size_t end, uint32_t
 {
     curi_finding f;
 
-    if (rule < 1 || rule > CURI_LINT_RULES ||
+    if (rule < 1 || rule > CURI_LINT_RULES || rules[rule].name == NULL ||
         (c->disabled[(rule - 1) / 32] >> ((rule - 1) % 32)) & 1u) {
         return;
     }
@@ -869,7 +873,8 @@ CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len,
 {
     curi__lint c;
 
-    if (f == NULL || f->rule < 1 || f->rule > CURI_LINT_RULES || (s == NULL && len > 0) ||
+    if (f == NULL || f->rule < 1 || f->rule > CURI_LINT_RULES || rules[f->rule].name == NULL ||
+        (s == NULL && len > 0) ||
         f->start > f->end || f->end > len + 1) {
         return CURI_ERR_INVALID_ARG;
     }
@@ -898,10 +903,11 @@ CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len,
         return CURI_OK;
     }
     if (curi__lint_general_msg(o, &c, f) || curi__lint_host_msg(o, &c, f) ||
+        curi__lint_idn_msg(o, &c, f) ||
         curi__lint_port_path_msg(o, &c, f) || curi__lint_pct_msg(o, &c, f)) {
         return CURI_OK;
     }
-    /* Every rule 2..CURI_LINT_RULES belongs to one group: not reached. */
+    /* Every assigned rule 2..CURI_LINT_RULES belongs to one group: not reached. */
     return CURI_ERR_INVALID_ARG;
 }
 

@@ -85,8 +85,11 @@ int curi__lint_triplet(const char *p, const char *end);
  */
 void curi__lint_general(curi__lint *c); /* 2-15, 40: raw bytes, scheme, authority, userinfo, size */
 int curi__lint_general_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
-void curi__lint_host(curi__lint *c); /* 16-25 */
+void curi__lint_host(curi__lint *c); /* 16-25, 42-44 */
 int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
+/* 42-43 on the reg-name [a, b) with an xn-- label or a non-ASCII byte (rules_idn.c) */
+void curi__lint_idn(curi__lint *c, size_t a, size_t b);
+int curi__lint_idn_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
 void curi__lint_port_path(curi__lint *c); /* 26-29, 36-39 */
 int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
 void curi__lint_pct(curi__lint *c); /* 30-35 */

@@ -23,9 +23,23 @@
  *   file-remote-host        0 for the host, 1 for a path that begins with "//"
  *   others                  0
  *
+ * A reg-name whose D0 is not ASCII is walked a second time as UTS #46 maps it (section 3,
+ * host-idna-maps-to-ascii): each code point through the generated table of unitab.c, which
+ * gives the ASCII text of the code points UTS #46 (nontransitional, UseSTD3ASCIIRules false,
+ * as the WHATWG URL Standard and curl run it) maps to ASCII or ignores, fullwidth digits and
+ * letters, U+3002, U+FF0E, U+FF61, enclosed and mathematical letters, U+00AD and the other
+ * ignored code points among them; any other code point is fed as one byte 0x80 (it stays
+ * non-ASCII in the ToASCII form).  Built with or without libidn2, the table is the same, and
+ * nothing is allocated.  When that form is plain ASCII without an xn-- label, the host gets
+ * host-idna-maps-to-ascii, and host-ipv4-rare-form, host-special-address (IPv4 values and
+ * localhost) and host-dns-length are decided on it as well; their messages then name the
+ * mapped form, which the message functions find by walking the host again.
+ *
  * SPDX-License-Identifier: MIT
  */
 #include "lint.h"
+#include "../iri.h"
+#include "../unitab.h"
 
 enum { CL_NONE, CL_LOOPBACK, CL_UNSPECIFIED, CL_PRIVATE, CL_LINK_LOCAL, CL_MULTICAST };
 
@@ -183,6 +197,114 @@ static void scan(hscan *h, const char *s, size_t a, size_t b, curi__lint *c)
     }
 }
 
+/* The UTF-8 sequence being read by fold_scan: its bytes so far and where it began. */
+typedef struct u8seq {
+    char b[4];
+    size_t n, need, at;
+} u8seq;
+
+/* The code point of a complete sequence q, mapped: its ASCII bytes fed to h over the input
+ * extent [q->at, end), or one 0x80 for a code point that stays non-ASCII (or ill-formed
+ * UTF-8).  *ascii is cleared when that happens. */
+static void fold_cp(hscan *h, const u8seq *q, size_t end, int *ascii)
+{
+    uint32_t cp = 0;
+    const char *t;
+    int k = -1;
+
+    if (curi__utf8(q->b, q->b + q->n, &cp) == q->n) {
+        k = curi__uni_fold(cp, &t);
+    }
+    if (k < 0) {
+        *ascii = 0;
+        feed(h, 0x80, q->at, end);
+        return;
+    }
+    for (int i = 0; i < k; i++) {
+        feed(h, (unsigned char)t[i], q->at, end);
+    }
+}
+
+/*
+ * Walk the reg-name [a, b) of s as UTS #46 maps it (the file's comment).  *ascii: the mapped
+ * form is plain ASCII.
+ */
+static void fold_scan(hscan *h, const char *s, size_t a, size_t b, int *ascii)
+{
+    u8seq q = {{0}, 0, 0, 0};
+
+    memset(h, 0, sizeof *h);
+    h->numeric = 1;
+    *ascii = 1;
+    label_begin(h, a);
+    for (size_t p = a; p < b;) {
+        int v = (s[p] == '%') ? curi__lint_triplet(s + p, s + b) : -1;
+        size_t at = p;
+        unsigned char ch = (unsigned char)(v >= 0 ? v : s[p]);
+        p += (v >= 0) ? 3 : 1;
+        if (q.n > 0 && (ch & 0xC0) != 0x80) {
+            fold_cp(h, &q, at, ascii); /* cut short: ill-formed, fed as one 0x80 */
+            q.n = 0;
+        }
+        if (q.n == 0 && ch < 0x80) {
+            feed(h, ch, at, p);
+            continue;
+        }
+        if (q.n == 0) {
+            q.at = at;
+            q.need = ch >= 0xF0 ? 4 : ch >= 0xE0 ? 3 : ch >= 0xC0 ? 2 : 1;
+        }
+        q.b[q.n++] = (char)ch;
+        if (q.n == q.need) {
+            fold_cp(h, &q, p, ascii);
+            q.n = 0;
+        }
+    }
+    if (q.n > 0) {
+        fold_cp(h, &q, b, ascii);
+    }
+    if (!(h->cur_len == 0 && h->labels > 0)) {
+        label_end(h, b);
+    }
+}
+
+/* The ASCII the mapped form of [a, b) is made of, written to o (lowercase; a code point that
+ * stays non-ASCII as "?"). */
+static void put_folded(curi__out *o, const char *s, size_t a, size_t b)
+{
+    u8seq q = {{0}, 0, 0, 0};
+    uint32_t cp = 0;
+    const char *t;
+
+    for (size_t p = a; p < b;) {
+        int v = (s[p] == '%') ? curi__lint_triplet(s + p, s + b) : -1;
+        unsigned char ch = (unsigned char)(v >= 0 ? v : s[p]);
+        int k = -1;
+        p += (v >= 0) ? 3 : 1;
+        if (q.n == 0 && ch < 0x80) {
+            char l = (char)curi__lower(ch);
+            curi__put(o, &l, 1);
+            continue;
+        }
+        if (q.n == 0) {
+            q.need = ch >= 0xF0 ? 4 : ch >= 0xE0 ? 3 : ch >= 0xC0 ? 2 : 1;
+        }
+        q.b[q.n++] = (char)ch;
+        if (q.n < q.need && p < b) {
+            continue;
+        }
+        if (curi__utf8(q.b, q.b + q.n, &cp) == q.n) {
+            k = curi__uni_fold(cp, &t);
+        }
+        if (k < 0) {
+            curi__put(o, "?", 1);
+        } else {
+            curi__put(o, t, (size_t)k);
+        }
+        q.n = 0;
+    }
+}
+
 /*
  * The usual reg-name in one light pass: only ASCII letters, digits, '-' and '.', no triplet,
  * and a label that does not start with a digit (so the name is not numeric-shaped).  Reports
@@ -259,6 +381,7 @@ static int fast_regname(curi__lint *c, int special, size_t a, size_t b)
     }
     if (xn) {
         curi__lint_emit(c, CURI_LINT_HOST_IDN, a, b, 0);
+        curi__lint_idn(c, a, b);
     }
     if (c->sp.file && !(localhost && labels == 1)) {
         curi__lint_emit(c, CURI_LINT_FILE_REMOTE_HOST, a, b, 0);
@@ -355,6 +478,42 @@ static int class6(const unsigned char a[16], uint32_t *detail)
     return k;
 }
 
+/*
+ * A reg-name whose D0 is not ASCII, as UTS #46 maps it: host-idna-maps-to-ascii when that
+ * form is plain ASCII without an xn-- label, and the numeric, special-address and length
+ * rules on it; a localhost last label counts even when other labels stay non-ASCII (as
+ * "a.b\u00fc.localhost" names loopback as well).
+ */
+static void mapped(curi__lint *c, int special, size_t a, size_t b)
+{
+    hscan m;
+    uint32_t v;
+    int ascii;
+    size_t dlen;
+
+    fold_scan(&m, c->s, a, b, &ascii);
+    if (ascii && !m.xn) {
+        curi__lint_emit(c, CURI_LINT_HOST_IDNA_MAPS_TO_ASCII, a, b, 0);
+        if (m.numeric) {
+            int has = ipv4_value(&m, &v);
+            curi__lint_emit(c, CURI_LINT_HOST_IPV4_RARE_FORM, a, b, has ? v : 0);
+            if (special && has && class4(v) != CL_NONE) {
+                curi__lint_emit(c, CURI_LINT_HOST_SPECIAL_ADDRESS, a, b, v);
+            }
+        }
+        dlen = m.d0len - (m.last == '.');
+        if (m.long_len > 0) {
+            curi__lint_emit(c, CURI_LINT_HOST_DNS_LENGTH, m.long_at, m.long_end,
+                            (uint32_t)m.long_len);
+        } else if (dlen > 253) {
+            curi__lint_emit(c, CURI_LINT_HOST_DNS_LENGTH, a, b, NAME_LEN | (uint32_t)dlen);
+        }
+    }
+    if (special && m.localhost) {
+        curi__lint_emit(c, CURI_LINT_HOST_SPECIAL_ADDRESS, a, b, CLASS_ONLY + CL_LOOPBACK);
+    }
+}
+
 static void regname(curi__lint *c, int special)
 {
     const curi__split *sp = &c->sp;
@@ -395,6 +554,12 @@ static void regname(curi__lint *c, int special)
     }
     if (sp->file && !(h.localhost && h.labels == 1)) {
         curi__lint_emit(c, CURI_LINT_FILE_REMOTE_HOST, a, b, 0);
+    }
+    if (h.high) {
+        mapped(c, special, a, b);
+    }
+    if (h.high || h.xn) {
+        curi__lint_idn(c, a, b);
     }
 }
 
@@ -452,6 +617,19 @@ static void put_ipv4(curi__out *o, uint32_t v)
     }
 }
 
+/* The decoded bytes of s[a, b) hold one at 0x80 or above. */
+static int span_high(const char *s, size_t a, size_t b)
+{
+    for (size_t p = a; p < b; p++) {
+        int v = (s[p] == '%') ? curi__lint_triplet(s + p, s + b) : -1;
+        if ((v >= 0 ? v : (unsigned char)s[p]) >= 0x80) {
+            return 1;
+        }
+        p += (v >= 0) ? 2 : 0;
+    }
+    return 0;
+}
+
 static void put_span(curi__out *o, const curi__lint *c, size_t a, size_t b)
 {
     if (a <= b && b <= c->n) {
@@ -495,7 +673,24 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
                                           "link-local", "multicast"};
     uint32_t d = f->detail;
     int r = f->rule - CURI_LINT_HOST_ENCODED_DELIMITER;
+    size_t ha = c->sp.host.at, hb = c->sp.host.end;
+    /* the finding came from the UTS #46 form of a host whose D0 is not ASCII */
+    int high = c->sp.host.on && hb <= c->n && span_high(c->s, ha, hb) &&
+               (f->rule == CURI_LINT_HOST_IPV4_RARE_FORM ||
+                f->rule == CURI_LINT_HOST_SPECIAL_ADDRESS ||
+                f->rule == CURI_LINT_HOST_DNS_LENGTH);
 
+    if (f->rule == CURI_LINT_HOST_IDNA_MAPS_TO_ASCII) {
+        curi__lint_puts(o, "host '");
+        put_span(o, c, f->start, f->end);
+        curi__lint_puts(o, "' is '");
+        if (f->end <= c->n) {
+            put_folded(o, c->s, f->start, f->end);
+        }
+        curi__lint_puts(o, "' once IDNA maps it (UTS #46, as browsers and curl do): the name "
+                           "they reach is that one, so check and compare that form");
+        return 1;
+    }
     if (r < 0 || r > CURI_LINT_FILE_REMOTE_HOST - CURI_LINT_HOST_ENCODED_DELIMITER) {
         return 0;
     }
@@ -510,12 +705,22 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
         hscan h;
         uint32_t v = 0;
         int has = 0;
-        if (f->end <= c->n) {
+        int ascii;
+        if (f->end <= c->n && high) {
+            fold_scan(&h, c->s, f->start, f->end, &ascii);
+            has = ipv4_value(&h, &v);
+        } else if (f->end <= c->n) {
             scan(&h, c->s, f->start, f->end, NULL);
             has = ipv4_value(&h, &v);
         }
         put_span(o, c, f->start, f->end);
-        curi__lint_puts(o, "' is an IPv4 address in a non-standard spelling");
+        curi__lint_puts(o, "'");
+        if (high) {
+            curi__lint_puts(o, " (IDNA maps it to '");
+            put_folded(o, c->s, ha, hb);
+            curi__lint_puts(o, "')");
+        }
+        curi__lint_puts(o, " is an IPv4 address in a non-standard spelling");
         if (has) {
             curi__lint_puts(o, " = ");
             put_ipv4(o, v);
@@ -531,6 +736,11 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
             put_ipv4(o, d);
             curi__put(o, ")", 1);
         }
+        if (high) {
+            curi__lint_puts(o, " once IDNA maps it to '");
+            put_folded(o, c->s, ha, hb);
+            curi__put(o, "'", 1);
+        }
         break;
     }
     case CURI_LINT_HOST_IPV4_MAPPED_IPV6:
@@ -540,6 +750,9 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
         curi__lint_puts(o, (d & NAME_LEN) ? "name " : "label ");
         curi__lint_put_num(o, d & ~NAME_LEN);
         curi__lint_puts(o, (d & NAME_LEN) ? " > 253" : " > 63");
+        if (high) {
+            curi__lint_puts(o, " once IDNA maps it");
+        }
         break;
     case CURI_LINT_HOST_NOT_DNS: {
         char ch = (char)(d & 0xFF);

@@ -29,60 +29,46 @@
  * otherwise (%C0%80 is an overlong form of U+0000).
  *
  * pct-control (c) decodes each run as UTF-8, skipping every ill-formed byte (the code
- * points found are the same as with maximal-subpart skipping).  Names are the Unicode
- * character names (U+FEFF is ZERO WIDTH NO-BREAK SPACE, its name; "BYTE ORDER MARK" is an
- * alias); the C1 controls have no character name and read "U+0085 control".
+ * points found are the same as with maximal-subpart skipping), and reports the C1 controls,
+ * U+2028, U+2029 and every Default_Ignorable_Code_Point (lint-rules.md section 3, 0.3; the
+ * table is generated from DerivedCoreProperties.txt by tools/gen_unitab.py).  Names are the
+ * Unicode character names (U+FEFF is ZERO WIDTH NO-BREAK SPACE, its name; "BYTE ORDER MARK" is an
+ * alias); the C1 controls have no character name and read "U+0085 control", and the
+ * default-ignorables unitab.c names none (variation selectors, tags, unassigned) read
+ * "U+E0001 default-ignorable".
  * SPDX-License-Identifier: MIT
  */
 #include "lint.h"
+#include "../unitab.h"
 
 /* The reasons of pct-invalid-utf8, in the detail's top byte. */
 enum { U8_OVERLONG = 1, U8_SURROGATE, U8_BEYOND, U8_TRUNCATED, U8_STRAY };
 
-/* The code points of pct-control (c) and their names (NULL for the C1 controls). */
+/* The code points of pct-control (c) beyond the C1 controls: every Default_Ignorable_Code_Point
+ * (U+061C, U+200B-200F, U+202A-202E, U+2060-206F, U+FEFF among them: the generated table of
+ * unitab.c) and the line and paragraph separators; the C1 controls and U+0080-009F. */
+static int cp_listed(uint32_t cp)
+{
+    return (cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || curi__uni_ignorable(cp);
+}
+
+/* A listed code point's name: the Unicode character name where unitab.c has it, NULL for a
+ * C1 control, "default-ignorable" for the rest (variation selectors, tags, unassigned). */
 static const char *cp_name(uint32_t cp)
 {
-    static const char *const zw[] = {"ZERO WIDTH SPACE", "ZERO WIDTH NON-JOINER",
-                                     "ZERO WIDTH JOINER", "LEFT-TO-RIGHT MARK",
-                                     "RIGHT-TO-LEFT MARK"};
-    static const char *const bidi[] = {"LEFT-TO-RIGHT EMBEDDING", "RIGHT-TO-LEFT EMBEDDING",
-                                       "POP DIRECTIONAL FORMATTING", "LEFT-TO-RIGHT OVERRIDE",
-                                       "RIGHT-TO-LEFT OVERRIDE"};
-    static const char *const inv[] = {"WORD JOINER", "FUNCTION APPLICATION", "INVISIBLE TIMES",
-                                      "INVISIBLE SEPARATOR", "INVISIBLE PLUS"};
-    static const char *const iso[] = {"LEFT-TO-RIGHT ISOLATE", "RIGHT-TO-LEFT ISOLATE",
-                                      "FIRST STRONG ISOLATE", "POP DIRECTIONAL ISOLATE"};
+    const char *name;
 
-    if (cp == 0x061C) {
-        return "ARABIC LETTER MARK";
-    }
-    if (cp >= 0x200B && cp <= 0x200F) {
-        return zw[cp - 0x200B];
-    }
     if (cp == 0x2028) {
         return "LINE SEPARATOR";
     }
     if (cp == 0x2029) {
         return "PARAGRAPH SEPARATOR";
     }
-    if (cp >= 0x202A && cp <= 0x202E) {
-        return bidi[cp - 0x202A];
+    if (cp <= 0x9F) {
+        return NULL;
     }
-    if (cp >= 0x2060 && cp <= 0x2064) {
-        return inv[cp - 0x2060];
-    }
-    if (cp >= 0x2066 && cp <= 0x2069) {
-        return iso[cp - 0x2066];
-    }
-    if (cp == 0xFEFF) {
-        return "ZERO WIDTH NO-BREAK SPACE";
-    }
-    return NULL;
-}
-
-static int cp_listed(uint32_t cp)
-{
-    return (cp >= 0x80 && cp <= 0x9F) || cp_name(cp) != NULL;
+    name = curi__uni_di_name(cp);
+    return name != NULL ? name : "default-ignorable";
 }
 
 /* The UTF-8 reader of one decoded run. */

@@ -673,9 +673,11 @@ int main(void)
                   CURI_ERR_INVALID_ARG,
               "curi_lint_message: a span past the input");
         check(curi_lint_rule_name(0) == NULL && curi_lint_rule_name(41) == NULL &&
+                  curi_lint_rule_name(CURI_LINT_RULES + 1) == NULL &&
                   strcmp(curi_lint_rule_name(1), "syntax-invalid") == 0 &&
-                  strcmp(curi_lint_rule_name(40), "long-component") == 0,
-              "curi_lint_rule_name: 1..40 only");
+                  strcmp(curi_lint_rule_name(40), "long-component") == 0 &&
+                  strcmp(curi_lint_rule_name(44), "host-idna-maps-to-ascii") == 0,
+              "curi_lint_rule_name: 1..40 and 42..44 only");
         check(curi_lint_rule_from_name(NULL, 3) == 0 &&
                   curi_lint_rule_from_name("syntax-invalid", 14) == 1 &&
                   curi_lint_rule_from_name("syntax-invalidx", 15) == 0 &&
@@ -692,6 +694,9 @@ int main(void)
               "curi_severity_name");
         for (int r = 1; r <= CURI_LINT_RULES; r++) {
             const char *nm = curi_lint_rule_name(r);
+            if (nm == NULL) {
+                continue; /* a number this build does not assign (41) */
+            }
             if (curi_lint_rule_from_name(nm, strlen(nm)) != r) {
                 check(0, "curi_lint_rule_from_name(curi_lint_rule_name(r)) == r");
             }
