@@ -25,7 +25,7 @@ const struct optdef cli_options[] = {
      "the input must be an absolute-URI (4.3): a scheme and no\nfragment"},
     {C_PARSE,
      "--scheme", NULL, NULL, 0, NULL, NULL,
-     "judge each known scheme's own grammar too (ftp, mailto,\nldap, urn, ...): a broken rule makes the input invalid"},
+     "judge each known scheme's own grammar too (ftp, mailto,\nldap, urn, ...): a broken rule makes the input invalid;\nshow its parts (part.NAME: value lines; --json: parts)"},
     {C_PARSE,
      "--query-separator", NULL, "C", 0, "; &", ";",
      "params: split pairs at C as well as '&' (C: ';' or '&')"},

@@ -630,6 +630,11 @@ int curi_scheme_default_port(const curi_scheme *s);
 unsigned curi_scheme_flags(const curi_scheme *s);
 /* The documents its values come from (NULL for NULL). */
 const char *curi_scheme_source(const curi_scheme *s);
+/* The layout of its parts (CURI_SK_*, curi_scheme_parts_get below), or CURI_SK_NONE when it
+ * has none (and for NULL): known without a reference, so also for one its grammar refuses.
+ * A layout without a part named "query" gives the query a meaning of its own (ldap's
+ * attributes, scope and filter, mailto's headers, urn's q-component), or has none. */
+int curi_scheme_kind(const curi_scheme *s);
 
 /*
  * Judge a parsed reference by its scheme's own grammar: the schemes of RFC 1738 and uri(7)

@@ -566,8 +566,11 @@ int main(void)
         check(curi_scheme_find(NULL, 4) == NULL && curi_scheme_name(NULL) == NULL &&
                   curi_scheme_default_port(NULL) == -1 && curi_scheme_flags(NULL) == 0 &&
                   curi_scheme_source(NULL) == NULL &&
-                  curi_scheme_source(curi_scheme_find("HTTP", 4)) != NULL,
-              "the scheme registry: NULL name, NULL scheme");
+                  curi_scheme_source(curi_scheme_find("HTTP", 4)) != NULL &&
+                  curi_scheme_kind(NULL) == CURI_SK_NONE &&
+                  curi_scheme_kind(curi_scheme_find("LDAPS", 5)) == CURI_SK_LDAP &&
+                  curi_scheme_kind(curi_scheme_find("coap", 4)) == CURI_SK_NONE,
+              "the scheme registry: NULL name, NULL scheme; a scheme's kind");
 
         /* Batches: no inputs; all inputs empty with NULL data; nothing fits in no room. */
         {
