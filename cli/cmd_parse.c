@@ -359,7 +359,8 @@ static const char get_help[] =
     "  {default:NAME}  NAME, or its default when absent or empty: the scheme's\n"
     "                  port for port, port_number and in authority and uri; \"/\"\n"
     "                  for an empty path beside a host where the scheme says so\n"
-    "trurl's names work too: {url} is {uri}, {zoneid} is {zone}.\n"
+    "trurl's names work too: {url} is {uri}, {zoneid} is {zone}, {puny:host} is\n"
+    "{host:ascii}, {idn:host} is {host:unicode}.\n"
     "{:NAME} is the component percent-decoded (bytes written raw).  Query keys and\n"
     "values are decoded as form data ('+' is a space) and KEY is compared with the\n"
     "decoded key, case-sensitively; a pair without '=' has no value.  {{ and }}\n"
@@ -416,6 +417,8 @@ static const struct {
     /* trurl's names for the same things. */
     {"url", F_URI},
     {"zoneid", F_ZONE},
+    {"puny:host", F_HOST_ASCII},
+    {"idn:host", F_HOST_UNICODE},
 };
 
 struct piece {
