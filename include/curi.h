@@ -525,7 +525,11 @@ size_t curi_resolve_bound(const curi_uri *base, const curi_uri *ref);
 
 enum {
     CURI_RELATIVE_ABSPATH = 0x1, /* prefer "/x/y" to a relative-path form */
-    CURI_RELATIVE_NETPATH = 0x2  /* prefer "//host/x" when the authority is kept */
+    CURI_RELATIVE_NETPATH = 0x2, /* prefer "//host/x" when the authority is kept */
+    CURI_RELATIVE_IGNORE_CASE = 0x4 /* the scheme and the host (its zone ID aside) match
+                                       without regard to ASCII case (RFC 3986 3.1, 3.2.2):
+                                       the reference then resolves to the target spelt as
+                                       the base spells them */
 };
 
 /*
