@@ -205,7 +205,7 @@ const struct optdef cli_options[] = {
      "end each URI (or JSON object) with NUL, not newline"},
     {C_OPEN,
      "--dry-run", NULL, NULL, 0, NULL, NULL,
-     "run nothing: print the argv that would run, one line per URI"},
+     "run nothing: print each candidate row's argv, whether its\nprogram is installed and which one runs (# runs; SOURCE)"},
     {C_OPEN,
      "--json", NULL, NULL, 0, NULL, NULL,
      "one JSON object per URI: uri, session, argv, source (\"built-in\"\nor FILE:LINE); refused or no handler: uri, error, message"},
