@@ -3,11 +3,12 @@
 #   make                 static and shared library, the curi tool
 #   make check           build and run every test (vectors, the header's binding block through
 #                        cffi, CLI, install and uninstall into a temporary DESTDIR, fuzz corpus
-#                        replay, API example, curi_extract over /usr/share/doc)
+#                        replay, API example, curi_extract over /usr/share/doc); the last line
+#                        sums every suite: "make check: N passed, N failed (S suites)"
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
 #   make check IDN=0 B=build-noidn   without libidn2, which make otherwise uses when
 #                        pkg-config finds it (IDNA then answers CURI_ERR_UNSUPPORTED)
-#   make install PREFIX=/usr/local [DESTDIR=...]   (also bash and zsh completion)
+#   make install PREFIX=/usr/local [DESTDIR=...]   (also bash, zsh and fish completion)
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make python          the Python package into build/python (bindings/python/python.mk:
 #                        check-python, run by make check; check-dask; bench-python)
@@ -28,6 +29,7 @@ BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 VERSION := 0.2.0
 SOMAJOR := 0
@@ -135,13 +137,25 @@ CHECK_CDEF := asan=$$($(CC) -print-file-name=libasan.so); ubsan=$$($(CC) -print-
 	else echo "check-cdef: no sanitizer runtime of $(CC) to preload into python: SKIPPED"; fi
 endif
 
-check: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop
+# make check runs the suites (check-suites) with their output also in $(B)/check.log, then
+# ends with one line summing every suite's "N passed, N failed" (tools/check-summary.sh);
+# its status is the suites' (a failed suite stops them, as before), or the summary's.
+.PHONY: check-suites
+check:
+	@mkdir -p $(B)
+	@{ $(MAKE) --no-print-directory check-suites; echo $$? >$(B)/check.status; } 2>&1 | \
+	    tee $(B)/check.log
+	@sh tools/check-summary.sh $(B)/check.log; s=$$?; st=$$(cat $(B)/check.status); \
+	    [ "$$st" = 0 ] || exit "$$st"; exit $$s
+
+check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop
 	$(VECRUN) tests/vectors/*.vec
 	$(B)/curi-limits
 	sh tests/textprop/run.sh $(B)/curi-textprop
 	$(CHECK_CDEF)
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
 	CURI=$(TOOL) sh tests/cli/build-roundtrip.sh
+	CURI=$(TOOL) sh tests/cli/trurl-doc.sh docs/trurl.md
 	CURI=$(TOOL) sh tests/cli/completion-zsh.sh
 	CURI=$(TOOL) /usr/bin/python3 tools/check-options.py
 	/usr/bin/python3 tools/gen_scheme_hash.py --check
@@ -220,15 +234,16 @@ $(MAN3_LINKS): include/curi.h
 	@printf '.so man3/libcuri.3\n' >$@
 
 # The shell completion scripts, written by the tool from its option table.
-$(B)/completion/curi $(B)/completion/_curi: $(TOOL)
+$(B)/completion/curi $(B)/completion/_curi $(B)/completion/curi.fish: $(TOOL)
 	@mkdir -p $(B)/completion
 	$(TOOL) completion bash >$(B)/completion/curi
 	$(TOOL) completion zsh >$(B)/completion/_curi
+	$(TOOL) completion fish >$(B)/completion/curi.fish
 
-install: all $(MAN3_LINKS) $(B)/completion/curi $(B)/completion/_curi
+install: all $(MAN3_LINKS) $(B)/completion/curi $(B)/completion/_curi $(B)/completion/curi.fish
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR) $(DESTDIR)$(BINDIR) \
 	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(BASHCOMPDIR) \
-	    $(DESTDIR)$(ZSHCOMPDIR)
+	    $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 644 include/curi.h $(DESTDIR)$(INCDIR)/
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/
@@ -241,6 +256,7 @@ install: all $(MAN3_LINKS) $(B)/completion/curi $(B)/completion/_curi
 	install -m 644 docs/libcuri.3 $(MAN3_LINKS) $(DESTDIR)$(MANDIR)/man3/
 	install -m 644 $(B)/completion/curi $(DESTDIR)$(BASHCOMPDIR)/curi
 	install -m 644 $(B)/completion/_curi $(DESTDIR)$(ZSHCOMPDIR)/_curi
+	install -m 644 $(B)/completion/curi.fish $(DESTDIR)$(FISHCOMPDIR)/curi.fish
 
 # The files install writes, and only those; directories stay, since others may share them.
 uninstall:
@@ -249,7 +265,8 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/libcuri.so $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc \
 	    $(DESTDIR)$(BINDIR)/curi $(DESTDIR)$(MANDIR)/man1/curi.1 $(DESTDIR)$(MANDIR)/man3/libcuri.3 \
 	    $(CURI_FUNCS:%=$(DESTDIR)$(MANDIR)/man3/%.3) \
-	    $(DESTDIR)$(BASHCOMPDIR)/curi $(DESTDIR)$(ZSHCOMPDIR)/_curi
+	    $(DESTDIR)$(BASHCOMPDIR)/curi $(DESTDIR)$(ZSHCOMPDIR)/_curi \
+	    $(DESTDIR)$(FISHCOMPDIR)/curi.fish
 
 clean:
 	rm -rf build build-san build-fuzz build-clang build-nosimd build-noidn build-tcc build-m32 build-cov build-$(CROSS)

@@ -30,7 +30,8 @@ static const char set_help[] =
     "and '-' only is a setting, and an unknown NAME there is a usage error; every\n"
     "other argument, and every argument after \"--\", is a URI (so a URI such as\n"
     "'a=b' goes after \"--\").  A VALUE that is not valid for its component is a\n"
-    "usage error unless --encode is given.\n"
+    "usage error unless --encode is given.  Query pairs are encoded anyway (see\n"
+    "below) unless --raw is given.\n"
     "\n"
     "Order: NAME=VALUE and --remove in command-line order, then the --iterate\n"
     "values, then --append path, then the query edits (--trim, --replace,\n"
@@ -40,9 +41,12 @@ static const char set_help[] =
     "@OPTIONS@\n"
     "\n"
     "Query pairs split at '&'; keys are compared after decoding ('+' is a space),\n"
-    "case-sensitively.  With --encode the KEY and VALUE of a pair are encoded as\n"
-    "form data (space becomes '+'); without it the pair must be valid query text\n"
-    "without a separator.  Pairs that no edit touches are copied byte for byte.\n"
+    "case-sensitively.  The KEY and VALUE of a pair (--append query=, --replace,\n"
+    "--force-replace) are encoded as form data, as trurl does: 'q=hello world'\n"
+    "gives q=hello+world, and '&', '+', '%' and a second '=' are encoded.  With\n"
+    "--raw (and without --encode) the pair is taken as query text instead: it must\n"
+    "be valid and hold no separator, and '+' in its KEY is a space.  Pairs that\n"
+    "no edit touches are copied byte for byte.\n"
     "When the query changes it is rebuilt from its non-empty pairs joined by its\n"
     "first separator ('&' when it has none, ';' with --query-separator ';'); when\n"
     "the last pair is removed the query is removed, '?' included.\n";
@@ -204,15 +208,31 @@ static void arg_error(const char *what, const char *msg, const char *arg, size_t
     exit(EXIT_USAGE);
 }
 
-/* A library error in a value at arg[off...]: shown with a caret, exit 2. */
-static void value_error(const char *what, int code, const char *arg, size_t off)
+/*
+ * A library error in a value at arg[off...]: shown with a caret, exit 2.  hint, when not
+ * NULL, is a last line saying how to have the value encoded instead: given for the errors
+ * that encoding cures (a byte the component does not allow, a stray '%').
+ */
+static void value_error(const char *what, int code, const char *arg, size_t off,
+                        const char *hint)
 {
     struct buf err = {0};
     diagnose_value(&err, what, code, arg, strlen(arg), off);
+    if (hint != NULL && (code == CURI_ERR_USERINFO_CHAR || code == CURI_ERR_HOST_CHAR ||
+                         code == CURI_ERR_PATH_CHAR || code == CURI_ERR_QUERY_CHAR ||
+                         code == CURI_ERR_FRAGMENT_CHAR || code == CURI_ERR_PCT ||
+                         code == CURI_ERR_PCT_NUL || code == CURI_ERR_ZONE)) {
+        buf_puts(&err, "curi: hint: ");
+        buf_puts(&err, hint);
+        buf_putc(&err, '\n');
+    }
     write_all(2, err.p, err.len);
     buf_free(&err);
     exit(EXIT_USAGE);
 }
+
+/* The last line of a value error that --encode cures. */
+#define ENCODE_HINT "--encode percent-encodes the bytes the component does not allow"
 
 /*
  * Check (or with --encode, encode) one VALUE for its target, once, before any
@@ -241,7 +261,7 @@ static struct value prepare_value(const char *what, const char *arg, size_t off,
             rc = curi_set(&probe, part, val.p, val.len, pflags, &e);
         }
         if (rc != CURI_OK)
-            value_error(what, rc, arg, off + e.offset);
+            value_error(what, rc, arg, off + e.offset, encode ? NULL : ENCODE_HINT);
         curi_str now = part == CURI_PART_SCHEME     ? probe.scheme
                        : part == CURI_PART_USERINFO ? probe.userinfo
                        : part == CURI_PART_HOST     ? probe.host
@@ -265,7 +285,8 @@ static struct value prepare_value(const char *what, const char *arg, size_t off,
         int rc = curi_host_parse(&probe, t.p, t.len, pflags, &e);
         buf_free(&t);
         if (rc != CURI_OK)
-            value_error(what, rc, arg, off + (e.offset >= 6 ? e.offset - 6 : 0));
+            value_error(what, rc, arg, off + (e.offset >= 6 ? e.offset - 6 : 0),
+                        encode ? NULL : ENCODE_HINT);
         return val;
     }
     /* user, password: userinfo text, and a user cannot hold the ':' that ends it. */
@@ -274,7 +295,7 @@ static struct value prepare_value(const char *what, const char *arg, size_t off,
         return blocks_take(keep, &t);
     }
     if (curi_set(&probe, CURI_PART_USERINFO, val.p, val.len, pflags, &e) != CURI_OK)
-        value_error(what, e.code, arg, off + e.offset);
+        value_error(what, e.code, arg, off + e.offset, ENCODE_HINT);
     const char *colon = target == T_USER ? memchr(val.p, ':', val.len) : NULL;
     if (colon != NULL)
         arg_error(what, "a user cannot contain ':' (write %3A, or use --encode)", arg,
@@ -473,16 +494,20 @@ static int set_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     return status;
 }
 
-/* A query pair from --append query=, --replace or --force-replace, made ready. */
+/*
+ * A query pair from --append query=, --replace or --force-replace, made ready: encoded as
+ * form data (trurl's way: "q=hello world" gives q=hello+world), or with raw (--raw) taken
+ * as query text that must be valid and hold no separator.
+ */
 static void prepare_pair(const char *what, const char *arg, size_t off, struct qedit *q,
-                         int encode, unsigned qflags, struct blocks *keep)
+                         int raw, unsigned qflags, struct blocks *keep)
 {
     const char *t = arg + off, *eq = strchr(t, '=');
     size_t len = strlen(t), klen = eq ? (size_t)(eq - t) : len;
     struct buf b = {0};
     if (len == 0)
         arg_error(what, "the pair is empty", arg, off);
-    if (encode) {
+    if (!raw) {
         /* Key and value encoded apart, as form data; the first '=' stays. */
         const char *extra = (qflags & CURI_QUERY_SEMICOLON) ? ";" : NULL;
         encode_also(&b, t, klen, CURI_CHARSET_FORM, extra);
@@ -501,10 +526,12 @@ static void prepare_pair(const char *what, const char *arg, size_t off, struct q
     curi_error e;
     memset(&probe, 0, sizeof probe);
     if (curi_set(&probe, CURI_PART_QUERY, t, len, 0, &e) != CURI_OK)
-        value_error(what, e.code, arg, off + e.offset);
+        value_error(what, e.code, arg, off + e.offset,
+                    "--encode (or leaving out --raw) encodes the pair as form data");
     for (size_t i = 0; i < len; i++)
         if (t[i] == '&' || (t[i] == ';' && (qflags & CURI_QUERY_SEMICOLON)))
-            arg_error(what, "a pair cannot contain its separator (use --encode)", arg, off + i);
+            arg_error(what, "a pair cannot contain its separator (leave out --raw to encode it)",
+                      arg, off + i);
     form_decode(&b, t, klen);
     struct value k = blocks_take(keep, &b);
     q->pair = t;
@@ -536,7 +563,7 @@ int cmd_set(int argc, char **argv)
     ctx.segs = xmalloc(cap * sizeof *ctx.segs);
     ctx.qe = xmalloc(cap * sizeof *ctx.qe);
     struct blocks keep = {0};
-    int encode = 0, nops = 0;
+    int encode = 0, raw_pairs = 0, nops = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v, *eq;
         int t;
@@ -544,6 +571,8 @@ int cmd_set(int argc, char **argv)
             continue;
         if (!c.dashdash && strcmp(a, "--encode") == 0) {
             encode = 1;
+        } else if (!c.dashdash && strcmp(a, "--raw") == 0) {
+            raw_pairs = 1;
         } else if (!c.dashdash && strcmp(a, "--sort-query") == 0) {
             ctx.sort = 1;
         } else if (!c.dashdash && opt_value(argv, argc, &i, "--query-separator", &v)) {
@@ -627,7 +656,8 @@ int cmd_set(int argc, char **argv)
             prepare_pair(ctx.qe[k].kind == QEDIT_APPEND ? "--append"
                          : ctx.qe[k].kind == QEDIT_REPLACE ? "--replace"
                                                            : "--force-replace",
-                         qraw[k], qoff[k], &ctx.qe[k], encode, ctx.qflags, &keep);
+                         qraw[k], qoff[k], &ctx.qe[k], raw_pairs && !encode, ctx.qflags,
+                         &keep);
     ctx.variants = 1;
     for (size_t k = 0; k < ctx.nit; k++) {
         struct iterate *it = &ctx.it[k];

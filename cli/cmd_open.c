@@ -366,6 +366,47 @@ static void user_config(struct buf *b)
     buf_putc(b, '\0');
 }
 
+/*
+ * --dry-run: every candidate row, one line each, the argv as shell words and a comment
+ * saying whether its program is installed and which one runs, then where the row comes
+ * from ("man 3 printf  # runs; built-in"); with --json, ,"candidates":[{...}].
+ */
+static void put_candidates(struct buf *out, const struct open_result *r, int json)
+{
+    if (json) {
+        json_key(out, "candidates");
+        buf_putc(out, '[');
+        for (size_t k = 0; k < r->ncand; k++) {
+            const struct open_cand *cd = &r->cand[k];
+            if (k > 0)
+                buf_putc(out, ',');
+            buf_putc(out, '{');
+            json_argv(out, cd->argv, cd->argc);
+            json_member(out, "source", cd->row->source, strlen(cd->row->source));
+            json_key(out, "installed");
+            buf_puts(out, cd->installed ? "true" : "false");
+            json_key(out, "runs");
+            buf_puts(out, cd->argv == r->argv ? "true" : "false");
+            buf_putc(out, '}');
+        }
+        buf_putc(out, ']');
+        return;
+    }
+    for (size_t k = 0; k < r->ncand; k++) {
+        const struct open_cand *cd = &r->cand[k];
+        for (size_t i = 0; i < cd->argc; i++) {
+            if (i > 0)
+                buf_putc(out, ' ');
+            put_shell_word(out, cd->argv[i]);
+        }
+        buf_puts(out, cd->argv == r->argv ? "  # runs; "
+                      : cd->installed     ? "  # installed; "
+                                          : "  # not installed; ");
+        buf_puts(out, cd->row->source);
+        buf_putc(out, '\n');
+    }
+}
+
 int cmd_open(int argc, char **argv)
 {
     struct common c = {.cmd = "open", .help = open_help, .jobs = 1};
@@ -439,6 +480,8 @@ int cmd_open(int argc, char **argv)
                 json_member(&out, "uri", u, ulen);
                 json_member(&out, "error", r.error, strlen(r.error));
                 json_member(&out, "message", r.message, r.message_len);
+                if (dry && r.ncand > 0)
+                    put_candidates(&out, &r, 1);
                 buf_puts(&out, "}\n");
             } else {
                 struct buf e = {0};
@@ -448,6 +491,8 @@ int cmd_open(int argc, char **argv)
                 buf_puts(&e, "': ");
                 show_bytes(&e, r.message, r.message_len);
                 diag_end(&e);
+                if (dry)
+                    put_candidates(&out, &r, 0); /* what would run, were one installed */
             }
             st = r.status;
         } else {
@@ -457,14 +502,11 @@ int cmd_open(int argc, char **argv)
                 json_member(&out, "session", session_word(session), strlen(session_word(session)));
                 json_argv(&out, r.argv, r.argc);
                 json_member(&out, "source", r.row->source, strlen(r.row->source));
+                if (dry)
+                    put_candidates(&out, &r, 1);
                 buf_puts(&out, "}\n");
             } else if (dry) {
-                for (size_t i = 0; i < r.argc; i++) {
-                    if (i > 0)
-                        buf_putc(&out, ' ');
-                    put_shell_word(&out, r.argv[i]);
-                }
-                buf_putc(&out, '\n');
+                put_candidates(&out, &r, 0);
             }
             st = 0;
         }

@@ -22,8 +22,11 @@ static const char parse_help[] =
     "\n"
     "@OPTIONS@\n"
     "\n"
-    "Text output: 'name: value' lines for the components present, a blank line\n"
-    "between inputs.  Invalid inputs are reported on stderr with a caret.\n";
+    "Text output: 'name: value' lines for the components present, then with\n"
+    "--scheme 'part.NAME: value' lines for the scheme's parts (a list one line an\n"
+    "item, text decoded), a blank line between inputs.  Invalid inputs are\n"
+    "reported on stderr with a caret.  The JSON's params (the query as form data)\n"
+    "are null for a scheme whose query means something else (ldap, mailto, urn...).\n";
 
 struct parse_ctx {
     unsigned pflags;
@@ -50,7 +53,8 @@ static void json_segments(struct buf *out, curi_str path)
     buf_putc(out, ']');
 }
 
-/* ,"params":[{"key":K,"value":V},...] decoded as form data, or null without a query. */
+/* ,"params":[{"key":K,"value":V},...] decoded as form data, or null without a query (the
+ * caller passes an absent one for a scheme whose query is not form data). */
 static void json_params(struct buf *out, curi_str query, unsigned qflags, struct buf *tmp)
 {
     curi_cursor c;
@@ -141,6 +145,103 @@ static void text_component(struct buf *out, const char *name, curi_str v)
         text_field(out, name, v.ptr, v.len);
 }
 
+/*
+ * Whether the scheme of u reads its query as form data, so that params mean something: a
+ * scheme without a parts layout (generic RFC 3986), or one whose layout keeps the query as
+ * a part of its own (http, ws).  The other layouts give the query a meaning of their own
+ * (ldap's ?attributes?scope?filter, mailto's headers, urn's q-component) or none.
+ */
+static int query_is_form(const curi_uri *u)
+{
+    const curi_scheme *si = u->scheme.ptr ? curi_scheme_find(u->scheme.ptr, u->scheme.len) : NULL;
+    int kind = curi_scheme_kind(si);
+    const char *pn;
+    if (kind == CURI_SK_NONE)
+        return 1;
+    for (int i = 0; i < CURI_SCHEME_PARTS_MAX && (pn = curi_scheme_part_name(kind, i)) != NULL;
+         i++)
+        if (strcmp(pn, "query") == 0)
+            return 1;
+    return 0;
+}
+
+/* "part.NAME: value": value percent-decoded when dec (bytes shown escaped, as every value). */
+static void text_part(struct buf *out, struct buf *tmp, const char *name, curi_str v, int dec)
+{
+    buf_puts(out, "part.");
+    buf_puts(out, name);
+    buf_putc(out, ':');
+    if (v.len > 0) {
+        buf_putc(out, ' ');
+        if (dec) {
+            size_t n = 0;
+            tmp->len = 0;
+            buf_reserve(tmp, v.len);
+            /* a part of a reference its scheme accepted: its triplets decode */
+            if (curi_pct_decode(tmp->p, v.len, &n, v.ptr, v.len, 0, NULL) != CURI_OK)
+                n = 0;
+            show_bytes(out, tmp->p, n);
+        } else {
+            show_bytes(out, v.ptr, v.len);
+        }
+    }
+    buf_putc(out, '\n');
+}
+
+/*
+ * The text of parse --scheme: one "part.NAME: value" line per part present, in the order
+ * of the scheme's layout, read through curi_scheme_part_name and curi_scheme_part_type
+ * alone (a new layout needs nothing here): CURI_SPT_DECODE parts decoded, a list (its
+ * separator in the type's low byte) one line per item, and the items of CURI_SPT_PAIRS
+ * as name=value with the two decoded apart (so a decoded '=' in the name is ambiguous
+ * here; --json keeps them apart).
+ */
+static void text_scheme_parts(struct buf *out, struct buf *tmp, const curi_scheme_parts *sp)
+{
+    struct buf pair = {0};
+    const char *name;
+    for (int i = 0; i < CURI_SCHEME_PARTS_MAX && (name = curi_scheme_part_name(sp->kind, i)) != NULL;
+         i++) {
+        unsigned type = curi_scheme_part_type(sp->kind, i);
+        int dec = (type & CURI_SPT_DECODE) != 0;
+        curi_cursor c;
+        curi_str item, k, v;
+        if (sp->part[i].ptr == NULL)
+            continue;
+        if ((type & 0xff) == 0) {
+            text_part(out, tmp, name, sp->part[i], dec);
+            continue;
+        }
+        curi_list_init_type(&c, sp->part[i], type);
+        while (curi_list_next(&c, &item)) {
+            if (!(type & CURI_SPT_PAIRS)) {
+                text_part(out, tmp, name, item, dec);
+                continue;
+            }
+            /* name=value: each side decoded on its own, then shown as one value */
+            curi_split_at(item, '=', &k, &v);
+            pair.len = 0;
+            for (int side = 0; side < 2; side++) {
+                curi_str x = side ? v : k;
+                size_t n = 0;
+                if (x.ptr == NULL)
+                    break;
+                if (side)
+                    buf_putc(&pair, '=');
+                buf_reserve(&pair, x.len);
+                if (!dec || curi_pct_decode(pair.p + pair.len, x.len, &n, x.ptr, x.len, 0,
+                                            NULL) != CURI_OK) {
+                    memcpy(pair.p + pair.len, x.ptr, x.len);
+                    n = x.len;
+                }
+                pair.len += n;
+            }
+            text_part(out, tmp, name, (curi_str){pair.p ? pair.p : "", pair.len}, 0);
+        }
+    }
+    buf_free(&pair);
+}
+
 static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
                       struct buf *tmp)
 {
@@ -178,7 +279,7 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
         json_member_str(out, "query", u.query);
         json_member_str(out, "fragment", u.fragment);
         json_segments(out, u.path);
-        json_params(out, u.query, ctx->qflags, tmp);
+        json_params(out, query_is_form(&u) ? u.query : (curi_str){NULL, 0}, ctx->qflags, tmp);
         json_labels(out, &u);
         if (ctx->scheme)
             json_scheme_parts(out, &sp, &u, tmp);
@@ -196,6 +297,8 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
     text_field(out, "path", u.path.ptr, u.path.len);
     text_component(out, "query", u.query);
     text_component(out, "fragment", u.fragment);
+    if (ctx->scheme)
+        text_scheme_parts(out, tmp, &sp);
     return EXIT_VALID;
 }
 
@@ -256,7 +359,8 @@ static const char get_help[] =
     "  {default:NAME}  NAME, or its default when absent or empty: the scheme's\n"
     "                  port for port, port_number and in authority and uri; \"/\"\n"
     "                  for an empty path beside a host where the scheme says so\n"
-    "trurl's names work too: {url} is {uri}, {zoneid} is {zone}.\n"
+    "trurl's names work too: {url} is {uri}, {zoneid} is {zone}, {puny:host} is\n"
+    "{host:ascii}, {idn:host} is {host:unicode}.\n"
     "{:NAME} is the component percent-decoded (bytes written raw).  Query keys and\n"
     "values are decoded as form data ('+' is a space) and KEY is compared with the\n"
     "decoded key, case-sensitively; a pair without '=' has no value.  {{ and }}\n"
@@ -313,6 +417,8 @@ static const struct {
     /* trurl's names for the same things. */
     {"url", F_URI},
     {"zoneid", F_ZONE},
+    {"puny:host", F_HOST_ASCII},
+    {"idn:host", F_HOST_UNICODE},
 };
 
 struct piece {

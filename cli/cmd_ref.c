@@ -129,7 +129,12 @@ static const char relative_help[] =
     "Print the shortest reference that resolves against BASE to each TARGET (the\n"
     "inverse of resolve).  With no TARGET operands, read one per line from standard\n"
     "input.  Each TARGET must be a URI, with a scheme.  An invalid BASE, or one\n"
-    "without a scheme, is a usage error.\n"
+    "without a scheme, is a usage error.  The scheme and the host match without\n"
+    "regard to case (HTTPS://EXAMPLE.com is https://example.com); the output then\n"
+    "resolves to the target spelt as BASE spells them.  An empty line is the empty\n"
+    "reference (BASE is the target itself, its query too); an invalid input also\n"
+    "gives an empty line, with a diagnostic on stderr and exit status 1: tell them\n"
+    "apart with --json (\"reference\":\"\" against \"error\") or --skip-invalid.\n"
     "\n"
     "@OPTIONS@\n";
 
@@ -141,6 +146,9 @@ static int run_ref(int argc, char **argv, int relative)
     struct ref_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.relative = relative;
+    /* relative: a scheme or host spelt in another case is the same one (RFC 3986 3.1, 3.2.2) */
+    if (relative)
+        ctx.flags = CURI_RELATIVE_IGNORE_CASE;
     int nops = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

@@ -1,8 +1,8 @@
 /*
- * complete.c -- "curi completion bash|zsh|list": shell completion scripts
+ * complete.c -- "curi completion bash|zsh|fish|list": shell completion scripts
  * written from the option table (options.c), so that they name exactly the
- * options each command takes.  make install writes them where bash-completion
- * and zsh look; "list" prints the table one row per command and option, for
+ * options each command takes.  make install writes them where bash-completion,
+ * zsh and fish look; "list" prints the table one row per command and option, for
  * tools/check-options.py.
  * SPDX-License-Identifier: MIT
  */
@@ -12,11 +12,12 @@
 #include "cli.h"
 
 static const char completion_help[] =
-    "Usage: curi completion bash|zsh|list\n"
+    "Usage: curi completion bash|zsh|fish|list\n"
     "\n"
-    "Print a completion script for bash or zsh, made from the table of options that\n"
-    "--help prints.  make install puts them in place; to try one at once:\n"
+    "Print a completion script for bash, zsh or fish, made from the table of options\n"
+    "that --help prints.  make install puts them in place; to try one at once:\n"
     "  source <(curi completion bash)\n"
+    "  curi completion fish | source\n"
     "list prints the table: command, option, alias, value name, completion, sample,\n"
     "separated by tabs ('-' for none).\n";
 
@@ -103,7 +104,7 @@ static void bash_script(struct buf *b)
                 "    help) COMPREPLY=($(compgen -W '");
     command_words(b);
     buf_puts(b, "' -- \"$cur\")); return ;;\n"
-                "    completion) COMPREPLY=($(compgen -W 'bash zsh list' -- \"$cur\")); return ;;\n"
+                "    completion) COMPREPLY=($(compgen -W 'bash zsh fish list' -- \"$cur\")); return ;;\n"
                 "    esac\n"
                 "    # The value of the option before the cursor.\n"
                 "    case \"$cmd $prev\" in\n");
@@ -182,7 +183,7 @@ static void zsh_script(struct buf *b)
         buf_puts(b, summaries[k]);
         buf_puts(b, "'\n");
     }
-    buf_puts(b, "        'completion:print the bash or zsh completion script'\n"
+    buf_puts(b, "        'completion:print the bash, zsh or fish completion script'\n"
                 "    )\n"
                 "    if (( CURRENT == 2 )); then\n"
                 "        _describe -t commands 'curi command' cmds\n"
@@ -230,10 +231,79 @@ static void zsh_script(struct buf *b)
         }
         buf_puts(b, "            '*:argument:_default'\n        ;;\n");
     }
-    buf_puts(b, "    completion) _arguments '1:shell:(bash zsh list)' ;;\n"
+    buf_puts(b, "    completion) _arguments '1:shell:(bash zsh fish list)' ;;\n"
                 "    esac\n"
                 "}\n"
                 "_curi \"$@\"\n");
+}
+
+/* s up to its first newline as one single-quoted fish word ('\'' and '\\' escaped). */
+static void fish_quote(struct buf *b, const char *s)
+{
+    buf_putc(b, '\'');
+    for (; *s && *s != '\n'; s++) {
+        if (*s == '\'' || *s == '\\')
+            buf_putc(b, '\\');
+        buf_putc(b, *s);
+    }
+    buf_putc(b, '\'');
+}
+
+/*
+ * fish: one "complete" line per command (offered while no command is typed) and per
+ * option of each command (offered once that command is typed), the option's value
+ * required (-r) with its words (-a) or files (-F), its first help line as description.
+ */
+static void fish_script(struct buf *b)
+{
+    buf_puts(b, "# fish completion for curi, written by `curi completion fish` from the tool's\n"
+                "# option table.\n"
+                "complete -c curi -e\n"
+                "complete -c curi -n __fish_use_subcommand -f -a completion"
+                " -d 'print the bash, zsh or fish completion script'\n"
+                "complete -c curi -n __fish_use_subcommand -f -a help -d 'help on a command'\n"
+                "complete -c curi -n '__fish_seen_subcommand_from completion' -f"
+                " -a 'bash zsh fish list'\n"
+                "complete -c curi -n '__fish_seen_subcommand_from help' -f -a '");
+    command_words(b);
+    buf_puts(b, "'\n");
+    for (unsigned c = 0; c < CMD_COUNT; c++) {
+        unsigned bit = 1u << c;
+        buf_puts(b, "complete -c curi -n __fish_use_subcommand -f -a ");
+        buf_puts(b, cmd_name(bit));
+        buf_puts(b, " -d ");
+        fish_quote(b, summaries[c]);
+        buf_putc(b, '\n');
+        for (size_t k = 0; k < cli_noptions; k++) {
+            const struct optdef *o = &cli_options[k];
+            if (!first_row(k, bit))
+                continue;
+            buf_puts(b, "complete -c curi -n '__fish_seen_subcommand_from ");
+            buf_puts(b, cmd_name(bit));
+            buf_puts(b, "' -l ");
+            buf_puts(b, o->name + 2);
+            if (o->alias != NULL && o->alias[0] == '-' && o->alias[1] != '-' &&
+                o->alias[2] == '\0') {
+                buf_puts(b, " -s ");
+                buf_putc(b, o->alias[1]);
+            } else if (o->alias != NULL) {
+                buf_puts(b, " -o ");
+                buf_puts(b, o->alias + 1 + (o->alias[1] == '-'));
+            }
+            if (o->arg != NULL && o->complete != NULL && strcmp(o->complete, "FILE") == 0) {
+                buf_puts(b, " -r -F");
+            } else if (o->arg != NULL) {
+                buf_puts(b, " -r -f");
+                if (o->complete != NULL) {
+                    buf_puts(b, " -a ");
+                    fish_quote(b, o->complete);
+                }
+            }
+            buf_puts(b, " -d ");
+            fish_quote(b, o->help);
+            buf_putc(b, '\n');
+        }
+    }
 }
 
 static void put_field(struct buf *b, const char *s)
@@ -272,14 +342,20 @@ int cmd_completion(int argc, char **argv)
         return EXIT_VALID;
     }
     if (argc != 2 || (strcmp(argv[1], "bash") != 0 && strcmp(argv[1], "zsh") != 0 &&
-                      strcmp(argv[1], "list") != 0)) {
+                      strcmp(argv[1], "fish") != 0 && strcmp(argv[1], "list") != 0)) {
         struct common c = {.cmd = "completion", .help = completion_help, .jobs = 1};
-        usage_error(&c, "needs one of bash, zsh, list", argc > 1 ? argv[1] : NULL);
+        if (argc < 2)
+            usage_error(&c, "missing SHELL (bash, zsh, fish or list)", NULL);
+        if (argc > 2)
+            usage_error(&c, "one SHELL only (bash, zsh, fish or list), got also", argv[2]);
+        usage_error(&c, "unknown shell (bash, zsh, fish or list are known), got", argv[1]);
     }
     if (strcmp(argv[1], "bash") == 0)
         bash_script(&b);
     else if (strcmp(argv[1], "zsh") == 0)
         zsh_script(&b);
+    else if (strcmp(argv[1], "fish") == 0)
+        fish_script(&b);
     else
         list_table(&b);
     write_all(1, b.p, b.len);

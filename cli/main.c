@@ -42,12 +42,14 @@ static const char main_help[] =
     "  to-uri     the URI of each IRI (RFC 3987 3.1; --idn: IDNA hosts)\n"
     "  to-iri     the IRI of each URI (RFC 3987 3.2; --idn: Unicode hosts)\n"
     "  host       IDNA conversion of host names (--to-ascii, --to-unicode)\n"
-    "  completion print the bash or zsh completion script\n"
+    "  completion print the bash, zsh or fish completion script\n"
     "\n"
     "With no URI operands a command reads one input per line from standard input\n"
     "(-z: one per NUL-terminated record).\n"
     "Exit status: 0 all inputs valid, 1 some input invalid (check: a finding at or\n"
     "above --fail-on; extract: no URI found), 2 usage error, 3 I/O error.\n"
+    "equal: 0 equal, 1 not equal, 2 an invalid A or B.  open: the handler's status,\n"
+    "1 refused, 126 the handler could not run, 127 no handler, 128+N signal N.\n"
     "Run 'curi COMMAND --help' for the options of a command; see also curi(1).\n";
 
 /* Print text to stdout and exit 0, or 3 if it could not be written. */

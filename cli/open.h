@@ -71,8 +71,19 @@ struct open_result {
     char **argv;       /* NULL-terminated; argv[0] is the program as the table writes it */
     size_t argc;
     const struct open_row *row; /* the row argv came from */
-    char **warning;    /* curi check's warnings (and errors under --force): "MESSAGE [RULE]" */
+    char **warning;    /* curi check's warnings (and errors under --force): "MESSAGE [RULE]",
+                          each sentence once */
     size_t nwarning;
+    /* Every row of the URI's scheme and session whose placeholders all have a value, in
+     * table order, when nothing refused the URI (status OPEN_OK or OPEN_NO_HANDLER): its
+     * argv, and whether its program can run (installed); argv above is one of them. */
+    struct open_cand {
+        char **argv;
+        size_t argc;
+        const struct open_row *row;
+        int installed;
+    } *cand;
+    size_t ncand;
 };
 
 /* Build the argv for uri[0..len) (any bytes) from table t.  Free r with open_result_free. */

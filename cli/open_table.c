@@ -559,6 +559,12 @@ static void add_warning(struct open_result *r, const char *level, const char *ms
     sb_puts(&w, " [");
     sb_puts(&w, rule);
     sb_puts(&w, "]");
+    /* a rule found at several places (each %2F of a path) says the same sentence: once */
+    for (size_t i = 0; i < r->nwarning; i++)
+        if (strcmp(r->warning[i], w.p) == 0) {
+            free(w.p);
+            return;
+        }
     r->warning = must(realloc(r->warning, (r->nwarning + 1) * sizeof *r->warning));
     r->warning[r->nwarning++] = w.p;
 }
@@ -771,6 +777,18 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
     for (size_t k = 0; k < ncand && !refused && pick == ncand; k++)
         if (env->have != NULL && env->have(env->ctx, cand[k]->word[0]))
             pick = k;
+    if (!refused && ncand > 0) {
+        /* every candidate, for --dry-run; the one picked is also r->argv */
+        r->cand = must(malloc(ncand * sizeof *r->cand));
+        r->ncand = ncand;
+        for (size_t k = 0; k < ncand; k++) {
+            r->cand[k].argv = cargv[k];
+            r->cand[k].argc = cand[k]->nword;
+            r->cand[k].row = cand[k];
+            r->cand[k].installed = k == pick || (k > pick && env->have != NULL &&
+                                                 env->have(env->ctx, cand[k]->word[0]));
+        }
+    }
     if (!refused && pick < ncand) {
         r->status = OPEN_OK;
         r->argv = cargv[pick];
@@ -812,6 +830,8 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
         set_error(r, OPEN_NO_HANDLER, "no-handler", &m);
     }
     for (size_t k = 0; k < ncand; k++) {
+        if (r->cand != NULL)
+            break; /* r->cand owns them now */
         if (r->argv == cargv[k])
             continue;
         for (size_t i = 0; i < cand[k]->nword; i++)
@@ -825,9 +845,18 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
 
 void open_result_free(struct open_result *r)
 {
-    for (size_t i = 0; r->argv != NULL && i < r->argc; i++)
-        free(r->argv[i]);
-    free(r->argv);
+    /* the candidates own every argv, the picked one included */
+    for (size_t k = 0; k < r->ncand; k++) {
+        for (size_t i = 0; i < r->cand[k].argc; i++)
+            free(r->cand[k].argv[i]);
+        free(r->cand[k].argv);
+    }
+    if (r->cand == NULL) {
+        for (size_t i = 0; r->argv != NULL && i < r->argc; i++)
+            free(r->argv[i]);
+        free(r->argv);
+    }
+    free(r->cand);
     for (size_t i = 0; i < r->nwarning; i++)
         free(r->warning[i]);
     free(r->warning);

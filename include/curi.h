@@ -525,7 +525,11 @@ size_t curi_resolve_bound(const curi_uri *base, const curi_uri *ref);
 
 enum {
     CURI_RELATIVE_ABSPATH = 0x1, /* prefer "/x/y" to a relative-path form */
-    CURI_RELATIVE_NETPATH = 0x2  /* prefer "//host/x" when the authority is kept */
+    CURI_RELATIVE_NETPATH = 0x2, /* prefer "//host/x" when the authority is kept */
+    CURI_RELATIVE_IGNORE_CASE = 0x4 /* the scheme and the host (its zone ID aside) match
+                                       without regard to ASCII case (RFC 3986 3.1, 3.2.2):
+                                       the reference then resolves to the target spelt as
+                                       the base spells them */
 };
 
 /*
@@ -630,6 +634,11 @@ int curi_scheme_default_port(const curi_scheme *s);
 unsigned curi_scheme_flags(const curi_scheme *s);
 /* The documents its values come from (NULL for NULL). */
 const char *curi_scheme_source(const curi_scheme *s);
+/* The layout of its parts (CURI_SK_*, curi_scheme_parts_get below), or CURI_SK_NONE when it
+ * has none (and for NULL): known without a reference, so also for one its grammar refuses.
+ * A layout without a part named "query" gives the query a meaning of its own (ldap's
+ * attributes, scope and filter, mailto's headers, urn's q-component), or has none. */
+int curi_scheme_kind(const curi_scheme *s);
 
 /*
  * Judge a parsed reference by its scheme's own grammar: the schemes of RFC 1738 and uri(7)

@@ -22,14 +22,57 @@ static int same_str(curi_str a, curi_str b)
     return a.ptr == NULL || (a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0));
 }
 
-/* Two authorities are the same when userinfo, host and port match byte for byte. */
-static int same_authority(const curi_uri *a, const curi_uri *b)
+/* The same with ASCII letters compared without regard to case (both present or absent). */
+static int same_str_nocase(curi_str a, curi_str b)
+{
+    if ((a.ptr == NULL) != (b.ptr == NULL) || a.len != b.len) {
+        return 0;
+    }
+    for (size_t i = 0; i < a.len; i++) {
+        if (curi__lower((unsigned char)a.ptr[i]) != curi__lower((unsigned char)b.ptr[i])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/*
+ * Two hosts are the same byte for byte, or with CURI_RELATIVE_IGNORE_CASE without regard to
+ * case (RFC 3986 3.2.2: the host is case-insensitive), but for an IPv6 zone ID, which RFC
+ * 6874 leaves to the system and so is compared as written.
+ */
+static int same_host(const curi_uri *a, const curi_uri *b, unsigned flags)
+{
+    curi_str ha = a->host, hb = b->host;
+
+    if (!(flags & CURI_RELATIVE_IGNORE_CASE)) {
+        return same_str(ha, hb);
+    }
+    if ((a->zone.ptr == NULL) != (b->zone.ptr == NULL) || !same_str(a->zone, b->zone)) {
+        return 0;
+    }
+    if (a->zone.ptr != NULL) {
+        /* "[" address "%25" zone "]": the part before the zone (which curi_parse and
+         * curi_set keep inside the host's view; compared as written if it is not) */
+        if (a->zone.ptr < ha.ptr || a->zone.ptr > ha.ptr + ha.len || b->zone.ptr < hb.ptr ||
+            b->zone.ptr > hb.ptr + hb.len) {
+            return same_str(ha, hb);
+        }
+        ha.len = (size_t)(a->zone.ptr - ha.ptr);
+        hb.len = (size_t)(b->zone.ptr - hb.ptr);
+    }
+    return same_str_nocase(ha, hb);
+}
+
+/* Two authorities are the same when userinfo and port match byte for byte and the hosts
+ * match (same_host). */
+static int same_authority(const curi_uri *a, const curi_uri *b, unsigned flags)
 {
     if ((a->host.ptr == NULL) != (b->host.ptr == NULL)) {
         return 0;
     }
     return a->host.ptr == NULL || (same_str(a->userinfo, b->userinfo) &&
-                                   same_str(a->host, b->host) && same_str(a->port, b->port));
+                                   same_host(a, b, flags) && same_str(a->port, b->port));
 }
 
 typedef curi__dots_info pinfo;
@@ -301,10 +344,12 @@ static int relative_impl(char *dst, size_t cap, size_t *outlen, const curi_uri *
     }
     /*
      * A reference without a scheme inherits the base's scheme as spelled there, so the
-     * schemes must match byte for byte; otherwise (even "HTTP" against "http") the full
-     * target is the answer.  curi_resolve writes exactly that for a target with a scheme.
+     * schemes must match byte for byte (or, with CURI_RELATIVE_IGNORE_CASE, but for case:
+     * RFC 3986 3.1); otherwise (even "HTTP" against "http") the full target is the answer.
+     * curi_resolve writes exactly that for a target with a scheme.
      */
-    if (!same_str(base->scheme, target->scheme)) {
+    if ((flags & CURI_RELATIVE_IGNORE_CASE) ? !same_str_nocase(base->scheme, target->scheme)
+                                            : !same_str(base->scheme, target->scheme)) {
         return curi_resolve(dst, cap, outlen, base, target, 0, err);
     }
     tauth = target->host.ptr != NULL;
@@ -321,7 +366,7 @@ static int relative_impl(char *dst, size_t cap, size_t *outlen, const curi_uri *
     }
     hole = !tauth && dm.dslash;
 
-    if (!same_authority(base, target)) {
+    if (!same_authority(base, target, flags)) {
         /* A different authority is written out; no authority at all needs the scheme. */
         if (!tauth) {
             return curi_resolve(dst, cap, outlen, base, target, 0, err);

@@ -16,7 +16,8 @@ root=$tmp/root
 p=/opt/curi
 # Every directory variable given, so that none set on make check's command line gets in.
 vars="DESTDIR=$root PREFIX=$p LIBDIR=$p/lib INCDIR=$p/include BINDIR=$p/bin MANDIR=$p/share/man
-BASHCOMPDIR=$p/share/bash-completion/completions ZSHCOMPDIR=$p/share/zsh/site-functions"
+BASHCOMPDIR=$p/share/bash-completion/completions ZSHCOMPDIR=$p/share/zsh/site-functions
+FISHCOMPDIR=$p/share/fish/vendor_completions.d"
 
 pass=0
 fail=0
@@ -56,7 +57,7 @@ fi
 want="$p/include/curi.h $p/lib/libcuri.a $p/lib/libcuri.so $p/lib/libcuri.so.0
 $p/lib/libcuri.so.$version $p/lib/pkgconfig/libcuri.pc $p/bin/curi $p/share/man/man1/curi.1
 $p/share/man/man3/libcuri.3 $p/share/bash-completion/completions/curi
-$p/share/zsh/site-functions/_curi"
+$p/share/zsh/site-functions/_curi $p/share/fish/vendor_completions.d/curi.fish"
 for f in $funcs; do
     want="$want $p/share/man/man3/$f.3"
 done
@@ -78,10 +79,12 @@ else
 fi
 # The completion scripts are the ones the installed tool writes from its option table.
 if "$root$p/bin/curi" completion bash | cmp -s - "$root$p/share/bash-completion/completions/curi" &&
-    "$root$p/bin/curi" completion zsh | cmp -s - "$root$p/share/zsh/site-functions/_curi"; then
+    "$root$p/bin/curi" completion zsh | cmp -s - "$root$p/share/zsh/site-functions/_curi" &&
+    "$root$p/bin/curi" completion fish |
+    cmp -s - "$root$p/share/fish/vendor_completions.d/curi.fish"; then
     ok
 else
-    bad "the installed completion scripts differ from curi completion bash / zsh"
+    bad "the installed completion scripts differ from curi completion bash / zsh / fish"
 fi
 if [ "$("$root$p/bin/curi" --version 2>&1)" = "curi $version" ]; then ok; else
     bad "the installed curi --version does not print 'curi $version'"

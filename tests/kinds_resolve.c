@@ -5,8 +5,9 @@
  * resolve:   %flags [non-strict]; BASE REF TARGET | BASE REF !CODE@OFF (the
  *            error may come from parsing BASE, then REF, then curi_resolve).
  *            TARGET must reparse and recompose to itself.
- * relative:  %flags [abspath] [netpath]; BASE TARGET EXPECTED; also
- *            resolve(BASE, EXPECTED) == TARGET with its dot segments removed.
+ * relative:  %flags [abspath] [netpath] [ignore-case]; BASE TARGET EXPECTED; also
+ *            resolve(BASE, EXPECTED) == TARGET with its dot segments removed (under
+ *            ignore-case, but for the case of the scheme and the host).
  * normalize: %flags MASKWORD... (none: default); INPUT OUTPUT | INPUT !CODE@OFF
  *            (a parse error).  normalize(OUTPUT) == OUTPUT, is_normalized of
  *            OUTPUT is 1 and of INPUT is (INPUT == OUTPUT).
@@ -155,6 +156,36 @@ void kind_resolve(tcase *tc)
 
 /* ------------------------------------------------------------------ relative */
 
+/* a and b are the same URI but for the ASCII case of the scheme and of the host (the case
+ * CURI_RELATIVE_IGNORE_CASE leaves to the base's spelling): every other byte equal. */
+static int same_but_case(const char *a, size_t alen, const char *b, size_t blen)
+{
+    curi_uri ua, ub;
+    size_t hs, he;
+
+    if (alen != blen || curi_parse(&ua, a, alen, 0, NULL) != CURI_OK ||
+        curi_parse(&ub, b, blen, 0, NULL) != CURI_OK || ua.scheme.len != ub.scheme.len ||
+        ua.host.len != ub.host.len || (ua.host.ptr == NULL) != (ub.host.ptr == NULL)) {
+        return 0;
+    }
+    hs = ua.host.ptr ? (size_t)(ua.host.ptr - a) : 0;
+    he = ua.host.ptr ? hs + (ua.zone.ptr ? (size_t)(ua.zone.ptr - ua.host.ptr) : ua.host.len) : 0;
+    if (ua.host.ptr && (size_t)(ub.host.ptr - b) != hs) {
+        return 0;
+    }
+    for (size_t i = 0; i < alen; i++) {
+        int folds = i < ua.scheme.len || (i >= hs && i < he);
+        unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+        if (folds && x >= 'A' && x <= 'Z')
+            x = (unsigned char)(x + 32);
+        if (folds && y >= 'A' && y <= 'Z')
+            y = (unsigned char)(y + 32);
+        if (x != y)
+            return 0;
+    }
+    return 1;
+}
+
 void kind_relative(tcase *tc)
 {
     curi_uri base, target, ref;
@@ -190,7 +221,10 @@ void kind_relative(tcase *tc)
         fail(tc, "EXPECTED must parse: got !%s@%zu", err_name(rc), err.offset);
     } else if (dotless(tc, &target, &want) == CURI_OK) {
         rc = do_resolve(tc, &base, &ref, 0, &back, &err);
-        if (rc != CURI_OK || back.len != want.len || memcmp(back.p, want.p, want.len) != 0) {
+        if (rc != CURI_OK ||
+            ((tc->flags & CURI_RELATIVE_IGNORE_CASE)
+                 ? !same_but_case(back.p, back.len, want.p, want.len)
+                 : (back.len != want.len || memcmp(back.p, want.p, want.len) != 0))) {
             fail(tc, "resolve(BASE, EXPECTED): want %s: got %s", show(want.p, want.len),
                  rc ? err_name(rc) : show(back.p, back.len));
         }

@@ -533,6 +533,7 @@ static const flagword resolve_words[] = {
 static const flagword relative_words[] = {
     {"abspath", CURI_RELATIVE_ABSPATH, 0},
     {"netpath", CURI_RELATIVE_NETPATH, 0},
+    {"ignore-case", CURI_RELATIVE_IGNORE_CASE, 0},
     {NULL, 0, 0},
 };
 static const flagword normalize_words[] = {

@@ -3,9 +3,14 @@
 # extension built (make postgresql), its tests (make check-postgresql), its speed runs
 # (make bench-sql) or a psql session, each of the last three against a throw-away cluster.
 #
-# The extension is built with PGXS in B/postgresql and installed into the PostgreSQL
-# installation that pg_config names (a PostgreSQL 15 extension cannot be loaded from
-# anywhere else).  The cluster is made by initdb in a temporary directory and started by
+# The extension is built with PGXS in B/postgresql and installed into a private copy of
+# the PostgreSQL installation that pg_config names, in a temporary directory T, never into
+# the system's own directories: a PostgreSQL 15 server finds its share and lib directories
+# relative to its own executable (as pg_config's bindir to sharedir and pkglibdir), and has
+# no setting that adds another extension directory, so T mirrors the three directories at
+# their paths under T: the programs copied (a symbolic link would be followed back to the
+# system's tree), every file of lib and share linked, and the extension installed there
+# with DESTDIR=T.  The cluster is made by initdb in a temporary directory and started by
 # pg_ctl on a Unix socket in that directory only (listen_addresses=''); it is stopped by
 # the postmaster's PID when the script ends, whatever happened, and the directory removed.
 # initdb and the server refuse to run as root: as root they run as the user postgres
@@ -37,7 +42,6 @@ if grep -q 'warning:' "$B/postgresql/build.log"; then
     exit 1
 fi
 [ "$what" = build ] && exit 0
-pgmake install >"$B/postgresql/install.log" 2>&1 || { cat "$B/postgresql/install.log"; exit 1; }
 
 tmp=$(mktemp -d)
 pid=
@@ -58,9 +62,28 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-as_server "$bindir/initdb" -D "$tmp/data" -U postgres -E UTF8 --locale=C.UTF-8 -A trust \
+# The private installation T = $tmp/pg (see the top of this file).
+pgroot=$tmp/pg
+sharedir=$($PG_CONFIG --sharedir)
+pkglibdir=$($PG_CONFIG --pkglibdir)
+mkdir -p "$pgroot$bindir" "$pgroot$sharedir/extension" "$pgroot$pkglibdir"
+for p in postgres initdb pg_ctl; do
+    cp "$bindir/$p" "$pgroot$bindir/$p"
+done
+for f in "$sharedir"/* "$sharedir"/extension/* "$pkglibdir"/*; do
+    case $f in "$sharedir/extension") continue ;; esac
+    [ -e "$pgroot$f" ] || ln -s "$f" "$pgroot$f"
+done
+# the system's own curi files (from an install made by hand) give way to this build's
+rm -f "$pgroot$pkglibdir/curi.so" "$pgroot$sharedir"/extension/curi.control \
+    "$pgroot$sharedir"/extension/curi--*.sql
+pgmake install DESTDIR="$pgroot" >"$B/postgresql/install.log" 2>&1 ||
+    { cat "$B/postgresql/install.log"; exit 1; }
+srvbin=$pgroot$bindir # the server's programs; psql is the system's own
+
+as_server "$srvbin/initdb" -D "$tmp/data" -U postgres -E UTF8 --locale=C.UTF-8 -A trust \
     >"$tmp/initdb.log" 2>&1 || { cat "$tmp/initdb.log"; exit 1; }
-as_server "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w \
+as_server "$srvbin/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w \
     -o "-c listen_addresses='' -k $tmp -p 54329 -c fsync=off" start >/dev/null ||
     { cat "$tmp/server.log"; exit 1; }
 pid=$(head -n 1 "$tmp/data/postmaster.pid")

@@ -47,6 +47,7 @@ size_t curipy_split_lines(int32_t *rows, int64_t *starts, const char *data, size
                           size_t n, unsigned pflags);
 int curipy_normalize(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                      unsigned pflags, unsigned mask, curi_error *err);
+int64_t curipy_normalize_str(intptr_t str, unsigned pflags, unsigned mask, intptr_t out);
 int curipy_resolve(char *dst, size_t cap, size_t *outlen, const char *b, size_t blen,
                    const char *r, size_t rlen, unsigned pflags, unsigned rflags,
                    int *which, curi_error *err);

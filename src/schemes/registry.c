@@ -259,3 +259,8 @@ const char *curi_scheme_source(const curi_scheme *s)
 {
     return s ? s->source : NULL;
 }
+
+int curi_scheme_kind(const curi_scheme *s)
+{
+    return s != NULL && s->ops != NULL ? s->ops->kind : CURI_SK_NONE;
+}

@@ -41,7 +41,7 @@ zsh
 
 # list: the table, one row per command and option (tools/check-options.py reads it).
 $ curi completion list | grep -c .
-202
+203
 ? 0
 
 $ curi completion list | grep '^to-path'
@@ -69,7 +69,22 @@ encode	--zero-terminated	-z	-	-	-
 encode	--help	-h	-	-	-
 ? 0
 
-$ curi completion fish
-! curi: completion: needs one of bash, zsh, list 'fish'
+# fish: one "complete" line per command and per option of each, from the same table
+# (issue 27 item 11); fish itself is not needed to read it.
+$ curi completion fish | grep -c '^complete -c curi'
+226
+? 0
+
+$ curi completion fish | grep -e "-a parse " -e "from equal' -l json" -e "from encode' -l component" -e "from parse' -l url-file" -e "from completion'"
+complete -c curi -n '__fish_seen_subcommand_from completion' -f -a 'bash zsh fish list'
+complete -c curi -n __fish_use_subcommand -f -a parse -d 'show the components of each URI reference'
+complete -c curi -n '__fish_seen_subcommand_from parse' -l url-file -s f -r -F -d 'read inputs from the lines of FILE (\'-\': standard'
+complete -c curi -n '__fish_seen_subcommand_from encode' -l component -s c -r -f -a 'unreserved userinfo host segment path query fragment form' -d 'the component to encode for (see above; default unreserved)'
+complete -c curi -n '__fish_seen_subcommand_from equal' -l json -d '{"a":...,"b":...,"equal":true|false,"level":"string"|'
+? 0
+
+# An unknown shell is named in the error.
+$ curi completion tcsh
+! curi: completion: unknown shell (bash, zsh, fish or list are known), got 'tcsh'
 ! Try 'curi completion --help'.
 ? 2

@@ -56,6 +56,12 @@ xn--bcher-kva.example xn--bcher-kva.example bücher.example
 a_b a_b a_b
 ? 0
 
+# trurl's names for the two: {puny:host} and {idn:host} (issue 27 item 8).
+$ curi get --iri '{puny:host} {idn:host}' 'http://bücher.example/' 'http://xn--bcher-kva.example/'
+xn--bcher-kva.example bücher.example
+xn--bcher-kva.example bücher.example
+? 0
+
 $ curi get --iri '{host:ascii}' 'http://a_b.ü/'
 |
 ! curi: argument 1: IDN_DISALLOWED at byte 7: IDNA: a disallowed or unassigned code point

@@ -134,7 +134,7 @@ ran yelp [man:ls]
 ? 0
 
 $ sh tests/cli/open-env.sh 'man yelp' -- --graphical --text --dry-run --json man:ls
-{"uri":"man:ls","session":"text","argv":["man","ls"],"source":"built-in"}
+{"uri":"man:ls","session":"text","argv":["man","ls"],"source":"built-in","candidates":[{"argv":["man","ls"],"source":"built-in","installed":true,"runs":true}]}
 ? 0
 
 # ---- $BROWSER: colon-separated entries, in order, before the built-in browsers; %s is the
@@ -489,29 +489,37 @@ $ sh tests/cli/open-env.sh 'man!' -- man:ls
 ! curi: open: cannot run 'man': No such file or directory
 ? 127
 
-# ---- --dry-run: the argv, each argument a shell word (quoted when it must be); nothing runs.
+# ---- --dry-run: every candidate row of the URI's scheme and session, its argv (each
+# argument a shell word, quoted when it must be) and whether its program is installed and
+# runs, and the row's source; nothing runs.
 $ sh tests/cli/open-env.sh 'man info whatis telnet w3m' -- --dry-run 'man:printf(3)' 'info:gcc#Option_Summary' 'whatis:it%27s' 'telnet://bob@example.org:23' 'http://example.com/a?b=1&c=2' 'whatis:%C3%A9t%C3%A9' 'whatis:a%20b'
-man 3 printf
-info '(gcc)Option Summary'
-whatis 'it'\''s'
-telnet -l bob example.org 23
-w3m 'http://example.com/a?b=1&c=2'
-whatis 'été'
-whatis 'a b'
+man 3 printf  # runs; built-in
+man printf  # installed; built-in
+info '(gcc)Option Summary'  # runs; built-in
+whatis 'it'\''s'  # runs; built-in
+telnet -l bob example.org 23  # runs; built-in
+telnet -l bob example.org  # installed; built-in
+telnet example.org 23  # installed; built-in
+telnet example.org  # installed; built-in
+w3m 'http://example.com/a?b=1&c=2'  # runs; built-in
+lynx 'http://example.com/a?b=1&c=2'  # not installed; built-in
+elinks 'http://example.com/a?b=1&c=2'  # not installed; built-in
+whatis 'été'  # runs; built-in
+whatis 'a b'  # runs; built-in
 ? 0
 
 $ sh tests/cli/open-env.sh 'man info w3m' -- --dry-run --json 'man:printf(3)' 'info:(gcc)Option%20Summary' man:-Pid file://evil/x foo:bar http://example.com/
-{"uri":"man:printf(3)","session":"text","argv":["man","3","printf"],"source":"built-in"}
-{"uri":"info:(gcc)Option%20Summary","session":"text","argv":["info","(gcc)Option Summary"],"source":"built-in"}
+{"uri":"man:printf(3)","session":"text","argv":["man","3","printf"],"source":"built-in","candidates":[{"argv":["man","3","printf"],"source":"built-in","installed":true,"runs":true},{"argv":["man","printf"],"source":"built-in","installed":true,"runs":false}]}
+{"uri":"info:(gcc)Option%20Summary","session":"text","argv":["info","(gcc)Option Summary"],"source":"built-in","candidates":[{"argv":["info","(gcc)Option Summary"],"source":"built-in","installed":true,"runs":true}]}
 {"uri":"man:-Pid","error":"option-injection","message":"refused: the argument '-Pid' would start with '-' (option injection into man)"}
 {"uri":"file://evil/x","error":"remote-file","message":"refused: a file: URI with the remote host 'evil' (only an empty host or localhost names a file here)"}
 {"uri":"foo:bar","error":"no-handler","message":"no handler for foo: URIs in a text session: configure a handler in open.conf (curi(1), curi open)"}
-{"uri":"http://example.com/","session":"text","argv":["w3m","http://example.com/"],"source":"built-in"}
+{"uri":"http://example.com/","session":"text","argv":["w3m","http://example.com/"],"source":"built-in","candidates":[{"argv":["w3m","http://example.com/"],"source":"built-in","installed":true,"runs":true},{"argv":["lynx","http://example.com/"],"source":"built-in","installed":false,"runs":false},{"argv":["elinks","http://example.com/"],"source":"built-in","installed":false,"runs":false}]}
 ? 1
 
 $ USER_CONF='man any mandoc {part:name}' sh tests/cli/open-env.sh 'mandoc yelp' DISPLAY=:0 -- --dry-run --json man:ls --text man:ls
-{"uri":"man:ls","session":"text","argv":["mandoc","ls"],"source":"T/home/.config/curi/open.conf:1"}
-{"uri":"man:ls","session":"text","argv":["mandoc","ls"],"source":"T/home/.config/curi/open.conf:1"}
+{"uri":"man:ls","session":"text","argv":["mandoc","ls"],"source":"T/home/.config/curi/open.conf:1","candidates":[{"argv":["mandoc","ls"],"source":"T/home/.config/curi/open.conf:1","installed":true,"runs":true},{"argv":["man","ls"],"source":"built-in","installed":false,"runs":false}]}
+{"uri":"man:ls","session":"text","argv":["mandoc","ls"],"source":"T/home/.config/curi/open.conf:1","candidates":[{"argv":["mandoc","ls"],"source":"T/home/.config/curi/open.conf:1","installed":true,"runs":true},{"argv":["man","ls"],"source":"built-in","installed":false,"runs":false}]}
 ? 0
 
 # --json without --dry-run: the object, then the handler runs.
@@ -524,3 +532,24 @@ ran man [ls]
 $ sh tests/cli/open-env.sh 'man' -- --dry-run -- --text
 ! curi: open: '--text': not a URI: a URI must start with a scheme followed by ':' (byte 0)
 ? 1
+
+# --dry-run on a machine without the programs: the candidates all the same, each "not
+# installed", and the no-handler line; status 127 (issue 27 item 10).
+$ sh tests/cli/open-env.sh '' -- --dry-run man:ls http://example.com/
+man ls  # not installed; built-in
+w3m http://example.com/  # not installed; built-in
+lynx http://example.com/  # not installed; built-in
+elinks http://example.com/  # not installed; built-in
+! curi: open: 'man:ls': no handler for man: URIs in a text session: install man, or configure a handler in open.conf (curi(1), curi open)
+! curi: open: 'http://example.com/': no handler for http: URIs in a text session: install w3m, lynx or elinks, or configure a handler in open.conf (curi(1), curi open)
+? 127
+
+$ sh tests/cli/open-env.sh 'lynx' -- --dry-run --json http://example.com/
+{"uri":"http://example.com/","session":"text","argv":["lynx","http://example.com/"],"source":"built-in","candidates":[{"argv":["w3m","http://example.com/"],"source":"built-in","installed":false,"runs":false},{"argv":["lynx","http://example.com/"],"source":"built-in","installed":true,"runs":true},{"argv":["elinks","http://example.com/"],"source":"built-in","installed":false,"runs":false}]}
+? 0
+
+# A warning of curi check is printed once, however many places it finds (each %2F).
+$ sh tests/cli/open-env.sh 'man' -- --dry-run 'man:a%2Fb%2Fc%2Fd'
+man a/b/c/d  # runs; built-in
+! curi: open: 'man:a%2Fb%2Fc%2Fd': warning: encoded '/' in the path (or a dot segment in disguise): a server that decodes before splitting sees another path [path-encoded-delimiter]
+? 0

@@ -141,7 +141,7 @@ $ curi parse --scheme 'ftp://h/a;type=x'
 
 $ curi parse --scheme --json 'mailto:joe@example.com?cc=bob@example.com?body=hello' 'urn:example:a?+r' 'foo:any?thing'
 {"input":"mailto:joe@example.com?cc=bob@example.com?body=hello","error":"mailto-hfvalue","message":"'=' and '?' in a mailto header value must be percent-encoded (RFC 6068 2, 6.1)","offset":41}
-{"input":"urn:example:a?+r","scheme":"urn","userinfo":null,"host":null,"host_type":null,"port":null,"path":"example:a","query":"+r","fragment":null,"segments":["example:a"],"params":[{"key":" r","value":null}],"labels":null,"parts":{"nid":"example","nss":"a","r_component":"r","q_component":null,"f_component":null}}
+{"input":"urn:example:a?+r","scheme":"urn","userinfo":null,"host":null,"host_type":null,"port":null,"path":"example:a","query":"+r","fragment":null,"segments":["example:a"],"params":null,"labels":null,"parts":{"nid":"example","nss":"a","r_component":"r","q_component":null,"f_component":null}}
 {"input":"foo:any?thing","scheme":"foo","userinfo":null,"host":null,"host_type":null,"port":null,"path":"any","query":"thing","fragment":null,"segments":["any"],"params":[{"key":"thing","value":null}],"labels":null,"parts":null}
 ? 1
 

@@ -121,3 +121,38 @@ $ curi relative --abspath --netpath http://a/ http://a/b
 $ curi relative --json http://a/b/c g
 {"base":"http://a/b/c","target":"g","error":"SCHEME_MISSING","message":"a URI must start with a scheme followed by ':'","offset":0}
 ? 1
+
+# The scheme and the host match without regard to case (issue 27 item 9); the userinfo and
+# the path do not, nor an IPv6 zone ID.
+$ curi relative https://example.com/docs/a https://EXAMPLE.com/docs/x HTTPS://Example.COM/docs/a?q https://example.com/Docs/x 'http://[fe80::1%25eth0]/a'
+x
+?q
+/Docs/x
+http://[fe80::1%25eth0]/a
+? 0
+
+$ curi relative 'http://[fe80::1%25eth0]/a' 'http://[FE80::1%25eth0]/b' 'http://[fe80::1%25ETH0]/b'
+b
+//[fe80::1%25ETH0]/b
+? 0
+
+# An empty line is the empty reference (the base itself); an invalid input gives one too,
+# with a diagnostic: --json or --skip-invalid tell them apart.
+$ curi relative http://h/a http://h/a b http://h/c
+|
+|
+c
+! curi: argument 2: SCHEME_MISSING at byte 0: a URI must start with a scheme followed by ':'
+!   b
+!   ^
+? 1
+
+$ curi relative --skip-invalid http://h/a http://h/a b http://h/c 2>/dev/null
+|
+c
+? 1
+
+$ curi relative --json http://h/a http://h/a b
+{"base":"http://h/a","target":"http://h/a","reference":""}
+{"base":"http://h/a","target":"b","error":"SCHEME_MISSING","message":"a URI must start with a scheme followed by ':'","offset":0}
+? 1

@@ -21,16 +21,16 @@ $ curi parse --scheme --json 'gopher://h/1sel%09srch%09%2B'
 ? 0
 
 $ curi parse --scheme --json 'mailto:a@b,c@d?to=e@f,g@h&subject=Hi%20there#x'
-{"input":"mailto:a@b,c@d?to=e@f,g@h&subject=Hi%20there#x","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"a@b,c@d","query":"to=e@f,g@h&subject=Hi%20there","fragment":"x","segments":["a@b,c@d"],"params":[{"key":"to","value":"e@f,g@h"},{"key":"subject","value":"Hi there"}],"labels":null,"parts":{"to":["a@b","c@d","e@f","g@h"],"headers":[["to","e@f,g@h"],["subject","Hi there"]],"fragment":"x"}}
+{"input":"mailto:a@b,c@d?to=e@f,g@h&subject=Hi%20there#x","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"a@b,c@d","query":"to=e@f,g@h&subject=Hi%20there","fragment":"x","segments":["a@b,c@d"],"params":null,"labels":null,"parts":{"to":["a@b","c@d","e@f","g@h"],"headers":[["to","e@f,g@h"],["subject","Hi there"]],"fragment":"x"}}
 ? 0
 
 # A quoted local part is one recipient, its ',' (raw or %2C) and spaces included.
 $ curi parse --scheme --json 'mailto:?to=%22a%2Cb%22@x.example'
-{"input":"mailto:?to=%22a%2Cb%22@x.example","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"","query":"to=%22a%2Cb%22@x.example","fragment":null,"segments":[],"params":[{"key":"to","value":"\"a,b\"@x.example"}],"labels":null,"parts":{"to":["\"a,b\"@x.example"],"headers":[["to","\"a,b\"@x.example"]]}}
+{"input":"mailto:?to=%22a%2Cb%22@x.example","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"","query":"to=%22a%2Cb%22@x.example","fragment":null,"segments":[],"params":null,"labels":null,"parts":{"to":["\"a,b\"@x.example"],"headers":[["to","\"a,b\"@x.example"]]}}
 ? 0
 
 $ curi parse --scheme --json 'mailto:%22a,b%22@x.example,c@y.example?to=%22d%20e%22@z.example,f@g.example'
-{"input":"mailto:%22a,b%22@x.example,c@y.example?to=%22d%20e%22@z.example,f@g.example","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"%22a,b%22@x.example,c@y.example","query":"to=%22d%20e%22@z.example,f@g.example","fragment":null,"segments":["%22a,b%22@x.example,c@y.example"],"params":[{"key":"to","value":"\"d e\"@z.example,f@g.example"}],"labels":null,"parts":{"to":["\"a,b\"@x.example","c@y.example","\"d e\"@z.example","f@g.example"],"headers":[["to","\"d e\"@z.example,f@g.example"]]}}
+{"input":"mailto:%22a,b%22@x.example,c@y.example?to=%22d%20e%22@z.example,f@g.example","scheme":"mailto","userinfo":null,"host":null,"host_type":null,"port":null,"path":"%22a,b%22@x.example,c@y.example","query":"to=%22d%20e%22@z.example,f@g.example","fragment":null,"segments":["%22a,b%22@x.example,c@y.example"],"params":null,"labels":null,"parts":{"to":["\"a,b\"@x.example","c@y.example","\"d e\"@z.example","f@g.example"],"headers":[["to","\"d e\"@z.example,f@g.example"]]}}
 ? 0
 
 $ curi parse --scheme --json 'news:a@b'
@@ -59,7 +59,7 @@ $ curi parse --scheme --json 'telnet://u@h/'
 ? 0
 
 $ curi parse --scheme --json 'wais://h/db?x'
-{"input":"wais://h/db?x","scheme":"wais","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/db","query":"x","fragment":null,"segments":["db"],"params":[{"key":"x","value":null}],"labels":["h"],"parts":{"host":"h","port":null,"form":"search","database":"db","search":"x"}}
+{"input":"wais://h/db?x","scheme":"wais","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/db","query":"x","fragment":null,"segments":["db"],"params":null,"labels":["h"],"parts":{"host":"h","port":null,"form":"search","database":"db","search":"x"}}
 ? 0
 
 $ curi parse --scheme --json 'wais://h/db/t/p'
@@ -79,11 +79,11 @@ $ curi parse --scheme --json 'prospero://h//pros/n;V=3'
 ? 0
 
 $ curi parse --scheme --json 'ldap://h/o=x??sub?(cn=a)?!e=1,f'
-{"input":"ldap://h/o=x??sub?(cn=a)?!e=1,f","scheme":"ldap","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/o=x","query":"?sub?(cn=a)?!e=1,f","fragment":null,"segments":["o=x"],"params":[{"key":"?sub?(cn","value":"a)?!e=1,f"}],"labels":["h"],"parts":{"host":"h","port":null,"dn":"o=x","attributes":null,"scope":"sub","filter":"(cn=a)","extensions":[{"critical":true,"type":"e","value":"1"},{"critical":false,"type":"f","value":null}]}}
+{"input":"ldap://h/o=x??sub?(cn=a)?!e=1,f","scheme":"ldap","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/o=x","query":"?sub?(cn=a)?!e=1,f","fragment":null,"segments":["o=x"],"params":null,"labels":["h"],"parts":{"host":"h","port":null,"dn":"o=x","attributes":null,"scope":"sub","filter":"(cn=a)","extensions":[{"critical":true,"type":"e","value":"1"},{"critical":false,"type":"f","value":null}]}}
 ? 0
 
 $ curi parse --scheme --json 'urn:Ex:a?+r?=q#f'
-{"input":"urn:Ex:a?+r?=q#f","scheme":"urn","userinfo":null,"host":null,"host_type":null,"port":null,"path":"Ex:a","query":"+r?=q","fragment":"f","segments":["Ex:a"],"params":[{"key":" r?","value":"q"}],"labels":null,"parts":{"nid":"Ex","nss":"a","r_component":"r","q_component":"q","f_component":"f"}}
+{"input":"urn:Ex:a?+r?=q#f","scheme":"urn","userinfo":null,"host":null,"host_type":null,"port":null,"path":"Ex:a","query":"+r?=q","fragment":"f","segments":["Ex:a"],"params":null,"labels":null,"parts":{"nid":"Ex","nss":"a","r_component":"r","q_component":"q","f_component":"f"}}
 ? 0
 
 $ curi parse --scheme --json 'man:ls(1)'
@@ -143,3 +143,76 @@ $ curi parse --scheme --json 'ftp://h/a;type=q' 'gopher://h/1a%0Db'
 {"input":"ftp://h/a;type=q","error":"ftp-typecode","message":"a ';' in an ftp path must start the final ';type=' with a, i or d (RFC 1738 3.2.2)","offset":15}
 {"input":"gopher://h/1a%0Db","error":"gopher-selector-crlf","message":"a gopher selector may not contain CR or LF (RFC 4266 2.1, RFC 1738 3.4.1)","offset":13}
 ? 1
+
+# The text output goes on with one "part.NAME: value" line per part present, in the
+# layout's order: a list one line per item, text decoded, name=value items decoded side
+# by side (issue 27 item 6).
+$ curi parse --scheme 'mailto:a@example.org,b@example.org?to=c@example.org&subject=Hi%20there'
+scheme:    mailto
+path:      a@example.org,b@example.org
+query:     to=c@example.org&subject=Hi%20there
+part.to: a@example.org
+part.to: b@example.org
+part.headers: to=c@example.org
+part.headers: subject=Hi there
+? 0
+
+$ curi parse --scheme 'ldap://h/o=x?cn,mail?sub?(cn=a%20b)?!e=1'
+scheme:    ldap
+host:      h
+host_type: reg-name
+path:      /o=x
+query:     cn,mail?sub?(cn=a%20b)?!e=1
+part.host: h
+part.dn: o=x
+part.attributes: cn
+part.attributes: mail
+part.scope: sub
+part.filter: (cn=a b)
+part.extensions: !e=1
+? 0
+
+$ curi parse --scheme 'ftp://u:p%40x@h/a/%2Fb/c;type=d' 'ftp://h/'
+scheme:    ftp
+userinfo:  u:p%40x
+host:      h
+host_type: reg-name
+path:      /a/%2Fb/c;type=d
+part.user: u
+part.password: p@x
+part.host: h
+part.cwd: a
+part.cwd: /b
+part.name: c
+part.typecode: d
+
+scheme:    ftp
+host:      h
+host_type: reg-name
+path:      /
+part.host: h
+part.name:
+? 0
+
+# tel's params are not text: raw.  A scheme outside the layer has no part lines.
+$ curi parse --scheme 'tel:5550123;phone-context=+1-201;x=%41' 'coap://h/x?a=1'
+scheme:    tel
+path:      5550123;phone-context=+1-201;x=%41
+part.number: 5550123
+part.params: phone-context=+1-201
+part.params: x=%41
+|
+scheme:    coap
+host:      h
+host_type: reg-name
+path:      /x
+query:     a=1
+? 0
+
+# params (the query as form data) only where the scheme reads its query so: not for ldap,
+# ldaps, mailto, urn, whose layouts give it a meaning of their own (curi_scheme_kind); with
+# or without --scheme.
+$ curi parse --json 'ldaps://h/o=x?cn?sub?(a=b)' 'coap://h/?a=b+c'
+{"input":"ldaps://h/o=x?cn?sub?(a=b)","scheme":"ldaps","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/o=x","query":"cn?sub?(a=b)","fragment":null,"segments":["o=x"],"params":null,"labels":["h"]}
+{"input":"coap://h/?a=b+c","scheme":"coap","userinfo":null,"host":"h","host_type":"reg-name","port":null,"path":"/","query":"a=b+c","fragment":null,"segments":[""],"params":[{"key":"a","value":"b c"}],"labels":["h"]}
+? 0

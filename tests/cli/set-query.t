@@ -1,7 +1,8 @@
 # curi set: editing query pairs (--append query=, --replace, --force-replace, --trim,
 # --sort-query, --query-separator) and --iterate.
 
-# --append query=PAIR adds a pair; without --encode it must be valid query text.
+# --append query=PAIR adds a pair, its key and value encoded as form data (issue 27 item 8:
+# trurl's habit); with --raw it must be valid query text instead.
 $ curi set --append query=b=2 'http://h/?a=1' http://h/ 'http://h/?' 'http://h/#f'
 http://h/?a=1&b=2
 http://h/?b=2
@@ -9,23 +10,44 @@ http://h/?b=2
 http://h/?b=2#f
 ? 0
 
-# With --encode, key and value are encoded apart as form data (space becomes '+', '&' '='
-# '+' are encoded); the first '=' stays.
-$ curi set --encode --append 'query=a b=c&d+e=f' --append query=k http://h/
+# Key and value are encoded apart as form data (space becomes '+', '&' '=' '+' '%' are
+# encoded); the first '=' stays.  --encode says the same; --raw gives way to it.
+$ curi set --append 'query=a b=c&d+e=f' --append query=k http://h/
 http://h/?a+b=c%26d%2Be%3Df&k
 ? 0
 
-$ curi set --append 'query=a=1&b=2' http://h/
-! curi: error: --append: a pair cannot contain its separator (use --encode)
+$ curi set --append 'query=q=hello world' --replace 'p=50%' 'http://h/?p=1'
+http://h/?p=50%25&q=hello+world
+? 0
+
+$ curi set --raw --encode --append 'query=a b=c&d+e=f' http://h/
+http://h/?a+b=c%26d%2Be%3Df
+? 0
+
+# With --raw the pair must be valid query text, and each error says how to have it encoded.
+$ curi set --raw --append 'query=a=1&b=2' http://h/
+! curi: error: --append: a pair cannot contain its separator (leave out --raw to encode it)
 !   query=a=1&b=2
 !            ^
 ? 2
 
-$ curi set --append 'query=a b' http://h/
+$ curi set --raw --append 'query=a b' http://h/
 ! curi: --append: QUERY_CHAR at byte 7: character not allowed in the query
 !   query=a b
 !          ^
+! curi: hint: --encode (or leaving out --raw) encodes the pair as form data
 ? 2
+
+$ curi set --raw --append 'query=a=%zz' http://h/
+! curi: --append: PCT at byte 8: '%' must be followed by two hexadecimal digits
+!   query=a=%zz
+!           ^
+! curi: hint: --encode (or leaving out --raw) encodes the pair as form data
+? 2
+
+$ curi set --raw --append 'query=a=%2B+b' http://h/
+http://h/?a=%2B+b
+? 0
 
 $ curi set --append query= http://h/
 ! curi: error: --append: the pair is empty
@@ -60,10 +82,14 @@ http://h/?b=1
 http://h/
 ? 0
 
-# '+' in a key typed without --encode is a space, as in the query; with --encode the key
-# is taken as typed.
-$ curi set --replace 'a+b=1' 'http://h/?a%20b=0&c=1'
+# '+' in a key typed with --raw is a space, as in the query; encoded, the key is taken as
+# typed.
+$ curi set --raw --replace 'a+b=1' 'http://h/?a%20b=0&c=1'
 http://h/?a+b=1&c=1
+? 0
+
+$ curi set --replace 'a+b=1' 'http://h/?a%20b=0&a%2Bb=2'
+http://h/?a%20b=0&a%2Bb=1
 ? 0
 
 $ curi set --encode --replace 'a b=x y' 'http://h/?a+b=0'
@@ -164,8 +190,8 @@ $ curi set --query-separator ';' --encode --append 'query=a;b=c d' 'http://h/?q=
 http://h/?q=1;a%3Bb=c+d
 ? 0
 
-$ curi set --query-separator ';' --append 'query=a;b' http://h/
-! curi: error: --append: a pair cannot contain its separator (use --encode)
+$ curi set --raw --query-separator ';' --append 'query=a;b' http://h/
+! curi: error: --append: a pair cannot contain its separator (leave out --raw to encode it)
 !   query=a;b
 !          ^
 ? 2

@@ -29,6 +29,7 @@ $ curi set 'query=a b' http://a/
 ! curi: setting: QUERY_CHAR at byte 7: character not allowed in the query
 !   query=a b
 !          ^
+! curi: hint: --encode percent-encodes the bytes the component does not allow
 ? 2
 
 $ curi set port=x http://a/
@@ -230,6 +231,7 @@ $ curi set 'zoneid=a b' 'http://[::1]/'
 ! curi: setting: ZONE at byte 8: malformed IPv6 zone ID: '%25' then unreserved or percent-encoded bytes
 !   zoneid=a b
 !           ^
+! curi: hint: --encode percent-encodes the bytes the component does not allow
 ? 2
 
 $ curi set --encode 'zoneid=a b' 'http://[::1]/'
@@ -291,3 +293,18 @@ http://a/@https://a/@
 $ printf 'http://a/\0x\ny\0' | curi set -z --json --iterate 'scheme=http https' | tr '\0' '@'; echo
 {"input":"http://a/","output":"http://a/"}@{"input":"http://a/","output":"https://a/"}@{"input":"x\u000ay","error":"PATH_CHAR","message":"character not allowed in the path","offset":1}@{"input":"x\u000ay","error":"PATH_CHAR","message":"character not allowed in the path","offset":1}@
 ? 0
+
+# Every error that --encode cures says so (issue 27 item 8): the path, --iterate's values.
+$ curi set 'path=/a b' http://h/
+! curi: setting: PATH_CHAR at byte 7: character not allowed in the path
+!   path=/a b
+!          ^
+! curi: hint: --encode percent-encodes the bytes the component does not allow
+? 2
+
+$ curi set --iterate 'path=/a /b^' http://h/
+! curi: --iterate: PATH_CHAR at byte 10: character not allowed in the path
+!   path=/a /b^
+!             ^
+! curi: hint: --encode percent-encodes the bytes the component does not allow
+? 2

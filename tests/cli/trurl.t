@@ -1,5 +1,7 @@
 # The curi column of docs/trurl.md, row by row: every task trurl's manual describes, done
-# with curi.  Keep the two in step: a row added there gets a block here.
+# with curi.  Keep the two in step: a row added there gets a block here (the IDNA rows'
+# blocks are in iri-idn.t, which needs libidn2).  tests/cli/trurl-doc.sh runs the table's
+# commands themselves.
 
 # Print one component; decoded with {:NAME}; encoded is how curi keeps them.
 $ curi get '{host}|{:path}|{path}' 'http://example.com/a%20b'
@@ -69,6 +71,15 @@ http://twelve/three/four?hello
 
 $ curi set --append query=a=b http://h/?x
 http://h/?x&a=b
+? 0
+
+# A pair is encoded as form data, as trurl does; --raw takes it as written.
+$ curi set --append 'query=q=hello world' --replace 'x=a&b' http://h/?x
+http://h/?x=a%26b&q=hello+world
+? 0
+
+$ curi set --raw --append 'query=q=a%20b+c' http://h/
+http://h/?q=a%20b+c
 ? 0
 
 $ curi set --replace a=b 'http://h/?a=1&c=2' http://h/

@@ -191,7 +191,7 @@ int main(void)
               "curi_path_to_uri, curi_uri_to_path: NULL input with len 0 reads as \"\"");
         check(curi_resolve(buf, sizeof buf, &n, &w, &w, 2, &e) == CURI_ERR_INVALID_ARG && n == 0,
               "curi_resolve: unknown flag");
-        check(curi_relative(buf, sizeof buf, &n, &w, &w, 4, &e) == CURI_ERR_INVALID_ARG && n == 0,
+        check(curi_relative(buf, sizeof buf, &n, &w, &w, 8, &e) == CURI_ERR_INVALID_ARG && n == 0,
               "curi_relative: unknown flag");
         check(curi_normalize(buf, sizeof buf, &n, &w, 1u << 8, &e) == CURI_ERR_INVALID_ARG &&
                   n == 0,
@@ -566,8 +566,11 @@ int main(void)
         check(curi_scheme_find(NULL, 4) == NULL && curi_scheme_name(NULL) == NULL &&
                   curi_scheme_default_port(NULL) == -1 && curi_scheme_flags(NULL) == 0 &&
                   curi_scheme_source(NULL) == NULL &&
-                  curi_scheme_source(curi_scheme_find("HTTP", 4)) != NULL,
-              "the scheme registry: NULL name, NULL scheme");
+                  curi_scheme_source(curi_scheme_find("HTTP", 4)) != NULL &&
+                  curi_scheme_kind(NULL) == CURI_SK_NONE &&
+                  curi_scheme_kind(curi_scheme_find("LDAPS", 5)) == CURI_SK_LDAP &&
+                  curi_scheme_kind(curi_scheme_find("coap", 4)) == CURI_SK_NONE,
+              "the scheme registry: NULL name, NULL scheme; a scheme's kind");
 
         /* Batches: no inputs; all inputs empty with NULL data; nothing fits in no room. */
         {

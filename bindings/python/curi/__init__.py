@@ -83,6 +83,8 @@ _new = _ffi.new
 _from_buffer = _ffi.from_buffer
 _c_parse = _lib.curipy_parse
 _c_check = _lib.curipy_check
+_c_normalize_str = _lib.curipy_normalize_str
+_NORM_DEFAULT = _lib.CURI_NORM_DEFAULT
 
 
 def _errname(code):
@@ -343,10 +345,12 @@ class URI:
             p = p[1:]
         return p.split("/")
 
-    def query_pairs(self, *, plus=False, semicolon=False):
+    def query_pairs(self, *, plus=True, semicolon=False):
         """The query's key=value pairs in order, percent-decoded (as UTF-8; bytes that are
         not UTF-8 become U+FFFD), value None for a pair without '='; empty pairs skipped.
-        plus: '+' decodes to ' ' (HTML forms).  semicolon: ';' separates pairs too."""
+        '+' decodes to ' ', as HTML forms write it and urllib.parse.parse_qsl reads it;
+        plus=False keeps '+' (RFC 3986 alone gives it no meaning).  semicolon: ';'
+        separates pairs too."""
         q = self._part(5)
         if not q:
             return []
@@ -364,6 +368,18 @@ class URI:
     def normalize(self, steps=None):
         """The normalized URI (RFC 3986 6.2.2 and 6.2.3 by default, as `curi normalize`).
         steps: a step name, names (see curi.STEPS) or a CURI_NORM_* mask."""
+        # one foreign call that parses, normalizes and makes the str; the output is a URI
+        # reference by construction, so it is not parsed again
+        out = [None]
+        rc = _c_normalize_str(id(self._s), 0, _NORM_DEFAULT if steps is None else _mask(steps),
+                              id(out))
+        if rc == 0:
+            u = URI()
+            u._s = out[0]
+            u._r = None
+            return u
+        if rc > 0:
+            raise ParseError(rc & 255, rc >> 8, self._s)
         return parse(normalize(self._s, steps))
 
     def is_normalized(self, steps=None):
@@ -611,13 +627,14 @@ def _normalize_rest(out, codes, n, errs, fl, mask):
     return out, bad
 
 
-def normalize_many(items, steps=None, *, errors="raise", strict_3986=False):
+def normalize_many(items, steps=None, *, errors="null", strict_3986=False):
     """The normalized text of each input (str or bytes), in order, as a list of str, with
     one foreign call per batch.  An input that does not parse (or cannot be normalized):
 
-      errors="raise": ParseError of the first one (.index is its position);
-      errors="null":  None in its place;
-      errors="keep":  the input itself, unchanged.
+      errors="null":  None in its place (the default: a batch of real data, where some
+                      lines are always bad, runs to its end);
+      errors="keep":  the input itself, unchanged;
+      errors="raise": ParseError of the first one (.index is its position).
     """
     if errors not in ("raise", "null", "keep"):
         raise ValueError('errors must be "raise", "null" or "keep"')
@@ -747,11 +764,13 @@ def split_many(items, *, strict_3986=False):
     return Split(block, starts, rows)
 
 
-def encode(s, component="path", *, keep_pct=False):
-    """Percent-encode s (str as UTF-8, or bytes) for a component (see curi.COMPONENTS; the
-    default is "path", where the tool's curi encode defaults to unreserved): every byte
-    the component's grammar does not allow, and '%', as %HH.  keep_pct leaves valid %HH
-    triplets alone."""
+def encode(s, component="unreserved", *, keep_pct=False):
+    """Percent-encode s (str as UTF-8, or bytes) for a component (see curi.COMPONENTS):
+    every byte the component's grammar does not allow, and '%', as %HH.  The default,
+    "unreserved", keeps only ALPHA DIGIT - . _ ~ (as JavaScript's encodeURIComponent, and
+    the tool's curi encode): safe in any component, so encode('a&b=c+d/e') is
+    'a%26b%3Dc%2Bd%2Fe'.  "path", "query", "form", ... keep what that component allows.
+    keep_pct leaves valid %HH triplets alone."""
     b = _as_bytes(s)
     try:
         cs = COMPONENTS[component]

@@ -377,7 +377,54 @@ static size_t curipy_normalize_list(char *dst, size_t cap, uint16_t *codes, curi
     }
     return bad;
 }
+
+/*
+ * URI.normalize() of one URI: str, a compact ASCII str (a URI's text), parsed with pflags
+ * and normalized with mask straight into a new str stored as out[0] (out: a list of one
+ * item), with no bytes object, no output buffer and no second parse on the Python side.
+ * Returns 0, the error's code | offset << 8, or -1 when str or out is not as said or the
+ * output does not fit the stack buffer (the caller then goes the general way).  Keeps the
+ * GIL (the wrapper's name ends neither in _many nor in _lines): it makes a str.
+ */
+static int64_t curipy_normalize_str(intptr_t str, unsigned pflags, unsigned mask, intptr_t out)
+{
+    PyObject *s = (PyObject *)str, *o = (PyObject *)out, *put;
+    char buf[2048];
+    curi_uri u;
+    curi_error e;
+    size_t n = 0;
+    if (!PyUnicode_CheckExact(s) || !PyUnicode_IS_COMPACT_ASCII(s) || !PyList_CheckExact(o) ||
+        PyList_GET_SIZE(o) != 1)
+        return -1;
+    int rc = curi_parse(&u, (const char *)PyUnicode_DATA(s), (size_t)PyUnicode_GET_LENGTH(s),
+                        pflags, &e);
+    if (rc == CURI_OK)
+        rc = curi_normalize(buf, sizeof buf, &n, &u, mask, &e);
+    if (rc == CURI_ERR_NOSPACE)
+        return -1;
+    if (rc != CURI_OK)
+        return (int64_t)rc | (int64_t)e.offset << 8;
+    put = PyUnicode_New((Py_ssize_t)n, 127);
+    if (put == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    memcpy(PyUnicode_DATA(put), buf, n);
+    PyObject *old = PyList_GET_ITEM(o, 0);
+    PyList_SET_ITEM(o, 0, put);
+    Py_DECREF(old);
+    return 0;
+}
 #else
+static int64_t curipy_normalize_str(intptr_t str, unsigned pflags, unsigned mask, intptr_t out)
+{
+    (void)str;
+    (void)pflags;
+    (void)mask;
+    (void)out;
+    return -1;
+}
+
 static size_t curipy_take(curipy_span *spans, void *list, size_t n)
 {
     (void)spans;

@@ -161,9 +161,15 @@ def test_segments(text, segs):
 
 def test_query_pairs():
     u = curi.parse("http://a/?a=1&b&&c=%41%20x+y&=v&d=&a=2")
-    assert u.query_pairs() == [("a", "1"), ("b", None), ("c", "A x+y"), ("", "v"), ("d", ""),
-                               ("a", "2")]
+    assert u.query_pairs(plus=False) == [("a", "1"), ("b", None), ("c", "A x+y"), ("", "v"),
+                                         ("d", ""), ("a", "2")]
     assert u.query_pairs(plus=True)[2] == ("c", "A x y")
+    # '+' is a space by default, as urllib.parse.parse_qsl reads a query (issue 27 item 12)
+    assert u.query_pairs()[2] == ("c", "A x y")
+    import urllib.parse
+    q = "q=hello+world&a=%2B1&b=c+%2B+d&e"
+    assert curi.parse("http://h/?" + q).query_pairs() == \
+        [(k, v) for k, v in urllib.parse.parse_qsl(q)] + [("e", None)]
     assert curi.parse("http://a/?x=1;y=2").query_pairs(semicolon=True) == [("x", "1"), ("y", "2")]
     assert curi.parse("http://a/?x=1;y=2").query_pairs() == [("x", "1;y=2")]
     assert curi.parse("http://a/?").query_pairs() == []
@@ -274,6 +280,12 @@ def test_replace():
 
 
 def test_encode_decode():
+    # the default keeps only unreserved bytes, as encodeURIComponent (issue 27 item 12)
+    import urllib.parse
+    assert curi.encode("a&b=c+d/e") == "a%26b%3Dc%2Bd%2Fe"
+    assert curi.encode("a&b=c+d/e") == curi.encode("a&b=c+d/e", "unreserved")
+    for s in ["a&b=c+d/e?#[]@!$'()*,;:% \u00e9~-._", "plain"]:
+        assert curi.encode(s) == urllib.parse.quote(s, safe="~")
     assert curi.encode("a b/c?d", "path") == "a%20b/c%3Fd"
     assert curi.encode("a b/c?d", "query") == "a%20b/c?d"
     assert curi.encode("a b&c", "form") == "a+b%26c"
@@ -367,9 +379,11 @@ def test_batches_small():
                                                          "", None, "?q"]
     assert curi.normalize_many(items, errors="keep") == ["http://a/b", "a b", "x\ny",
                                                          "http://b/", "", "http://[::1", "?q"]
-    e = pytest.raises(curi.ParseError, curi.normalize_many, items).value
+    # the default is errors="null": a batch runs to its end (issue 27 item 12)
+    assert curi.normalize_many(items) == curi.normalize_many(items, errors="null")
+    e = pytest.raises(curi.ParseError, curi.normalize_many, items, errors="raise").value
     assert (e.code, e.offset, e.input, e.index) == ("PATH_CHAR", 1, "a b", 1)
-    e = pytest.raises(curi.ParseError, curi.normalize_many, ["x\ny"]).value
+    e = pytest.raises(curi.ParseError, curi.normalize_many, ["x\ny"], errors="raise").value
     assert (e.code, e.offset, e.index) == ("PATH_CHAR", 1, 0)
     with pytest.raises(ValueError):
         curi.normalize_many(items, errors="ignore")
@@ -433,7 +447,7 @@ def test_batches_every_kind_of_item(walk, monkeypatch):
             bad = [i for i, y in enumerate(one) if y is None]
             if bad:
                 with pytest.raises(curi.ParseError) as e:
-                    curi.normalize_many(batch)
+                    curi.normalize_many(batch, errors="raise")
                 assert e.value.index == bad[0]
 
 
@@ -629,3 +643,18 @@ def test_parts():
     assert isinstance(e, curi.ParseError)
     assert (e.code, e.offset, e.input) == ("ftp-typecode", 15, "ftp://h/a;type=x")
     assert "RFC 1738" in str(e) and "^" in str(e)
+
+
+def test_uri_normalize_one_call():
+    # URI.normalize() parses, normalizes and makes the str in one foreign call, without a
+    # second parse (issue 27 item 12); an output beyond its stack buffer goes the general way
+    for text in ["HTTP://A:80/./b/../%7e?%2a#F", "mailto:A@EXAMPLE.org", "a/../b", "",
+                 "http://a/" + "%7e" * 3000, "urn:Ex:A%41"]:
+        u = curi.parse(text)
+        for steps in (None, "syntax", ["case", "dots"], curi.STEPS["ipv6"]):
+            n = u.normalize(steps)
+            assert type(n) is curi.URI and str(n) == curi.normalize(text, steps)
+            assert n.path == curi.parse(str(n)).path and n.host == curi.parse(str(n)).host
+    with pytest.raises(ValueError):
+        curi.parse("http://a/").normalize("nope")
+

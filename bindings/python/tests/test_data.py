@@ -60,7 +60,9 @@ def test_components_and_errors(dataset):
         assert u.segments() == want["segments"], t
         assert str(u) == (t if isinstance(t, str) else t.decode("ascii"))
         if want["params"] is None:
-            assert u.query_pairs(plus=True) == []
+            # no query, or a scheme whose query is not form data (parse --json gives null)
+            if want["query"] is None:
+                assert u.query_pairs(plus=True) == []
         else:
             pairs = [(p["key"], p["value"]) for p in want["params"]]
             if all("\ufffd" not in k + (v or "") for k, v in pairs):
