@@ -909,6 +909,20 @@ int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size
                       const curi_lint_options *options, const curi_finding *f, curi_error *err);
 
 /*
+ * The sentences for findings f[0..n) of one input s[0..len) (each as curi_lint_message
+ * gives it), one after another in dst: message i is dst[ends[i - 1], ends[i]) (the first
+ * starts at 0).  The input is split once, so the n messages cost O(len + their length),
+ * where n calls of curi_lint_message cost O(n * len).  ends[0..n) is always filled in;
+ * returns how many messages fit in cap (n when all did).  On k < n, message k and those
+ * after it are missing: a dst of ends[n - 1] bytes holds them all, so one retry
+ * suffices.  A finding curi_lint could not have given gets an empty message.  Returns 0,
+ * filling nothing, when ends is NULL, dst is NULL with cap > 0, s is NULL with len > 0
+ * or f is NULL with n > 0.  No allocation.
+ */
+size_t curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_t len,
+                          const curi_lint_options *options, const curi_finding *f, size_t n);
+
+/*
  * ---------------------------------------------------------------------------
  * Extraction: URIs in free text (curi extract)
  * ---------------------------------------------------------------------------

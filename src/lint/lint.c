@@ -864,25 +864,32 @@ void curi__lint_put_hex2(curi__out *o, unsigned v)
     curi__put(o, b, 2);
 }
 
-CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len,
-                              const curi_lint_options *options, const curi_finding *f)
+/* The run a message reads: the input, the options' port table and the input's split (the
+ * split is the one part of a message that costs O(len), so a batch makes it once). */
+static void message_ctx(curi__lint *c, const char *s, size_t len, const curi_lint_options *options)
 {
-    curi__lint c;
-
-    if (f == NULL || f->rule < 1 || f->rule > CURI_LINT_RULES || (s == NULL && len > 0) ||
-        f->start > f->end || f->end > len + 1) {
-        return CURI_ERR_INVALID_ARG;
-    }
-    memset(&c, 0, sizeof c);
-    c.s = (s == NULL) ? "" : s;
-    c.n = len;
+    memset(c, 0, sizeof *c);
+    c->s = (s == NULL) ? "" : s;
+    c->n = len;
     if (options != NULL && options->ports != NULL) {
-        c.ports = options->ports;
-        c.nports = options->nports;
+        c->ports = options->ports;
+        c->nports = options->nports;
     }
     if (len <= CURI_MAX_LEN) {
-        curi__lint_split(&c.sp, c.s, len);
+        curi__lint_split(&c->sp, c->s, len);
     }
+}
+
+/* Whether f can be a finding of an input of len bytes. */
+static int finding_ok(const curi_finding *f, size_t len)
+{
+    return f != NULL && f->rule >= 1 && f->rule <= CURI_LINT_RULES && f->start <= f->end &&
+           f->end <= len + 1;
+}
+
+/* The sentence for f (finding_ok) of the prepared run c: its cost is the sentence's length. */
+static void message_one(curi__out *o, const curi__lint *c, const curi_finding *f)
+{
     if (f->rule == CURI_LINT_SYNTAX_INVALID) {
         curi__lint_puts(o, "not an RFC 3986 URI reference: ");
         if (f->detail >= 0x100 && f->detail - 0x100 < 5) {
@@ -895,28 +902,52 @@ CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len,
             curi__lint_put_num(o, (unsigned long)f->start);
             curi__lint_puts(o, " is not allowed here");
         }
-        return CURI_OK;
+        return;
     }
-    if (curi__lint_general_msg(o, &c, f) || curi__lint_host_msg(o, &c, f) ||
-        curi__lint_port_path_msg(o, &c, f) || curi__lint_pct_msg(o, &c, f)) {
-        return CURI_OK;
+    /* Every rule 2..CURI_LINT_RULES belongs to exactly one group. */
+    if (!curi__lint_general_msg(o, c, f) && !curi__lint_host_msg(o, c, f) &&
+        !curi__lint_port_path_msg(o, c, f)) {
+        (void)curi__lint_pct_msg(o, c, f);
     }
-    /* Every rule 2..CURI_LINT_RULES belongs to one group: not reached. */
-    return CURI_ERR_INVALID_ARG;
 }
 
 int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                       const curi_lint_options *options, const curi_finding *f, curi_error *err)
 {
     curi__out o = {dst, (dst == NULL) ? 0 : cap, 0};
-    int rc;
+    curi__lint c;
 
     if (!curi__wbegin(dst, cap, outlen, 0)) {
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
     }
-    rc = message_impl(&o, s, len, options, f);
-    if (rc != CURI_OK) {
-        return curi__wend(curi__fail(err, rc, 0), 0, outlen, err);
+    if (!finding_ok(f, len) || (s == NULL && len > 0)) {
+        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
     }
+    message_ctx(&c, s, len, options);
+    message_one(&o, &c, f);
     return curi__wend(o.len > o.cap ? CURI_ERR_NOSPACE : CURI_OK, o.len, outlen, err);
+}
+
+size_t curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_t len,
+                          const curi_lint_options *options, const curi_finding *f, size_t n)
+{
+    curi__out o = {dst, (dst == NULL) ? 0 : cap, 0};
+    curi__lint c;
+    size_t fit = n;
+
+    if (ends == NULL || (dst == NULL && cap > 0) || (s == NULL && len > 0) ||
+        (f == NULL && n > 0)) {
+        return 0;
+    }
+    message_ctx(&c, s, len, options);
+    for (size_t i = 0; i < n; i++) {
+        if (finding_ok(&f[i], len)) {
+            message_one(&o, &c, &f[i]);
+        }
+        ends[i] = o.len;
+        if (o.len > o.cap && fit == n) {
+            fit = i;
+        }
+    }
+    return fit;
 }
