@@ -598,6 +598,17 @@ static int check_lint(struct open_result *r, const char *uri, size_t len, int fo
             refused = 1;
             break;
         }
+    /* then a mailto hfield a handler should not set (RFC 6068 6): xdg-email turns
+     * attach=/etc/shadow into an attachment (CVE-2020-27748) */
+    for (size_t i = 0; i < nf && !force && !refused; i++)
+        if (f[i].rule == CURI_LINT_MAILTO_DANGEROUS_HEADER) {
+            struct sbuf m = {0};
+            sb_puts(&m, "refused: ");
+            sb_put(&m, MSG_AT(i), MSG_LEN(i));
+            sb_puts(&m, " (--force opens it)");
+            set_error(r, OPEN_REFUSED, "mailto-header", &m);
+            refused = 1;
+        }
     for (size_t i = 0; i < nf && !refused; i++) {
         if (f[i].severity < CURI_SEVERITY_WARNING)
             continue;

@@ -839,7 +839,8 @@ typedef enum curi_lint_rule {
     CURI_LINT_PATH_DOT_WITH_PARAMS = 38,
     CURI_LINT_PATH_AMBIGUOUS_AUTHORITY = 39,
     CURI_LINT_LONG_COMPONENT = 40,
-    CURI_LINT_RULES = 40 /* the highest rule number */
+    CURI_LINT_MAILTO_DANGEROUS_HEADER = 41,
+    CURI_LINT_RULES = 41 /* the highest rule number */
 } curi_lint_rule;
 
 typedef enum curi_severity {
@@ -890,7 +891,7 @@ typedef struct curi_lint_options {
 size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, curi_finding *out,
                  size_t cap);
 
-/* "syntax-invalid" ... "long-component"; NULL for a number outside 1..CURI_LINT_RULES. */
+/* "syntax-invalid" ... "mailto-dangerous-header"; NULL for a number outside 1..CURI_LINT_RULES. */
 const char *curi_lint_rule_name(int rule);
 /* The rule number of a name (exactly as curi_lint_rule_name gives it), 0 if none. */
 int curi_lint_rule_from_name(const char *name, size_t len);

@@ -54,6 +54,7 @@ static const struct {
     {"path-dot-with-params", CURI_SEVERITY_WARNING},
     {"path-ambiguous-authority", CURI_SEVERITY_WARNING},
     {"long-component", CURI_SEVERITY_WARNING},
+    {"mailto-dangerous-header", CURI_SEVERITY_WARNING},
 };
 
 const char *curi_lint_rule_name(int rule)
@@ -112,6 +113,7 @@ static void set_scheme(curi__split *sp, const curi_scheme *si)
     sp->gopher = (f & CURI__SCHEME_LINE_SELECTOR) != 0;
     sp->file = (f & CURI__SCHEME_LOCAL_FILE) != 0;
     sp->dangerous = (f & CURI_SCHEME_DANGEROUS) ? (int)curi__scheme_index(si) + 1 : 0;
+    sp->mailto = si->ops != NULL && si->ops->kind == CURI_SK_MAILTO;
     sp->listed = 1;
 }
 
@@ -238,6 +240,31 @@ int curi__lint_hostlike(const char *p, size_t n)
         }
     }
     return 0;
+}
+
+int curi__lint_hfname(const char *s, size_t a, size_t b)
+{
+    static const char *const allowed[] = {"to",          "cc",       "bcc",       "subject",
+                                          "in-reply-to", "keywords", "references", "body"};
+    char name[12];
+    size_t k = 0;
+
+    /* Decode into name[], giving up past the longest allowed name (11 bytes). */
+    while (a < b) {
+        int v = (s[a] == '%') ? curi__lint_triplet(s + a, s + b) : (unsigned char)s[a];
+        if (v < 0 || k == sizeof name) {
+            return CURI__HF_OTHER;
+        }
+        name[k++] = (char)curi__lower((unsigned char)v);
+        a += (s[a] == '%') ? 3 : 1;
+    }
+    for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++) {
+        if (strlen(allowed[i]) == k && memcmp(allowed[i], name, k) == 0) {
+            return (i == sizeof allowed / sizeof allowed[0] - 1) ? CURI__HF_BODY
+                                                                 : CURI__HF_ALLOWED;
+        }
+    }
+    return CURI__HF_OTHER;
 }
 
 /* ------------------------------------------------------------------ the split (1.2-1.4) */
@@ -386,7 +413,7 @@ static void split_from_uri(curi__split *sp, const char *s, const curi_uri *u)
     sp->authority.at = sp->authority.end = 0;
     sp->addr_end = 0;
     sp->ip6_ok = 0;
-    sp->web = sp->hostreq = sp->file = sp->gopher = sp->dangerous = sp->listed = 0;
+    sp->web = sp->hostreq = sp->file = sp->gopher = sp->dangerous = sp->listed = sp->mailto = 0;
     sp->dflt = -1;
     sp->scheme = from_view(s, u->scheme);
     sp->userinfo = from_view(s, u->userinfo);

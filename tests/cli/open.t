@@ -524,3 +524,22 @@ ran man [ls]
 $ sh tests/cli/open-env.sh 'man' -- --dry-run -- --text
 ! curi: open: '--text': not a URI: a URI must start with a scheme followed by ':' (byte 0)
 ? 1
+
+# issue 26 item 3: a mailto header field outside RFC 6068 6's list is refused (xdg-email
+# turns attach= into an attachment, CVE-2020-27748), its name decoded and in any case;
+# --force opens it with a warning.  Issue 26 item 10: a body's %0D%0A is RFC 6068 5's
+# line break, not an error.
+$ sh tests/cli/open-env.sh 'xdg-email' DISPLAY=:0 -- 'mailto:a@example.com?attach=/etc/shadow' 'mailto:a@example.com?subject=x&%41ttachment=/etc/shadow' 'mailto:a@example.com?body=line1%0D%0Aline2'
+ran xdg-email [mailto:a@example.com?body=line1%0D%0Aline2]
+! curi: open: 'mailto:a@example.com?attach=/etc/shadow': refused: mailto header field 'attach' is not one RFC 6068 6 lets a mail handler set (to, cc, bcc, subject, body, in-reply-to, keywords, references): some mail programs act on others, as xdg-email attaches the file 'attach' names (CVE-2020-27748) (--force opens it)
+! curi: open: 'mailto:a@example.com?subject=x&%41ttachment=/etc/shadow': refused: mailto header field '%41ttachment' is not one RFC 6068 6 lets a mail handler set (to, cc, bcc, subject, body, in-reply-to, keywords, references): some mail programs act on others, as xdg-email attaches the file 'attach' names (CVE-2020-27748) (--force opens it)
+? 1
+
+$ sh tests/cli/open-env.sh 'xdg-email' DISPLAY=:0 -- --dry-run --json 'mailto:a@example.com?X-Mailer=y'
+{"uri":"mailto:a@example.com?X-Mailer=y","error":"mailto-header","message":"refused: mailto header field 'X-Mailer' is not one RFC 6068 6 lets a mail handler set (to, cc, bcc, subject, body, in-reply-to, keywords, references): some mail programs act on others, as xdg-email attaches the file 'attach' names (CVE-2020-27748) (--force opens it)"}
+? 1
+
+$ sh tests/cli/open-env.sh 'xdg-email' DISPLAY=:0 -- --force 'mailto:a@example.com?Attach=/etc/shadow'
+ran xdg-email [mailto:a@example.com?Attach=/etc/shadow]
+! curi: open: 'mailto:a@example.com?Attach=/etc/shadow': warning: mailto header field 'Attach' is not one RFC 6068 6 lets a mail handler set (to, cc, bcc, subject, body, in-reply-to, keywords, references): some mail programs act on others, as xdg-email attaches the file 'attach' names (CVE-2020-27748) [mailto-dangerous-header]
+? 0
