@@ -426,7 +426,7 @@ ran w3m [http://user:pw@example.com/]
 $ sh tests/cli/open-env.sh 'man less xdg-open' -- 'not a uri' /etc/passwd 'man:ls(' 'file:///tmp/x?q' 'file:///a%2Fb'
 ! curi: open: 'not a uri': not a URI: a URI must start with a scheme followed by ':' (byte 0)
 ! curi: open: '/etc/passwd': not a URI: a URI must start with a scheme followed by ':' (byte 0)
-! curi: open: 'man:ls(': breaks its scheme's grammar: a man section is written (section) at the end of the name (uri(7)) (byte 7)
+! curi: open: 'man:ls(': breaks its scheme's grammar: a man section is written (section) at the end of the name, without '/' or %2F (uri(7)) (byte 7)
 ! curi: open: 'file:///tmp/x?q': breaks its scheme's grammar: a file URI has no query (RFC 8089 2) (byte 13)
 ! curi: open: 'file:///a%2Fb': not a local file: an encoded separator (%2F; Windows: also %5C) in a segment
 ? 1
@@ -543,3 +543,14 @@ $ sh tests/cli/open-env.sh 'xdg-email' DISPLAY=:0 -- --force 'mailto:a@example.c
 ran xdg-email [mailto:a@example.com?Attach=/etc/shadow]
 ! curi: open: 'mailto:a@example.com?Attach=/etc/shadow': warning: mailto header field 'Attach' is not one RFC 6068 6 lets a mail handler set (to, cc, bcc, subject, body, in-reply-to, keywords, references): some mail programs act on others, as xdg-email attaches the file 'attach' names (CVE-2020-27748) [mailto-dangerous-header]
 ? 0
+
+# issue 26 item 7: uri(7)'s man and info names are no paths: man and info would read the file
+$ sh tests/cli/open-env.sh 'man info' -- --dry-run 'man:printf(3/../x)' man:/etc/hostname man:../../etc/passwd 'man:x%2Fy' 'info:(/etc/passwd)' info:a/b 'man:printf(3)'
+man 3 printf
+! curi: open: 'man:printf(3/../x)': breaks its scheme's grammar: a man section is written (section) at the end of the name, without '/' or %2F (uri(7)) (byte 12)
+! curi: open: 'man:/etc/hostname': breaks its scheme's grammar: a man URI names a command, without '/' or %2F (uri(7)) (byte 4)
+! curi: open: 'man:../../etc/passwd': breaks its scheme's grammar: a man URI names a command, without '/' or %2F (uri(7)) (byte 6)
+! curi: open: 'man:x%2Fy': breaks its scheme's grammar: a man URI names a command, without '/' or %2F (uri(7)) (byte 5)
+! curi: open: 'info:(/etc/passwd)': breaks its scheme's grammar: an info URI names a file, without '/' or %2F: info:file#node or info:(file)node (uri(7)) (byte 6)
+! curi: open: 'info:a/b': breaks its scheme's grammar: an info URI names a file, without '/' or %2F: info:file#node or info:(file)node (uri(7)) (byte 6)
+? 1
