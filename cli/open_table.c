@@ -699,6 +699,11 @@ static int file_path(struct open_result *r, struct values *v)
         set_error(r, OPEN_REFUSED, rc == CURI_ERR_PATH_HOST ? "remote-file" : "invalid", &m);
         return 1;
     }
+    /* The dot-removed path (RFC 3986 5.2.4), the file curi normalize names: a kernel resolves
+     * "/d/link/../passwd" through the symbolic link, and opens another file than
+     * file:///d/passwd.  The decoded path is the normalized URI's (%2E is decoded there
+     * too, and an encoded '/' was refused above). */
+    n = curi_remove_dot_segments(v->path, n);
     v->path[n] = '\0';
     v->pathlen = n;
     return 0;

@@ -554,3 +554,12 @@ man 3 printf
 ! curi: open: 'info:(/etc/passwd)': breaks its scheme's grammar: an info URI names a file, without '/' or %2F: info:file#node or info:(file)node (uri(7)) (byte 6)
 ! curi: open: 'info:a/b': breaks its scheme's grammar: an info URI names a file, without '/' or %2F: info:file#node or info:(file)node (uri(7)) (byte 6)
 ? 1
+
+# issue 26 item 8: the dot-removed path (RFC 3986 5.2.4), the file curi normalize names, not
+# one reached through a symbolic link before "..": T/nodir/.. is T for them, whatever the kernel says
+$ sh tests/cli/open-env.sh 'ls less' -- file://@T@/nodir/../file 'file://@T@/x/%2E%2E/dir/./' file://@T@/dir/sub/..
+ran less [T/file]
+ran ls [-l] [--] [T/dir/]
+ran ls [-l] [--] [T/dir/]
+! curi: open: 'file://T/x/%2E%2E/dir/./': warning: encoded '.' in the path (or a dot segment in disguise): a server that decodes before splitting sees another path [path-encoded-delimiter]
+? 0
