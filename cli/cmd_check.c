@@ -28,7 +28,8 @@ static const char check_help[] =
     "  INPUT:START-END: SEVERITY: MESSAGE [RULE]\n"
     "then the input, indented by two spaces, and a line with ^~~~ under the span\n"
     "(a lone ^ for an empty span).  Control, non-ASCII and '\\' bytes of the input\n"
-    "and of the message are shown as \\xHH (\\\\); INPUT shows at most 100 bytes and\n"
+    "are shown as \\xHH (\\\\); in the message, well-formed UTF-8 is shown as text,\n"
+    "but control, bidi and zero-width characters as \\xHH.  INPUT shows at most 100 bytes and\n"
     "a long input is echoed as a window around the span.  A clean input prints\n"
     "nothing.  With -z each input's block ends with NUL instead of its last\n"
     "newline.\n"
@@ -134,7 +135,7 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
             buf_put(out, ": ", 2);
             buf_puts(out, sev);
             buf_put(out, ": ", 2);
-            show_bytes(out, msg, mlen);
+            show_text(out, msg, mlen);
             buf_put(out, " [", 2);
             buf_puts(out, rule);
             buf_put(out, "]\n", 2);

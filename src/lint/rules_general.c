@@ -477,17 +477,27 @@ static void msg_raw(curi__out *o, uint32_t detail)
                        "different URIs");
 }
 
+/* The most bytes of N the message quotes: a longer N is cut. */
+#define USERINFO_QUOTE_MAX 64
+
+/* '{N}…': the ellipsis only when something of the userinfo is left out (N stops before the
+ * userinfo ends, or is cut), not after a userinfo that is N whole. */
 static void msg_userinfo_hostlike(curi__out *o, const curi__lint *c)
 {
-    size_t i = c->sp.userinfo.at;
+    size_t i = c->sp.userinfo.at, k = 0;
     int ch;
 
     curi__lint_puts(o, "userinfo '");
-    while (c->sp.userinfo.on && (ch = next_n(c->s, &i, c->sp.userinfo.end)) >= 0) {
+    while (c->sp.userinfo.on && k < USERINFO_QUOTE_MAX &&
+           (ch = next_n(c->s, &i, c->sp.userinfo.end)) >= 0) {
         char b = (char)ch;
         curi__put(o, &b, 1);
+        k++;
     }
-    curi__lint_puts(o, "\xE2\x80\xA6' looks like a host name, but the host is '");
+    if (c->sp.userinfo.on && i < c->sp.userinfo.end) {
+        curi__lint_puts(o, "\xE2\x80\xA6");
+    }
+    curi__lint_puts(o, "' looks like a host name, but the host is '");
     put_piece(o, c, &c->sp.host);
     curi__lint_puts(o, "'");
 }
