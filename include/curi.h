@@ -1038,9 +1038,12 @@ size_t curi_extract_bound(const curi_match *m);
  * directory), and the UNC path "\\host\share\x" gives "file://host/share/x"
  * (the host's bytes encoded as a reg-name; the host must not be localhost,
  * which a file: URI reads as this machine, and the share must not be empty).
+ * Win32's "\\?\" prefix only turns path parsing off: "\\?\C:\x" gives
+ * "file:///C:/x" and "\\?\UNC\s\sh\x" gives "file://s/sh/x".
  * curi_path_to_uri refuses a relative path (PATH_RELATIVE, offset 0), a NUL
  * byte (PATH_NUL, at it) and, for Windows, a UNC path without a host or a
- * share or naming localhost (PATH_UNC).
+ * share or naming localhost, a "\\.\" device path ("\\.\pipe\x") and any
+ * other "\\?\" path (PATH_UNC).
  *
  * curi_uri_to_path takes a URI (curi_parse errors come back as they are) and
  * refuses, each with its own code and the offset of the culprit:
@@ -1060,7 +1063,9 @@ size_t curi_extract_bound(const curi_match *m);
  *     curi_parse, as is a raw '\', E.4);
  *   - Windows, with a host that is not local: the UNC path "\\host\share..."
  *     (the host decoded, an IP address as written) needs a non-empty share
- *     after the host (PATH_UNC).
+ *     after the host, and a host that decodes to "." or "?" is no server but
+ *     Win32's device or raw namespace ("file://./pipe/x", "file://%3F/C:/x")
+ *     (PATH_UNC, at the host).
  * Other percent-encoded bytes are decoded (any value but 0).  The Windows path
  * is written with '\' separators and the drive letter as the URI has it.
  */
