@@ -15,7 +15,9 @@
  * then grows by more than 10x as well (on the project's machine a 9 MB input scans at
  * ~25 GB/s, a 90 MB one at ~8).  So the ratio is also divided by the memchr pass's excess
  * over 10x, capped at 2.5 ("adjusted"); an adjusted ratio above 30 prints WARN (quadratic
- * time gives ~100, still 40 after the largest discount).  The exit status is 0 either way: wall-clock thresholds do not belong in
+ * time gives ~100, still 40 after the largest discount).  "curi check" is curi_lint and the
+ * messages of all its findings (curi_lint_messages): it keeps every finding and message, so
+ * it runs on inputs of at most CHECK_MAX_LEN bytes only (`--shape check-pct41 --n 25000`).  The exit status is 0 either way: wall-clock thresholds do not belong in
  * pass/fail tests on a shared machine.  This program may allocate; the library does not.
  * SPDX-License-Identifier: MIT
  */
@@ -35,11 +37,14 @@
 #pragma weak curi_query_init
 #pragma weak curi_query_next
 #pragma weak curi_lint
+#pragma weak curi_lint_messages
 #pragma weak curi_extract_init
 #pragma weak curi_extract_next
 
 /* A 10x input may take at most this many times as long before we call it superlinear. */
 #define WARN_RATIO 30.0
+/* The largest input "curi check" runs on (its findings and messages take ~60x the input). */
+#define CHECK_MAX_LEN 8000000
 /* The most the memchr baseline may discount a ratio by (cache effects are at most ~3x). */
 #define MAX_EXCESS 2.5
 
@@ -72,6 +77,8 @@ static const shape shapes[] = {
     {"lint-backslash", "http://h/", "\\", ""},       /* one run of backslashes */
     {"lint-space-at", "http://u", " @", "h/"},         /* raw spaces and '@' in the authority */
     {"lint-dot-params", "http://h/", "..;/", ""},      /* Tomcat-style segments */
+    {"check-pct41", "http://h/", "%41", ""},           /* a finding per 3 bytes, each with a
+                                                          message (issue 26 item 2) */
     /* curi_extract (strict and complete) over free text: the shapes of issue 12 and ours */
     {"text-lt", "", "<", ""},                          /* openers, none closed */
     {"text-colon", "", ":", ""},                       /* scheme ends with no scheme */
@@ -123,16 +130,22 @@ typedef struct job {
     char *out;        /* output buffer for normalize and resolve */
     size_t cap;
     char *work;       /* copy of the path for remove_dot_segments */
+    curi_finding *findings; /* curi check: room for every finding, */
+    size_t nfindings;
+    size_t *ends;           /* the messages' ends, */
+    char *msgs;             /* and the messages */
+    size_t msgcap;
 } job;
 
 enum op {
-    OP_MEMCHR, OP_PARSE, OP_NORMALIZE, OP_RESOLVE, OP_DOTS, OP_QUERY, OP_LINT, OP_EXTRACT,
-    OP_EXTRACT_COMPLETE, OP_COUNT
+    OP_MEMCHR, OP_PARSE, OP_NORMALIZE, OP_RESOLVE, OP_DOTS, OP_QUERY, OP_LINT, OP_CHECK,
+    OP_EXTRACT, OP_EXTRACT_COMPLETE, OP_COUNT
 };
 static const char *const op_names[OP_COUNT] = {"memchr",       "curi_parse",
                                                "curi_normalize", "curi_resolve",
                                                "curi_remove_dot_segments", "curi_query_next",
-                                               "curi_lint", "curi_extract",
+                                               "curi_lint", "curi check",
+                                               "curi_extract",
                                                "curi_extract complete"};
 
 /* Whether op applies to this job and exists in this libcuri. */
@@ -156,6 +169,8 @@ static int applies(enum op op, const job *j)
         return j->parsed_ok && curi_query_next != NULL && j->u.query.ptr != NULL;
     case OP_LINT:
         return curi_lint != NULL;
+    case OP_CHECK:
+        return j->msgs != NULL;
     case OP_EXTRACT:
     case OP_EXTRACT_COMPLETE:
         return j->text && curi_extract_next != NULL;
@@ -203,6 +218,13 @@ static size_t run_op(enum op op, job *j)
         curi_finding f[64];
         return curi_lint(j->s, j->len, NULL, f, 64);
     }
+    case OP_CHECK: {
+        /* Every finding and every message, as `curi check --json` makes them. */
+        size_t nf = curi_lint(j->s, j->len, NULL, j->findings, j->nfindings);
+        size_t fit = curi_lint_messages(j->msgs, j->msgcap, j->ends, j->s, j->len, NULL,
+                                        j->findings, nf);
+        return nf + fit + (nf > 0 ? j->ends[nf - 1] : 0);
+    }
     case OP_EXTRACT:
     case OP_EXTRACT_COMPLETE: {
         curi_extractor x;
@@ -248,6 +270,18 @@ static int job_init(job *j, const char *s, size_t len)
     j->cap = 3 * len + 64;
     j->out = malloc(j->cap);
     j->work = malloc(len + 1);
+    if (curi_lint != NULL && curi_lint_messages != NULL && len <= CHECK_MAX_LEN) {
+        /* curi check: arrays for every finding and the messages, sized before timing */
+        size_t nf = curi_lint(s, len, NULL, NULL, 0);
+        j->findings = malloc((nf ? nf : 1) * sizeof *j->findings);
+        j->ends = malloc((nf ? nf : 1) * sizeof *j->ends);
+        if (j->findings == NULL || j->ends == NULL)
+            return -1;
+        j->nfindings = curi_lint(s, len, NULL, j->findings, nf);
+        curi_lint_messages(NULL, 0, j->ends, s, len, NULL, j->findings, nf);
+        j->msgcap = nf > 0 ? j->ends[nf - 1] : 0;
+        j->msgs = malloc(j->msgcap + 1);
+    }
     return j->out && j->work ? 0 : -1;
 }
 
@@ -255,6 +289,9 @@ static void job_free(job *j)
 {
     free(j->out);
     free(j->work);
+    free(j->findings);
+    free(j->ends);
+    free(j->msgs);
 }
 
 int main(int argc, char **argv)

@@ -153,6 +153,9 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, const curi_
 /* text.c: human-readable output. */
 size_t show_width(unsigned char c);
 void show_bytes(struct buf *b, const char *s, size_t n);
+/* show_bytes, but well-formed UTF-8 as text, except C1 controls and bidi, zero-width and
+ * line-separator characters (escaped byte by byte as \xHH). */
+void show_text(struct buf *b, const char *s, size_t n);
 void diagnose_where(struct buf *err);
 /* The input as diagnostics show it (a window around offset when long), with a caret under
  * byte offset, or without one when offset is (size_t)-1. */

@@ -28,7 +28,8 @@ static const char check_help[] =
     "  INPUT:START-END: SEVERITY: MESSAGE [RULE]\n"
     "then the input, indented by two spaces, and a line with ^~~~ under the span\n"
     "(a lone ^ for an empty span).  Control, non-ASCII and '\\' bytes of the input\n"
-    "and of the message are shown as \\xHH (\\\\); INPUT shows at most 100 bytes and\n"
+    "are shown as \\xHH (\\\\); in the message, well-formed UTF-8 is shown as text,\n"
+    "but control, bidi and zero-width characters as \\xHH.  INPUT shows at most 100 bytes and\n"
     "a long input is echoed as a window around the span.  A clean input prints\n"
     "nothing.  With -z each input's block ends with NUL instead of its last\n"
     "newline.\n"
@@ -47,18 +48,24 @@ struct check_ctx {
 
 /* At most this many input bytes name an input in front of a finding. */
 #define PREFIX_MAX 100
-/* The message of finding f into *msg (stack space first, else malloc'd; free when != stack). */
-static size_t finding_message(char *stack, size_t cap, char **msg, const char *s, size_t n,
-                              const curi_lint_options *opt, const curi_finding *f)
+/*
+ * The messages of findings fs[0..nf) of s[0..n) in one curi_lint_messages call (one split of
+ * the input for all of them, not one per finding): *msgs (stack first, else malloc'd; free
+ * when != stack) and *ends (likewise), message i at [ends[i - 1], ends[i]).
+ */
+static void finding_messages(char *stack, size_t cap, char **msgs, size_t *ends_stack,
+                             size_t ends_cap, size_t **ends, const char *s, size_t n,
+                             const curi_lint_options *opt, const curi_finding *fs, size_t nf)
 {
-    size_t len = 0;
-    *msg = stack;
-    int rc = curi_lint_message(stack, cap, &len, s, n, opt, f, NULL);
-    if (rc == CURI_ERR_NOSPACE) {
-        *msg = xmalloc(len);
-        rc = curi_lint_message(*msg, len, &len, s, n, opt, f, NULL);
+    *msgs = stack;
+    *ends = nf <= ends_cap ? ends_stack : xmalloc(nf * sizeof **ends);
+    if (nf == 0)
+        return;
+    if (curi_lint_messages(stack, cap, *ends, s, n, opt, fs, nf) < nf) {
+        size_t need = (*ends)[nf - 1];
+        *msgs = xmalloc(need);
+        curi_lint_messages(*msgs, need, *ends, s, n, opt, fs, nf);
     }
-    return rc == CURI_OK ? len : 0;
 }
 
 static int check_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
@@ -81,7 +88,12 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
             nf = cap;
     }
     int status = EXIT_VALID;
-    char stack[512];
+    char stack[1024];
+    size_t ends_stack[16];
+    char *msgs;
+    size_t *ends;
+    finding_messages(stack, sizeof stack, &msgs, ends_stack, sizeof ends_stack / sizeof *ends_stack,
+                     &ends, s, n, &ctx->opt, fs, nf);
     if (ctx->json) {
         buf_putc(out, '{');
         json_member(out, "input", s, n);
@@ -98,8 +110,8 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
             rule = "unknown";
         if (sev == NULL)
             sev = "unknown";
-        char *msg;
-        size_t mlen = finding_message(stack, sizeof stack, &msg, s, n, &ctx->opt, f);
+        const char *msg = msgs + (i > 0 ? ends[i - 1] : 0);
+        size_t mlen = ends[i] - (i > 0 ? ends[i - 1] : 0);
         if (ctx->json) {
             if (i > 0)
                 buf_putc(out, ',');
@@ -123,15 +135,17 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
             buf_put(out, ": ", 2);
             buf_puts(out, sev);
             buf_put(out, ": ", 2);
-            show_bytes(out, msg, mlen);
+            show_text(out, msg, mlen);
             buf_put(out, " [", 2);
             buf_puts(out, rule);
             buf_put(out, "]\n", 2);
             show_span(out, s, n, f->start, f->end, 1);
         }
-        if (msg != stack)
-            free(msg);
     }
+    if (msgs != stack)
+        free(msgs);
+    if (ends != ends_stack)
+        free(ends);
     if (ctx->json)
         buf_put(out, "]}\n", 3);
     return status;

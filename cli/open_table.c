@@ -569,9 +569,14 @@ static void add_warning(struct open_result *r, const char *level, const char *ms
     r->warning[r->nwarning++] = w.p;
 }
 
+/* At most this many findings of curi check become warnings; the rest are counted. */
+#define OPEN_MAX_WARNINGS 1000
+
 /*
  * curi check over the URI: errors refuse it (unless forced: then they are reported like
- * the warnings).  Returns 1 when refused.
+ * the warnings).  The messages come from one curi_lint_messages call: one split of the URI
+ * for all findings (a URI of %41 triplets has one finding per three bytes).  Returns 1
+ * when refused.
  */
 static int check_lint(struct open_result *r, const char *uri, size_t len, int force)
 {
@@ -580,48 +585,66 @@ static int check_lint(struct open_result *r, const char *uri, size_t len, int fo
         return 0;
     curi_finding *f = must(malloc(nf * sizeof *f));
     nf = curi_lint(uri, len, NULL, f, nf);
+    size_t *ends = must(malloc(nf * sizeof *ends));
+    curi_lint_messages(NULL, 0, ends, uri, len, NULL, f, nf);
+    char *msgs = must(malloc(ends[nf - 1] + 1));
+    curi_lint_messages(msgs, ends[nf - 1], ends, uri, len, NULL, f, nf);
+#define MSG_AT(i) (msgs + ((i) > 0 ? ends[(i) - 1] : 0))
+#define MSG_LEN(i) (ends[i] - ((i) > 0 ? ends[(i) - 1] : 0))
     int refused = 0;
+    size_t shown = 0, more = 0;
     /* scheme-dangerous first, wherever it sorts among the findings */
     for (size_t i = 0; i < nf && !force; i++)
         if (f[i].rule == CURI_LINT_SCHEME_DANGEROUS) {
             struct sbuf m = {0};
-            size_t mlen = 0;
-            curi_lint_message(NULL, 0, &mlen, uri, len, NULL, &f[i], NULL);
-            char *msg = must(malloc(mlen + 1));
-            if (curi_lint_message(msg, mlen, &mlen, uri, len, NULL, &f[i], NULL) != CURI_OK)
-                mlen = 0;
             sb_puts(&m, "refused: ");
-            sb_put(&m, msg, mlen);
+            sb_put(&m, MSG_AT(i), MSG_LEN(i));
             sb_puts(&m, " (--force opens it)");
             set_error(r, OPEN_REFUSED, "refused-scheme", &m);
-            free(msg);
-            free(f);
-            return 1;
+            refused = 1;
+            break;
+        }
+    /* then a mailto hfield a handler should not set (RFC 6068 6): xdg-email turns
+     * attach=/etc/shadow into an attachment (CVE-2020-27748) */
+    for (size_t i = 0; i < nf && !force && !refused; i++)
+        if (f[i].rule == CURI_LINT_MAILTO_DANGEROUS_HEADER) {
+            struct sbuf m = {0};
+            sb_puts(&m, "refused: ");
+            sb_put(&m, MSG_AT(i), MSG_LEN(i));
+            sb_puts(&m, " (--force opens it)");
+            set_error(r, OPEN_REFUSED, "mailto-header", &m);
+            refused = 1;
         }
     for (size_t i = 0; i < nf && !refused; i++) {
-        size_t mlen = 0;
         if (f[i].severity < CURI_SEVERITY_WARNING)
             continue;
-        curi_lint_message(NULL, 0, &mlen, uri, len, NULL, &f[i], NULL);
-        char *msg = must(malloc(mlen + 1));
-        if (curi_lint_message(msg, mlen, &mlen, uri, len, NULL, &f[i], NULL) != CURI_OK)
-            mlen = 0;
         const char *rule = curi_lint_rule_name(f[i].rule);
         if (f[i].severity == CURI_SEVERITY_ERROR && !force) {
             struct sbuf m = {0};
             sb_puts(&m, "refused: curi check finds an error: ");
-            sb_put(&m, msg, mlen);
+            sb_put(&m, MSG_AT(i), MSG_LEN(i));
             sb_puts(&m, " [");
             sb_puts(&m, rule != NULL ? rule : "?");
             sb_puts(&m, "] (--force opens it)");
             set_error(r, OPEN_REFUSED, "check-error", &m);
             refused = 1;
-        } else {
+        } else if (shown < OPEN_MAX_WARNINGS) {
             add_warning(r, f[i].severity == CURI_SEVERITY_ERROR ? "error (forced): " : "warning: ",
-                        msg, mlen, rule != NULL ? rule : "?");
+                        MSG_AT(i), MSG_LEN(i), rule != NULL ? rule : "?");
+            shown++;
+        } else {
+            more++;
         }
-        free(msg);
     }
+#undef MSG_AT
+#undef MSG_LEN
+    if (!refused && more > 0) {
+        char n[32];
+        int k = snprintf(n, sizeof n, "%zu more findings not shown", more);
+        add_warning(r, "warning: ", n, k > 0 ? (size_t)k : 0, "curi check");
+    }
+    free(msgs);
+    free(ends);
     free(f);
     return refused;
 }
@@ -682,6 +705,11 @@ static int file_path(struct open_result *r, struct values *v)
         set_error(r, OPEN_REFUSED, rc == CURI_ERR_PATH_HOST ? "remote-file" : "invalid", &m);
         return 1;
     }
+    /* The dot-removed path (RFC 3986 5.2.4), the file curi normalize names: a kernel resolves
+     * "/d/link/../passwd" through the symbolic link, and opens another file than
+     * file:///d/passwd.  The decoded path is the normalized URI's (%2E is decoded there
+     * too, and an encoded '/' was refused above). */
+    n = curi_remove_dot_segments(v->path, n);
     v->path[n] = '\0';
     v->pathlen = n;
     return 0;

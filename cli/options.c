@@ -131,7 +131,7 @@ const struct optdef cli_options[] = {
      "port-other-protocol port-non-default port-not-canonical pct-nul pct-crlf "
      "pct-control pct-invalid-utf8 pct-double-encoded pct-unreserved "
      "path-encoded-delimiter path-dot-above-root path-dot-with-params "
-     "path-ambiguous-authority long-component",
+     "path-ambiguous-authority long-component mailto-dangerous-header",
      "syntax-invalid",
      "turn these rules off (names as curi(1) lists\nthem, separated by commas; may be repeated)"},
     {C_CHECK,

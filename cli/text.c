@@ -265,6 +265,59 @@ void show_bytes(struct buf *b, const char *s, size_t n)
 }
 
 /*
+ * The code point of a well-formed UTF-8 sequence at s[0..n) (shortest form, no surrogate,
+ * at most U+10FFFF) with its length in *len, or -1.
+ */
+static long utf8_at(const unsigned char *s, size_t n, size_t *len)
+{
+    unsigned c = s[0];
+    size_t k = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    long cp = c >= 0xF0 ? (long)(c & 7) : c >= 0xE0 ? (long)(c & 15) : (long)(c & 31);
+    static const long least[5] = {0, 0, 0x80, 0x800, 0x10000};
+    if (c < 0xC2 || c > 0xF4 || k > n)
+        return -1;
+    for (size_t i = 1; i < k; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return -1;
+        cp = cp << 6 | (s[i] & 0x3F);
+    }
+    if (cp < least[k] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return -1;
+    *len = k;
+    return cp;
+}
+
+/* Characters show_text escapes though they are well-formed: C1 controls, and the bidi,
+ * zero-width and line-separator formats that change or hide what a terminal shows. */
+static int text_hidden(long cp)
+{
+    return (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || (cp >= 0x200B && cp <= 0x200F) ||
+           (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2069) || cp == 0xFEFF;
+}
+
+void show_text(struct buf *b, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        size_t j = i, k = 0;
+        /* The run up to the next byte that is not ASCII: as show_bytes shows it. */
+        while (j < n && (unsigned char)s[j] < 0x80)
+            j++;
+        show_bytes(b, s + i, j - i);
+        if (j == n)
+            break;
+        long cp = utf8_at((const unsigned char *)s + j, n - j, &k);
+        if (cp >= 0 && !text_hidden(cp)) {
+            buf_put(b, s + j, k);
+        } else {
+            k = cp >= 0 ? k : 1;
+            show_bytes(b, s + j, k);
+        }
+        i = j + k;
+    }
+}
+
+/*
  * A long input is shown as at most WINDOW bytes on each side of what is marked (itself cut
  * to SPAN_MAX bytes), so that a huge input costs a line of output, not its own size.
  */

@@ -102,9 +102,26 @@ static void check_from_path(const char *s, size_t n, unsigned flags)
                       fz_show2(uri.p, uri.n), (unsigned char)uri.p[i]);
         }
     }
-    /* The round trip, to the path with to-path's separators. */
+    /* The round trip, to the path with to-path's separators.  A Win32 "\\?\" path comes back
+     * without its prefix: "\\?\C:\x" as "C:\x", "\\?\UNC\s\sh" as "\\s\sh". */
     FZ_CHECKF(run(1, uri.p, uri.n, flags, &back, &e) == CURI_OK, "to-path(%s) = %d@%zu",
               fz_show(uri.p, uri.n), e.code, e.offset);
+    if (windows && n >= 4 && (s[0] == '\\' || s[0] == '/') && (s[1] == '\\' || s[1] == '/') &&
+        s[2] == '?' && (s[3] == '\\' || s[3] == '/')) {
+        int unc = n >= 8 && (s[4] | 0x20) == 'u' && (s[5] | 0x20) == 'n' &&
+                  (s[6] | 0x20) == 'c' && (s[7] == '\\' || s[7] == '/');
+        size_t cut = unc ? 6 : 4;
+        FZ_CHECKF(back.n + cut == n && (!unc || (back.p[0] == '\\' && back.p[1] == '\\')),
+                  "to-path(from-path(%s)) = %s", fz_show(s, n), fz_show2(back.p, back.n));
+        for (size_t i = unc ? 2 : 0; i < back.n; i++) {
+            char want = (s[i + cut] == '/') ? '\\' : s[i + cut];
+            FZ_CHECKF(back.p[i] == want, "to-path(from-path(%s)) = %s", fz_show(s, n),
+                      fz_show2(back.p, back.n));
+        }
+        fz_free(&back);
+        fz_free(&uri);
+        return;
+    }
     FZ_CHECK(back.n == n);
     for (size_t i = 0; i < n; i++) {
         char want = (windows && s[i] == '/') ? '\\' : s[i];

@@ -10,7 +10,8 @@
  *  - the answer does not depend on the scanner (SIMD or scalar: testing.h);
  *  - a smaller array gets the same count and the first findings of the full answer;
  *  - disabling a rule removes exactly its findings (checked for the first finding's rule);
- *  - every finding has a message, and curi_lint_message honours the writer contract.
+ *  - every finding has a message, and curi_lint_message honours the writer contract;
+ *    curi_lint_messages gives the same messages in one call.
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
@@ -70,6 +71,17 @@ static void one_mode(const char *s, size_t n, unsigned flags)
         FZ_CHECK(curi_lint_message(NULL, 0, &ml, s, n, NULL, f, NULL) == CURI_ERR_NOSPACE && ml > 0);
     }
     FZ_CHECKF(syn == (prc != CURI_OK), "syntax-invalid %zu times, curi_parse = %d", syn, prc);
+    /* curi_lint_messages: the lengths of curi_lint_message's, all at once. */
+    if (k > 0) {
+        static size_t ends[MAXF];
+        FZ_CHECK(curi_lint_messages(NULL, 0, ends, s, n, NULL, all, k) == 0);
+        for (size_t i = 0; i < k; i++) {
+            size_t ml = 0;
+            (void)curi_lint_message(NULL, 0, &ml, s, n, NULL, &all[i], NULL);
+            FZ_CHECKF(ends[i] - (i > 0 ? ends[i - 1] : 0) == ml, "message %zu: %zu bytes, not %zu",
+                      i, ends[i] - (i > 0 ? ends[i - 1] : 0), ml);
+        }
+    }
 
     /* The scalar scanner gives the same answer. */
     o.flags = flags | CURI__LINT_SCALAR;

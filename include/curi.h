@@ -859,7 +859,8 @@ typedef enum curi_lint_rule {
     CURI_LINT_PATH_DOT_WITH_PARAMS = 38,
     CURI_LINT_PATH_AMBIGUOUS_AUTHORITY = 39,
     CURI_LINT_LONG_COMPONENT = 40,
-    /* 0.3 (lint-rules.md section 3); 41 is not assigned in this build */
+    /* 0.3 (lint-rules.md section 3) */
+    CURI_LINT_MAILTO_DANGEROUS_HEADER = 41,
     CURI_LINT_HOST_MIXED_SCRIPT = 42,
     CURI_LINT_HOST_CONFUSABLE = 43,
     CURI_LINT_HOST_IDNA_MAPS_TO_ASCII = 44,
@@ -915,7 +916,7 @@ size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, cu
                  size_t cap);
 
 /* "syntax-invalid" ... "host-idna-maps-to-ascii"; NULL for a number outside
- * 1..CURI_LINT_RULES or one this build does not assign. */
+ * 1..CURI_LINT_RULES. */
 const char *curi_lint_rule_name(int rule);
 /* The rule number of a name (exactly as curi_lint_rule_name gives it), 0 if none. */
 int curi_lint_rule_from_name(const char *name, size_t len);
@@ -932,6 +933,20 @@ const char *curi_severity_name(int severity);
  */
 int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                       const curi_lint_options *options, const curi_finding *f, curi_error *err);
+
+/*
+ * The sentences for findings f[0..n) of one input s[0..len) (each as curi_lint_message
+ * gives it), one after another in dst: message i is dst[ends[i - 1], ends[i]) (the first
+ * starts at 0).  The input is split once, so the n messages cost O(len + their length),
+ * where n calls of curi_lint_message cost O(n * len).  ends[0..n) is always filled in;
+ * returns how many messages fit in cap (n when all did).  On k < n, message k and those
+ * after it are missing: a dst of ends[n - 1] bytes holds them all, so one retry
+ * suffices.  A finding curi_lint could not have given gets an empty message.  Returns 0,
+ * filling nothing, when ends is NULL, dst is NULL with cap > 0, s is NULL with len > 0
+ * or f is NULL with n > 0.  No allocation.
+ */
+size_t curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_t len,
+                          const curi_lint_options *options, const curi_finding *f, size_t n);
 
 /*
  * ---------------------------------------------------------------------------
@@ -1048,9 +1063,12 @@ size_t curi_extract_bound(const curi_match *m);
  * directory), and the UNC path "\\host\share\x" gives "file://host/share/x"
  * (the host's bytes encoded as a reg-name; the host must not be localhost,
  * which a file: URI reads as this machine, and the share must not be empty).
+ * Win32's "\\?\" prefix only turns path parsing off: "\\?\C:\x" gives
+ * "file:///C:/x" and "\\?\UNC\s\sh\x" gives "file://s/sh/x".
  * curi_path_to_uri refuses a relative path (PATH_RELATIVE, offset 0), a NUL
  * byte (PATH_NUL, at it) and, for Windows, a UNC path without a host or a
- * share or naming localhost (PATH_UNC).
+ * share or naming localhost, a "\\.\" device path ("\\.\pipe\x") and any
+ * other "\\?\" path (PATH_UNC).
  *
  * curi_uri_to_path takes a URI (curi_parse errors come back as they are) and
  * refuses, each with its own code and the offset of the culprit:
@@ -1070,7 +1088,9 @@ size_t curi_extract_bound(const curi_match *m);
  *     curi_parse, as is a raw '\', E.4);
  *   - Windows, with a host that is not local: the UNC path "\\host\share..."
  *     (the host decoded, an IP address as written) needs a non-empty share
- *     after the host (PATH_UNC).
+ *     after the host, and a host that decodes to "." or "?" is no server but
+ *     Win32's device or raw namespace ("file://./pipe/x", "file://%3F/C:/x")
+ *     (PATH_UNC, at the host).
  * Other percent-encoded bytes are decoded (any value but 0).  The Windows path
  * is written with '\' separators and the drive letter as the URI has it.
  */

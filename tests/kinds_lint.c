@@ -132,6 +132,32 @@ void kind_lint(tcase *tc)
             fail(tc, "finding %zu: no message", i);
         }
     }
+    /* curi_lint_messages: every message of the input in one call, each the same as
+     * curi_lint_message's, and with a buffer one byte short, all but the last. */
+    if (n > 0 && n <= MAXF) {
+        static char all[MAXF * 256];
+        static size_t ends[MAXF];
+        size_t fit = curi_lint_messages(all, sizeof all, ends, tc->t[0].s, tc->t[0].len, NULL,
+                                        got, n);
+        for (size_t i = 0; fit == n && i < n; i++) {
+            char msg[4096];
+            size_t ml = 0, at = i > 0 ? ends[i - 1] : 0;
+            (void)curi_lint_message(msg, sizeof msg, &ml, tc->t[0].s, tc->t[0].len, NULL,
+                                    &got[i], NULL);
+            if (ends[i] - at != ml || memcmp(all + at, msg, ml) != 0) {
+                fail(tc, "curi_lint_messages: message %zu differs from curi_lint_message's", i);
+                fit = 0;
+            }
+        }
+        if (fit == n && ends[n - 1] > 0 &&
+            curi_lint_messages(all, ends[n - 1] - 1, ends, tc->t[0].s, tc->t[0].len, NULL, got,
+                               n) != n - 1) {
+            fail(tc, "curi_lint_messages: one byte short, not all but the last fit");
+        }
+        if (fit != n && fit != 0) {
+            fail(tc, "curi_lint_messages: %zu of %zu messages fit", fit, n);
+        }
+    }
     /* The reference paths: the same findings, details included. */
     {
         size_t m = run_flags(tc, CURI__LINT_SCALAR, none, sub, MAXF);

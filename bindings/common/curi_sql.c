@@ -390,23 +390,24 @@ int curi_sql_parse_json(struct sqlbuf *out, const char *s, size_t n, unsigned qf
     return 1;
 }
 
-void curi_sql_check_json(struct sqlbuf *out, const char *s, size_t n)
+void curi_sql_check_json(struct sqlbuf *out, const char *s, size_t n, void (*interrupts)(void))
 {
-    curi_finding small[16], *fs = small;
-    size_t cap = sizeof small / sizeof small[0];
-    size_t nf = curi_lint(s, n, NULL, fs, cap);
-    if (nf > cap) {
-        fs = malloc(nf * sizeof *fs);
-        if (fs == NULL) {
-            out->oom = 1;
-            return;
-        }
-        cap = nf;
-        nf = curi_lint(s, n, NULL, fs, cap);
-        if (nf > cap)
-            nf = cap;
-    }
+    /* The first CURI_SQL_CHECK_MAX findings in order (curi_lint keeps the smallest cap of
+     * them in O(len + findings * log cap)), on the stack so that interrupts() may leave
+     * by longjmp while nothing is allocated. */
+    curi_finding fs[CURI_SQL_CHECK_MAX];
+    size_t ends[CURI_SQL_CHECK_MAX];
+    if (interrupts != NULL)
+        interrupts();
+    size_t total = curi_lint(s, n, NULL, fs, CURI_SQL_CHECK_MAX);
+    size_t nf = total < CURI_SQL_CHECK_MAX ? total : CURI_SQL_CHECK_MAX;
+    if (interrupts != NULL)
+        interrupts();
+    /* Every message in one call: the input is split once, not once per finding. */
     struct sqlbuf msg = {0};
+    if (nf > 0 && curi_lint_messages(NULL, 0, ends, s, n, NULL, fs, nf) < nf &&
+        sqlbuf_reserve(&msg, ends[nf - 1]))
+        curi_lint_messages(msg.p, msg.cap, ends, s, n, NULL, fs, nf);
     sqlbuf_putc(out, '{');
     json_member(out, "input", s, n);
     json_key(out, "findings");
@@ -414,32 +415,31 @@ void curi_sql_check_json(struct sqlbuf *out, const char *s, size_t n)
     for (size_t i = 0; i < nf; i++) {
         const curi_finding *f = &fs[i];
         const char *rule = curi_lint_rule_name(f->rule), *sev = curi_severity_name(f->severity);
-        size_t mlen = 0;
+        size_t m0 = i > 0 ? ends[i - 1] : 0;
         rule = rule ? rule : "unknown";
         sev = sev ? sev : "unknown";
-        int rc = curi_lint_message(msg.p, msg.cap, &mlen, s, n, NULL, f, NULL);
-        if (rc == CURI_ERR_NOSPACE && sqlbuf_reserve(&msg, mlen))
-            rc = curi_lint_message(msg.p, msg.cap, &mlen, s, n, NULL, f, NULL);
-        if (rc != CURI_OK)
-            mlen = 0;
         if (i > 0)
             sqlbuf_putc(out, ',');
         sqlbuf_putc(out, '{');
         json_member(out, "rule", rule, strlen(rule));
         json_member(out, "severity", sev, strlen(sev));
-        json_member(out, "message", mlen ? msg.p : "", mlen);
+        json_member(out, "message", msg.oom || msg.p == NULL ? "" : msg.p + m0,
+                    msg.oom || msg.p == NULL ? 0 : ends[i] - m0);
         json_key(out, "start");
         sqlbuf_putu(out, f->start);
         json_key(out, "end");
         sqlbuf_putu(out, f->end);
         sqlbuf_putc(out, '}');
     }
-    sqlbuf_put(out, "]}", 2);
+    sqlbuf_putc(out, ']');
+    if (total > nf) {
+        json_key(out, "more");
+        sqlbuf_putu(out, total - nf);
+    }
+    sqlbuf_putc(out, '}');
     if (msg.oom)
         out->oom = 1;
     sqlbuf_free(&msg);
-    if (fs != small)
-        free(fs);
 }
 
 /*

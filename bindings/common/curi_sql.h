@@ -33,8 +33,17 @@ void sqlbuf_free(struct sqlbuf *b);
  */
 int curi_sql_parse_json(struct sqlbuf *out, const char *s, size_t n, unsigned qflags);
 
-/* The object `curi check --json` prints: input, findings [{rule, severity, message, start, end}]. */
-void curi_sql_check_json(struct sqlbuf *out, const char *s, size_t n);
+/* At most this many findings in curi_check's object; "more" counts the rest. */
+#define CURI_SQL_CHECK_MAX 1000
+
+/*
+ * The object `curi check --json` prints: input, findings [{rule, severity, message, start,
+ * end}], with the first CURI_SQL_CHECK_MAX findings only and then "more": the number left
+ * out (absent when none is).  O(n) time whatever the number of findings.  interrupts (NULL
+ * for none) is called between the steps, at points where nothing is allocated, so it may
+ * leave by longjmp (PostgreSQL's CHECK_FOR_INTERRUPTS).
+ */
+void curi_sql_check_json(struct sqlbuf *out, const char *s, size_t n, void (*interrupts)(void));
 
 /* Append the form decoding of s[0..n) ('+' is ' ', "%HH" a byte, a stray '%' itself). */
 void curi_sql_form_decode(struct sqlbuf *out, const char *s, size_t n);

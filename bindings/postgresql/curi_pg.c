@@ -27,6 +27,7 @@
 #include "fmgr.h"
 #include "funcapi.h"
 #include "libpq/pqformat.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/sortsupport.h"
 
@@ -617,12 +618,19 @@ Datum pgcuri_curi_parse_json(PG_FUNCTION_ARGS)
     PG_RETURN_TEXT_P(buf_result(&b, CURI_OK, "curi_parse"));
 }
 
+/* Between curi_check's steps, where it holds no malloc'd memory: a cancel or a
+ * statement_timeout ends the call there. */
+static void check_interrupts(void)
+{
+    CHECK_FOR_INTERRUPTS();
+}
+
 PG_FUNCTION_INFO_V1(pgcuri_curi_check_json);
 Datum pgcuri_curi_check_json(PG_FUNCTION_ARGS)
 {
     text *t = PG_GETARG_TEXT_PP(0);
     struct sqlbuf b = {0};
-    curi_sql_check_json(&b, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+    curi_sql_check_json(&b, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), check_interrupts);
     PG_RETURN_TEXT_P(buf_result(&b, CURI_OK, "curi_check"));
 }
 

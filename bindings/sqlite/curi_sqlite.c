@@ -106,7 +106,7 @@ static void fn_check(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     (void)argc;
     if (s == NULL)
         return;
-    curi_sql_check_json(&b, s, n);
+    curi_sql_check_json(&b, s, n, NULL);
     result_buf(ctx, &b);
     sqlbuf_free(&b);
 }

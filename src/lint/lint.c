@@ -54,7 +54,7 @@ static const struct {
     {"path-dot-with-params", CURI_SEVERITY_WARNING},
     {"path-ambiguous-authority", CURI_SEVERITY_WARNING},
     {"long-component", CURI_SEVERITY_WARNING},
-    {NULL, 0}, /* 41: not assigned in this build */
+    {"mailto-dangerous-header", CURI_SEVERITY_WARNING},
     {"host-mixed-script", CURI_SEVERITY_WARNING},
     {"host-confusable", CURI_SEVERITY_WARNING},
     {"host-idna-maps-to-ascii", CURI_SEVERITY_WARNING},
@@ -116,6 +116,7 @@ static void set_scheme(curi__split *sp, const curi_scheme *si)
     sp->gopher = (f & CURI__SCHEME_LINE_SELECTOR) != 0;
     sp->file = (f & CURI__SCHEME_LOCAL_FILE) != 0;
     sp->dangerous = (f & CURI_SCHEME_DANGEROUS) ? (int)curi__scheme_index(si) + 1 : 0;
+    sp->mailto = si->ops != NULL && si->ops->kind == CURI_SK_MAILTO;
     sp->listed = 1;
 }
 
@@ -242,6 +243,31 @@ int curi__lint_hostlike(const char *p, size_t n)
         }
     }
     return 0;
+}
+
+int curi__lint_hfname(const char *s, size_t a, size_t b)
+{
+    static const char *const allowed[] = {"to",          "cc",       "bcc",       "subject",
+                                          "in-reply-to", "keywords", "references", "body"};
+    char name[12];
+    size_t k = 0;
+
+    /* Decode into name[], giving up past the longest allowed name (11 bytes). */
+    while (a < b) {
+        int v = (s[a] == '%') ? curi__lint_triplet(s + a, s + b) : (unsigned char)s[a];
+        if (v < 0 || k == sizeof name) {
+            return CURI__HF_OTHER;
+        }
+        name[k++] = (char)curi__lower((unsigned char)v);
+        a += (s[a] == '%') ? 3 : 1;
+    }
+    for (size_t i = 0; i < sizeof allowed / sizeof allowed[0]; i++) {
+        if (strlen(allowed[i]) == k && memcmp(allowed[i], name, k) == 0) {
+            return (i == sizeof allowed / sizeof allowed[0] - 1) ? CURI__HF_BODY
+                                                                 : CURI__HF_ALLOWED;
+        }
+    }
+    return CURI__HF_OTHER;
 }
 
 /* ------------------------------------------------------------------ the split (1.2-1.4) */
@@ -390,7 +416,7 @@ static void split_from_uri(curi__split *sp, const char *s, const curi_uri *u)
     sp->authority.at = sp->authority.end = 0;
     sp->addr_end = 0;
     sp->ip6_ok = 0;
-    sp->web = sp->hostreq = sp->file = sp->gopher = sp->dangerous = sp->listed = 0;
+    sp->web = sp->hostreq = sp->file = sp->gopher = sp->dangerous = sp->listed = sp->mailto = 0;
     sp->dflt = -1;
     sp->scheme = from_view(s, u->scheme);
     sp->userinfo = from_view(s, u->userinfo);
@@ -868,26 +894,32 @@ void curi__lint_put_hex2(curi__out *o, unsigned v)
     curi__put(o, b, 2);
 }
 
-CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len,
-                              const curi_lint_options *options, const curi_finding *f)
+/* The run a message reads: the input, the options' port table and the input's split (the
+ * split is the one part of a message that costs O(len), so a batch makes it once). */
+static void message_ctx(curi__lint *c, const char *s, size_t len, const curi_lint_options *options)
 {
-    curi__lint c;
-
-    if (f == NULL || f->rule < 1 || f->rule > CURI_LINT_RULES || rules[f->rule].name == NULL ||
-        (s == NULL && len > 0) ||
-        f->start > f->end || f->end > len + 1) {
-        return CURI_ERR_INVALID_ARG;
-    }
-    memset(&c, 0, sizeof c);
-    c.s = (s == NULL) ? "" : s;
-    c.n = len;
+    memset(c, 0, sizeof *c);
+    c->s = (s == NULL) ? "" : s;
+    c->n = len;
     if (options != NULL && options->ports != NULL) {
-        c.ports = options->ports;
-        c.nports = options->nports;
+        c->ports = options->ports;
+        c->nports = options->nports;
     }
     if (len <= CURI_MAX_LEN) {
-        curi__lint_split(&c.sp, c.s, len);
+        curi__lint_split(&c->sp, c->s, len);
     }
+}
+
+/* Whether f can be a finding of an input of len bytes. */
+static int finding_ok(const curi_finding *f, size_t len)
+{
+    return f != NULL && f->rule >= 1 && f->rule <= CURI_LINT_RULES && f->start <= f->end &&
+           f->end <= len + 1;
+}
+
+/* The sentence for f (finding_ok) of the prepared run c: its cost is the sentence's length. */
+static void message_one(curi__out *o, const curi__lint *c, const curi_finding *f)
+{
     if (f->rule == CURI_LINT_SYNTAX_INVALID) {
         curi__lint_puts(o, "not an RFC 3986 URI reference: ");
         if (f->detail >= 0x100 && f->detail - 0x100 < 5) {
@@ -900,29 +932,52 @@ CURI__INLINE int message_impl(curi__out *o, const char *s, size_t len,
             curi__lint_put_num(o, (unsigned long)f->start);
             curi__lint_puts(o, " is not allowed here");
         }
-        return CURI_OK;
+        return;
     }
-    if (curi__lint_general_msg(o, &c, f) || curi__lint_host_msg(o, &c, f) ||
-        curi__lint_idn_msg(o, &c, f) ||
-        curi__lint_port_path_msg(o, &c, f) || curi__lint_pct_msg(o, &c, f)) {
-        return CURI_OK;
+    /* Every rule 2..CURI_LINT_RULES belongs to exactly one group. */
+    if (!curi__lint_general_msg(o, c, f) && !curi__lint_host_msg(o, c, f) &&
+        !curi__lint_idn_msg(o, c, f) && !curi__lint_port_path_msg(o, c, f)) {
+        (void)curi__lint_pct_msg(o, c, f);
     }
-    /* Every assigned rule 2..CURI_LINT_RULES belongs to one group: not reached. */
-    return CURI_ERR_INVALID_ARG;
 }
 
 int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                       const curi_lint_options *options, const curi_finding *f, curi_error *err)
 {
     curi__out o = {dst, (dst == NULL) ? 0 : cap, 0};
-    int rc;
+    curi__lint c;
 
     if (!curi__wbegin(dst, cap, outlen, 0)) {
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
     }
-    rc = message_impl(&o, s, len, options, f);
-    if (rc != CURI_OK) {
-        return curi__wend(curi__fail(err, rc, 0), 0, outlen, err);
+    if (!finding_ok(f, len) || (s == NULL && len > 0)) {
+        return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
     }
+    message_ctx(&c, s, len, options);
+    message_one(&o, &c, f);
     return curi__wend(o.len > o.cap ? CURI_ERR_NOSPACE : CURI_OK, o.len, outlen, err);
+}
+
+size_t curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_t len,
+                          const curi_lint_options *options, const curi_finding *f, size_t n)
+{
+    curi__out o = {dst, (dst == NULL) ? 0 : cap, 0};
+    curi__lint c;
+    size_t fit = n;
+
+    if (ends == NULL || (dst == NULL && cap > 0) || (s == NULL && len > 0) ||
+        (f == NULL && n > 0)) {
+        return 0;
+    }
+    message_ctx(&c, s, len, options);
+    for (size_t i = 0; i < n; i++) {
+        if (finding_ok(&f[i], len)) {
+            message_one(&o, &c, &f[i]);
+        }
+        ends[i] = o.len;
+        if (o.len > o.cap && fit == n) {
+            fit = i;
+        }
+    }
+    return fit;
 }

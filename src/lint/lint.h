@@ -45,6 +45,8 @@ typedef struct curi__split {
                          (curi_scheme_at) plus one, else 0 */
     int listed;       /* the scheme is a name of these tables: none has a '.' or is
                          "localhost", so none is HOSTLIKE (1.9) */
+    int mailto;       /* the registry's layout of the scheme is CURI_SK_MAILTO: the query is
+                         RFC 6068 hfields */
 } curi__split;
 
 void curi__lint_split(curi__split *sp, const char *s, size_t n);
@@ -75,6 +77,12 @@ void curi__lint_emit(curi__lint *c, int rule, size_t start, size_t end, uint32_t
 const curi_lint_port *curi__lint_port_entry(const curi__lint *c, unsigned long port);
 /* HOSTLIKE(s) of section 1.9. */
 int curi__lint_hostlike(const char *p, size_t n);
+/* The mailto hfield names RFC 6068 6 lets a handler set: to, cc, bcc, subject, body,
+ * in-reply-to, keywords, references (lint-rules.md section 3, rule 41). */
+enum { CURI__HF_OTHER, CURI__HF_BODY, CURI__HF_ALLOWED };
+/* The hfname s[a, b) percent-decoded, ASCII case ignored: CURI__HF_BODY for "body",
+ * CURI__HF_ALLOWED for another allowed name, else CURI__HF_OTHER. */
+int curi__lint_hfname(const char *s, size_t a, size_t b);
 /* pct-encoded at p (p < end, *p == '%'): the octet, or -1 (a malformed '%'). */
 int curi__lint_triplet(const char *p, const char *end);
 
@@ -83,7 +91,8 @@ int curi__lint_triplet(const char *p, const char *end);
  * and writes the message of a finding of one of its rules; the message function returns 0
  * for a rule that is not its own.
  */
-void curi__lint_general(curi__lint *c); /* 2-15, 40: raw bytes, scheme, authority, userinfo, size */
+void curi__lint_general(curi__lint *c); /* 2-15, 40, 41: raw bytes, scheme, authority, userinfo,
+                                          size, mailto hfields */
 int curi__lint_general_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
 void curi__lint_host(curi__lint *c); /* 16-25, 42-44 */
 int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f);

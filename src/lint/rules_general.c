@@ -1,6 +1,7 @@
 /*
  * rules_general.c -- the general rules of curi_lint (lint-rules.md section 2): raw bytes,
- * the scheme, the authority's structure, the userinfo and the size limits (rules 2-15, 40).
+ * the scheme, the authority's structure, the userinfo and the size limits (rules 2-15, 40), and
+ * the hfield names of a mailto: query (41, lint-rules.md section 3).
  * Every rule is one pass (or less) over the input or one component of the split.
  *
  * The detail of each finding, as curi_lint_message reads it back:
@@ -372,6 +373,39 @@ static void long_rules(curi__lint *c)
     long_piece(c, &c->sp.host, LC_HOST);
 }
 
+/* ------------------------------------------------------------------ 41: mailto hfields */
+
+/*
+ * hfields = hfield *( "&" hfield ), hfield = hfname "=" hfvalue (RFC 6068 2): each name outside
+ * the allowed ones (curi__lint_hfname), decoded and in any case, is reported over the name as
+ * written.  An empty hfield (between "&&" or after a trailing '&') names nothing.
+ */
+static void mailto_rules(curi__lint *c)
+{
+    const curi__split *sp = &c->sp;
+    const char *s = c->s;
+    size_t a, end;
+
+    if (!sp->mailto || !sp->query.on) {
+        return;
+    }
+    a = sp->query.at;
+    end = sp->query.end;
+    for (;;) {
+        const char *amp = (a < end) ? memchr(s + a, '&', end - a) : NULL;
+        size_t fe = amp ? (size_t)(amp - s) : end;
+        const char *eq = (a < fe) ? memchr(s + a, '=', fe - a) : NULL;
+        size_t ne = eq ? (size_t)(eq - s) : fe;
+        if (fe > a && curi__lint_hfname(s, a, ne) == CURI__HF_OTHER) {
+            curi__lint_emit(c, CURI_LINT_MAILTO_DANGEROUS_HEADER, a, ne, 0);
+        }
+        if (amp == NULL) {
+            break;
+        }
+        a = fe + 1;
+    }
+}
+
 void curi__lint_general(curi__lint *c)
 {
     /* What curi_parse accepts has no raw control, space, backslash or malformed '%'. */
@@ -383,6 +417,7 @@ void curi__lint_general(curi__lint *c)
     authority_rules(c);
     userinfo_rules(c);
     long_rules(c);
+    mailto_rules(c);
 }
 
 /* ------------------------------------------------------------------ messages */
@@ -442,17 +477,27 @@ static void msg_raw(curi__out *o, uint32_t detail)
                        "different URIs");
 }
 
+/* The most bytes of N the message quotes: a longer N is cut. */
+#define USERINFO_QUOTE_MAX 64
+
+/* '{N}…': the ellipsis only when something of the userinfo is left out (N stops before the
+ * userinfo ends, or is cut), not after a userinfo that is N whole. */
 static void msg_userinfo_hostlike(curi__out *o, const curi__lint *c)
 {
-    size_t i = c->sp.userinfo.at;
+    size_t i = c->sp.userinfo.at, k = 0;
     int ch;
 
     curi__lint_puts(o, "userinfo '");
-    while (c->sp.userinfo.on && (ch = next_n(c->s, &i, c->sp.userinfo.end)) >= 0) {
+    while (c->sp.userinfo.on && k < USERINFO_QUOTE_MAX &&
+           (ch = next_n(c->s, &i, c->sp.userinfo.end)) >= 0) {
         char b = (char)ch;
         curi__put(o, &b, 1);
+        k++;
     }
-    curi__lint_puts(o, "\xE2\x80\xA6' looks like a host name, but the host is '");
+    if (c->sp.userinfo.on && i < c->sp.userinfo.end) {
+        curi__lint_puts(o, "\xE2\x80\xA6");
+    }
+    curi__lint_puts(o, "' looks like a host name, but the host is '");
     put_piece(o, c, &c->sp.host);
     curi__lint_puts(o, "'");
 }
@@ -545,6 +590,13 @@ int curi__lint_general_msg(curi__out *o, const curi__lint *c, const curi_finding
         break;
     case CURI_LINT_LONG_COMPONENT:
         msg_long(o, f);
+        break;
+    case CURI_LINT_MAILTO_DANGEROUS_HEADER:
+        curi__lint_puts(o, "mailto header field '");
+        put_bytes(o, c, f->start, f->end);
+        curi__lint_puts(o, "' is not one RFC 6068 6 lets a mail handler set (to, cc, bcc, subject, "
+                           "body, in-reply-to, keywords, references): some mail programs act on "
+                           "others, as xdg-email attaches the file 'attach' names (CVE-2020-27748)");
         break;
     default:
         return 0;

@@ -14,7 +14,8 @@
  *                           0x01000000 + class (never a special IPv4 value: 1.0.0.0/8 is in no
  *                           class) when no address is shown: an IPv4address host, an IPv6 class,
  *                           a localhost name.  class: 1 loopback, 2 unspecified, 3 private,
- *                           4 link-local, 5 multicast (multicast or broadcast)
+ *                           4 link-local, 5 multicast, 6 broadcast (255.255.255.255, the limited
+ *                           broadcast address of RFC 919 and RFC 1122 3.2.1.3: not multicast)
  *   host-ipv4-mapped-ipv6   the embedded IPv4 value
  *   host-dns-length         the length; bit 31 set for the whole name (D), clear for a label
  *   host-not-dns            the reason: 0x100 + the first byte of D below 0x80 that is not a
@@ -41,7 +42,7 @@
 #include "../iri.h"
 #include "../unitab.h"
 
-enum { CL_NONE, CL_LOOPBACK, CL_UNSPECIFIED, CL_PRIVATE, CL_LINK_LOCAL, CL_MULTICAST };
+enum { CL_NONE, CL_LOOPBACK, CL_UNSPECIFIED, CL_PRIVATE, CL_LINK_LOCAL, CL_MULTICAST, CL_BROADCAST };
 
 #define CLASS_ONLY 0x01000000u /* special-address detail: no address shown */
 #define NAME_LEN 0x80000000u   /* dns-length detail: the whole name */
@@ -428,7 +429,10 @@ static int class4(uint32_t v)
     if (a == 169 && b == 254) {
         return CL_LINK_LOCAL;
     }
-    if ((a & 0xF0) == 224 || v == 0xFFFFFFFFu) {
+    if (v == 0xFFFFFFFFu) {
+        return CL_BROADCAST;
+    }
+    if ((a & 0xF0) == 224) {
         return CL_MULTICAST;
     }
     return CL_NONE;
@@ -641,7 +645,7 @@ static void put_span(curi__out *o, const curi__lint *c, size_t a, size_t b)
 static const char *const msg_head[] = {
     "encoded '",
     "host '",
-    "host is a ",
+    "host is ",
     ("IPv6 zone identifier: not RFC 3986 (RFC 6874 only, written '%25'), and it names an "
      "interface of the machine that parses it"),
     "IPv6 address embeds IPv4 ",
@@ -669,8 +673,9 @@ static const char *const msg_tail[] = {
 
 int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f)
 {
-    static const char *const classes[] = {"special", "loopback", "unspecified", "private",
-                                          "link-local", "multicast"};
+    static const char *const classes[] = {"a special", "a loopback", "an unspecified",
+                                          "a private", "a link-local", "a multicast",
+                                          "the broadcast"};
     uint32_t d = f->detail;
     int r = f->rule - CURI_LINT_HOST_ENCODED_DELIMITER;
     size_t ha = c->sp.host.at, hb = c->sp.host.end;
@@ -730,7 +735,7 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
     case CURI_LINT_HOST_SPECIAL_ADDRESS: {
         int only = (d >> 24) == 1;
         int k = only ? (int)(d & 0xFF) : class4(d);
-        curi__lint_puts(o, classes[k >= 1 && k <= 5 ? k : 0]);
+        curi__lint_puts(o, classes[k >= 1 && k <= CL_BROADCAST ? k : 0]);
         curi__lint_puts(o, only ? " address" : " address (");
         if (!only) {
             put_ipv4(o, d);

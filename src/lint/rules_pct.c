@@ -173,14 +173,52 @@ static int in_piece(const curi__piece *p, size_t i)
     return p->on && i >= p->at && i < p->end;
 }
 
-/* The rules of one triplet at i with octet v. */
-static void triplet(curi__lint *c, size_t i, unsigned v)
+/*
+ * The mailto hfield holding the triplets as the scan meets them, left to right: [at, next),
+ * next the '&' after it or the query's end; body when its decoded name is "body" (then eq
+ * is its '='). Each field is read once: linear over the whole scan.
+ */
+typedef struct hfcursor {
+    size_t at, next, eq;
+    int valid, body;
+} hfcursor;
+
+/* Whether byte i lies in the value of a mailto body hfield. */
+static int in_mailto_body(const curi__lint *c, hfcursor *h, size_t i)
+{
+    const curi__split *sp = &c->sp;
+    const char *s = c->s;
+
+    if (!sp->mailto || !in_piece(&sp->query, i)) {
+        return 0;
+    }
+    while (!h->valid || i >= h->next) {
+        size_t a = h->valid ? h->next + 1 : sp->query.at;
+        const char *amp = memchr(s + a, '&', sp->query.end - a);
+        const char *eq;
+        h->at = a;
+        h->next = amp ? (size_t)(amp - s) : sp->query.end;
+        eq = memchr(s + a, '=', h->next - a);
+        h->eq = eq ? (size_t)(eq - s) : h->next;
+        h->body = eq != NULL && curi__lint_hfname(s, a, h->eq) == CURI__HF_BODY;
+        h->valid = 1;
+    }
+    return h->body && i > h->eq;
+}
+
+/* The rules of one triplet at i with octet v; mbody: it lies in a mailto body's value. */
+static void triplet(curi__lint *c, size_t i, unsigned v, int mbody)
 {
     const curi__split *sp = &c->sp;
     const char *s = c->s;
 
     if (v == 0x00) {
         curi__lint_emit(c, CURI_LINT_PCT_NUL, i, i + 3, 0);
+    } else if (mbody && ((v == 0x0D && i + 3 < c->n && s[i + 3] == '%' &&
+                          curi__lint_triplet(s + i + 3, s + c->n) == 0x0A) ||
+                         (v == 0x0A && i >= 3 && s[i - 3] == '%' &&
+                          curi__lint_triplet(s + i - 3, s + c->n) == 0x0D))) {
+        /* %0D%0A is how RFC 6068 5 writes a line break in a mailto body: nothing to report */
     } else if (v == 0x0D || v == 0x0A) {
         int webqf = sp->web && (in_piece(&sp->query, i) || in_piece(&sp->fragment, i));
         curi__lint_emit(c, webqf ? CURI_LINT_PCT_CONTROL : CURI_LINT_PCT_CRLF, i, i + 3, v);
@@ -205,8 +243,10 @@ void curi__lint_pct(curi__lint *c)
     const char *s = c->s, *end = s + c->n;
     size_t i = 0;
     u8run r;
+    hfcursor h;
     int open = 0;
 
+    memset(&h, 0, sizeof h);
     if (!c->has_pct) {
         return; /* every rule here is about a triplet */
     }
@@ -233,7 +273,7 @@ void curi__lint_pct(curi__lint *c)
             r.at = i;
             open = 1;
         }
-        triplet(c, i, (unsigned)v);
+        triplet(c, i, (unsigned)v, in_mailto_body(c, &h, i));
         u8_byte(c, &r, (unsigned)v, i);
         i += 3;
     }

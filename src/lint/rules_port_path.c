@@ -177,8 +177,9 @@ static void path_rules(curi__lint *c)
         if (dot && enc) {
             curi__lint_emit(c, CURI_LINT_PATH_ENCODED_DELIMITER, a, e, '.');
         }
-        /* 38: ".;" or "..;" */
-        if ((k == 1 || k == 2) && after < e && s[after] == ';') {
+        /* 38: ".;" or "..;", the ';' also as %3B (0.3: decoded like the dots) */
+        if ((k == 1 || k == 2) && after < e &&
+            (s[after] == ';' || (s[after] == '%' && curi__lint_triplet(s + after, s + e) == ';'))) {
             curi__lint_emit(c, CURI_LINT_PATH_DOT_WITH_PARAMS, a, e, 0);
         }
         /* 37: the segments after the leading '/' of a rooted path */

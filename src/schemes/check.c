@@ -43,7 +43,9 @@ static const struct {
     {"gopher-type", "the gopher type is one visible character (RFC 4266 2.1, RFC 1436)"},
     {"gopher-userinfo", "a gopher URL has no userinfo (RFC 4266 2.1)"},
     {"http-host", "an http(s) URI needs a non-empty host (RFC 9110 4.2.1, 4.2.2)"},
-    {"info-file", "an info URI names a file: info:file#node or info:(file)node (uri(7))"},
+    {"info-file",
+     ("an info URI names a file, without '/' or %2F: info:file#node or info:(file)node "
+      "(uri(7))")},
     {"info-form",
      "an info URI is info:file#node or info:(file)node, without authority or query (uri(7))"},
     {"ldap-attributes",
@@ -74,8 +76,9 @@ static const struct {
     {"mailto-hfvalue",
      "'=' and '?' in a mailto header value must be percent-encoded (RFC 6068 2, 6.1)"},
     {"man-form", "a man URI is man:name or man:name(section), without authority or query (uri(7))"},
-    {"man-name", "a man URI names a command (uri(7))"},
-    {"man-section", "a man section is written (section) at the end of the name (uri(7))"},
+    {"man-name", "a man URI names a command, without '/' or %2F (uri(7))"},
+    {"man-section",
+     "a man section is written (section) at the end of the name, without '/' or %2F (uri(7))"},
     {"news-article",
      ("a news Message-ID has one '@' with text on both sides, '/' encoded and no '>' (RFC 5538 "
       "2.2, 4)")},
@@ -695,14 +698,27 @@ static int local_form(curi__sc *c, const char *rule)
     return rc == CURI_OK ? curi__sc_no_query(c, rule) : rc;
 }
 
+/* The first '/' or %2F in [p, e), or NULL: a man or info name that holds one is a file
+ * path to man(1) and info(1) (man:/etc/hostname, info:(/etc/passwd)), not a name. */
+static const char *path_slash(const char *p, const char *e)
+{
+    for (; p < e; p++) {
+        if (*p == '/' || (*p == '%' && e - p >= 3 && p[1] == '2' && (p[2] | 0x20) == 'f')) {
+            return p;
+        }
+    }
+    return NULL;
+}
+
 /*
  * man:command-name[(section)] (uri(7)).  Open case (schemes.md 5): KDE's "man:(index)" has no
- * name and is refused; a section may carry a suffix ("3p"); the name may not hold '(' or ')'.
+ * name and is refused; a section may carry a suffix ("3p"); the name may not hold '(' or ')';
+ * neither name nor section holds '/' or %2F (issue 26 item 7).
  */
 int curi__check_man(curi__sc *c)
 {
     const curi_uri *u = c->u;
-    const char *p = u->path.ptr, *e = curi__vend(u->path), *open, *close;
+    const char *p = u->path.ptr, *e = curi__vend(u->path), *open, *close, *bad;
     int rc = local_form(c, "man-form");
 
     if (rc != CURI_OK) {
@@ -712,6 +728,9 @@ int curi__check_man(curi__sc *c)
     close = (p < e) ? memchr(p, ')', (size_t)(e - p)) : NULL;
     if ((open != NULL ? open : e) == p) {
         return curi__sc_fail(c, p, "man-name");
+    }
+    if ((bad = path_slash(p, open != NULL ? open : e)) != NULL) {
+        return curi__sc_fail(c, bad, "man-name");
     }
     if (open == NULL) {
         return close != NULL ? curi__sc_fail(c, close, "man-section") : CURI_OK;
@@ -723,6 +742,10 @@ int curi__check_man(curi__sc *c)
     if (close == open + 1 || memchr(open + 1, '(', (size_t)(close - open - 1)) != NULL) {
         return curi__sc_fail(c, open + 1, "man-section");
     }
+    /* man:printf(3/../x) would run "man 3/../x printf": no '/' in the section either */
+    if ((bad = path_slash(open + 1, close)) != NULL) {
+        return curi__sc_fail(c, bad, "man-section");
+    }
     return CURI_OK;
 }
 
@@ -730,7 +753,7 @@ int curi__check_man(curi__sc *c)
 int curi__check_info(curi__sc *c)
 {
     const curi_uri *u = c->u;
-    const char *p = u->path.ptr, *e = curi__vend(u->path), *close;
+    const char *p = u->path.ptr, *e = curi__vend(u->path), *close, *bad;
     int rc = local_form(c, "info-form");
 
     if (rc != CURI_OK) {
@@ -740,11 +763,16 @@ int curi__check_info(curi__sc *c)
         return curi__sc_fail(c, p, "info-file");
     }
     if (*p != '(') {
-        return CURI_OK;
+        /* info:file#node: the path is the file */
+        bad = path_slash(p, e);
+        return bad != NULL ? curi__sc_fail(c, bad, "info-file") : CURI_OK;
     }
     close = memchr(p, ')', (size_t)(e - p));
     if (close == NULL || close == p + 1) {
         return curi__sc_fail(c, close == NULL ? e : close, "info-file");
+    }
+    if ((bad = path_slash(p + 1, close)) != NULL) {
+        return curi__sc_fail(c, bad, "info-file"); /* info:(/etc/passwd) */
     }
     if (u->fragment.ptr != NULL) {
         return curi__sc_fail_before(c, &u->fragment, "info-form"); /* a node both ways */

@@ -106,6 +106,8 @@ static int put_segments(wout *w, const char *base, const char *p, size_t n, int 
 CURI__INLINE int path_to_uri(wout *w, const char *s, size_t len, unsigned flags, curi_error *err)
 {
     int windows = (flags & CURI_PATH_WINDOWS) != 0;
+    const char *base = s;
+    int unc = 0;
 
     if (!windows) {
         if (len == 0 || s[0] != '/') {
@@ -114,33 +116,57 @@ CURI__INLINE int path_to_uri(wout *w, const char *s, size_t len, unsigned flags,
         puts_n(w, "file://", 7);
         return put_segments(w, s, s, len, 0, err);
     }
+    /*
+     * Win32 namespaces (Microsoft, "Naming Files, Paths, and Namespaces"): "\\?\" only turns
+     * off the path's parsing, so "\\?\C:\x" is the file C:\x and "\\?\UNC\s\sh\x" is
+     * \\s\sh\x; "\\.\" names a device (a pipe, a disk), which no file: URI names: PATH_UNC.
+     */
+    if (len >= 4 && is_sep(s[0], 1) && is_sep(s[1], 1) && (s[2] == '?' || s[2] == '.') &&
+        is_sep(s[3], 1)) {
+        if (s[2] == '.') {
+            return curi__fail(err, CURI_ERR_PATH_UNC, 2);
+        }
+        if (len >= 8 && ieq(s + 4, 3, "unc") && is_sep(s[7], 1)) {
+            s += 8; /* "\\?\UNC\s\sh" is "\\s\sh": the host starts here */
+            len -= 8;
+            unc = 1;
+        } else {
+            s += 4;
+            len -= 4;
+            if (!(len >= 3 && is_alpha(s[0]) && s[1] == ':' && is_sep(s[2], 1))) {
+                return curi__fail(err, CURI_ERR_PATH_UNC, 2);
+            }
+        }
+    }
     if (len >= 3 && is_alpha(s[0]) && s[1] == ':' && is_sep(s[2], 1)) {
         puts_n(w, "file:///", 8);
         put(w, s[0]);
         put(w, ':');
-        return put_segments(w, s, s + 2, len - 2, 1, err);
+        return put_segments(w, base, s + 2, len - 2, 1, err);
     }
-    if (len >= 2 && is_sep(s[0], 1) && is_sep(s[1], 1)) {
-        size_t h = 2, e = 2, share;
+    if (unc || (len >= 2 && is_sep(s[0], 1) && is_sep(s[1], 1))) {
+        size_t h = unc ? 0 : 2, e = h, share;
         while (e < len && !is_sep(s[e], 1)) {
             e++;
         }
-        /* \\host\share: a host (not this machine's name for itself) and a share. */
+        /* \\host\share: a host (not this machine's name for itself, nor "." or "?",
+         * the device and raw namespaces) and a share. */
         share = e + 1;
-        if (e == h || ieq(s + h, e - h, "localhost")) {
-            return curi__fail(err, CURI_ERR_PATH_UNC, h);
+        if (e == h || ieq(s + h, e - h, "localhost") ||
+            (e - h == 1 && (s[h] == '.' || s[h] == '?'))) {
+            return curi__fail(err, CURI_ERR_PATH_UNC, (size_t)(s + h - base));
         }
         if (share >= len || is_sep(s[share], 1)) {
-            return curi__fail(err, CURI_ERR_PATH_UNC, e == len ? len : share);
+            return curi__fail(err, CURI_ERR_PATH_UNC, (size_t)(s - base) + (e == len ? len : share));
         }
         puts_n(w, "file://", 7);
         for (size_t i = h; i < e; i++) {
             if (s[i] == '\0') {
-                return curi__fail(err, CURI_ERR_PATH_NUL, i);
+                return curi__fail(err, CURI_ERR_PATH_NUL, (size_t)(s + i - base));
             }
             put_enc(w, (unsigned char)s[i], CURI__REGNAME);
         }
-        return put_segments(w, s, s + e, len - e, 1, err);
+        return put_segments(w, base, s + e, len - e, 1, err);
     }
     return curi__fail(err, CURI_ERR_PATH_RELATIVE, 0);
 }
@@ -224,6 +250,24 @@ static int host_is_local(const curi_uri *u)
     return k == 0 || k == 9;
 }
 
+/* Is the reg-name host, once decoded, "." or "?" (Win32's "\\.\" and "\\?\" prefixes)? */
+static int host_is_dot_or_query(const curi_uri *u)
+{
+    const char *h = u->host.ptr;
+    size_t n = u->host.len;
+    int c = -1;
+
+    if (u->host_type != CURI_HOST_REGNAME) {
+        return 0;
+    }
+    if (n == 1) {
+        c = (unsigned char)h[0];
+    } else if (n == 3 && curi__is_pct(h, h + 3)) {
+        c = curi__hexval((unsigned char)h[1]) * 16 + curi__hexval((unsigned char)h[2]);
+    }
+    return c == '.' || c == '?';
+}
+
 /*
  * The drive at the start of p[0..n): ALPHA ":" or ALPHA "%7C" (App. E.2.2's "|",
  * encoded), followed by '/'.  Returns the length of the letter and its colon (2 or 4),
@@ -273,7 +317,12 @@ CURI__INLINE int uri_to_path(wout *w, const char *s, size_t len, unsigned flags,
         if (!windows) {
             return curi__fail(err, CURI_ERR_PATH_HOST, (size_t)(u.host.ptr - s));
         }
-        /* App. E.3: file://host/share/x is \\host\share\x; the share may not be empty. */
+        /* App. E.3: file://host/share/x is \\host\share\x; the share may not be empty.  A
+         * host "." or "?" (after decoding) is no server: \\.\ and \\?\ are Win32's device
+         * and raw namespaces (file://./pipe/x would be the pipe \\.\pipe\x). */
+        if (host_is_dot_or_query(&u)) {
+            return curi__fail(err, CURI_ERR_PATH_UNC, (size_t)(u.host.ptr - s));
+        }
         if (n < 2 || p[1] == '/') {
             return curi__fail(err, CURI_ERR_PATH_UNC, (size_t)(p - s));
         }

@@ -426,7 +426,7 @@ ran w3m [http://user:pw@example.com/]
 $ sh tests/cli/open-env.sh 'man less xdg-open' -- 'not a uri' /etc/passwd 'man:ls(' 'file:///tmp/x?q' 'file:///a%2Fb'
 ! curi: open: 'not a uri': not a URI: a URI must start with a scheme followed by ':' (byte 0)
 ! curi: open: '/etc/passwd': not a URI: a URI must start with a scheme followed by ':' (byte 0)
-! curi: open: 'man:ls(': breaks its scheme's grammar: a man section is written (section) at the end of the name (uri(7)) (byte 7)
+! curi: open: 'man:ls(': breaks its scheme's grammar: a man section is written (section) at the end of the name, without '/' or %2F (uri(7)) (byte 7)
 ! curi: open: 'file:///tmp/x?q': breaks its scheme's grammar: a file URI has no query (RFC 8089 2) (byte 13)
 ! curi: open: 'file:///a%2Fb': not a local file: an encoded separator (%2F; Windows: also %5C) in a segment
 ? 1
@@ -549,7 +549,49 @@ $ sh tests/cli/open-env.sh 'lynx' -- --dry-run --json http://example.com/
 ? 0
 
 # A warning of curi check is printed once, however many places it finds (each %2F).
-$ sh tests/cli/open-env.sh 'man' -- --dry-run 'man:a%2Fb%2Fc%2Fd'
-man a/b/c/d  # runs; built-in
-! curi: open: 'man:a%2Fb%2Fc%2Fd': warning: encoded '/' in the path (or a dot segment in disguise): a server that decodes before splitting sees another path [path-encoded-delimiter]
+$ sh tests/cli/open-env.sh 'lynx' -- --dry-run 'http://example.com/a%2Fb%2Fc%2Fd'
+w3m http://example.com/a%2Fb%2Fc%2Fd  # not installed; built-in
+lynx http://example.com/a%2Fb%2Fc%2Fd  # runs; built-in
+elinks http://example.com/a%2Fb%2Fc%2Fd  # not installed; built-in
+! curi: open: 'http://example.com/a%2Fb%2Fc%2Fd': warning: encoded '/' in the path (or a dot segment in disguise): a server that decodes before splitting sees another path [path-encoded-delimiter]
+? 0
+
+# issue 26 item 3: a mailto header field outside RFC 6068 6's list is refused (xdg-email
+# turns attach= into an attachment, CVE-2020-27748), its name decoded and in any case;
+# --force opens it with a warning.  Issue 26 item 10: a body's %0D%0A is RFC 6068 5's
+# line break, not an error.
+$ sh tests/cli/open-env.sh 'xdg-email' DISPLAY=:0 -- 'mailto:a@example.com?attach=/etc/shadow' 'mailto:a@example.com?subject=x&%41ttachment=/etc/shadow' 'mailto:a@example.com?body=line1%0D%0Aline2'
+ran xdg-email [mailto:a@example.com?body=line1%0D%0Aline2]
+! curi: open: 'mailto:a@example.com?attach=/etc/shadow': refused: mailto header field 'attach' is not one RFC 6068 6 lets a mail handler set (to, cc, bcc, subject, body, in-reply-to, keywords, references): some mail programs act on others, as xdg-email attaches the file 'attach' names (CVE-2020-27748) (--force opens it)
+! curi: open: 'mailto:a@example.com?subject=x&%41ttachment=/etc/shadow': refused: mailto header field '%41ttachment' is not one RFC 6068 6 lets a mail handler set (to, cc, bcc, subject, body, in-reply-to, keywords, references): some mail programs act on others, as xdg-email attaches the file 'attach' names (CVE-2020-27748) (--force opens it)
+? 1
+
+$ sh tests/cli/open-env.sh 'xdg-email' DISPLAY=:0 -- --dry-run --json 'mailto:a@example.com?X-Mailer=y'
+{"uri":"mailto:a@example.com?X-Mailer=y","error":"mailto-header","message":"refused: mailto header field 'X-Mailer' is not one RFC 6068 6 lets a mail handler set (to, cc, bcc, subject, body, in-reply-to, keywords, references): some mail programs act on others, as xdg-email attaches the file 'attach' names (CVE-2020-27748) (--force opens it)"}
+? 1
+
+$ sh tests/cli/open-env.sh 'xdg-email' DISPLAY=:0 -- --force 'mailto:a@example.com?Attach=/etc/shadow'
+ran xdg-email [mailto:a@example.com?Attach=/etc/shadow]
+! curi: open: 'mailto:a@example.com?Attach=/etc/shadow': warning: mailto header field 'Attach' is not one RFC 6068 6 lets a mail handler set (to, cc, bcc, subject, body, in-reply-to, keywords, references): some mail programs act on others, as xdg-email attaches the file 'attach' names (CVE-2020-27748) [mailto-dangerous-header]
+? 0
+
+# issue 26 item 7: uri(7)'s man and info names are no paths: man and info would read the file
+$ sh tests/cli/open-env.sh 'man info' -- --dry-run 'man:printf(3/../x)' man:/etc/hostname man:../../etc/passwd 'man:x%2Fy' 'info:(/etc/passwd)' info:a/b 'man:printf(3)'
+man 3 printf  # runs; built-in
+man printf  # installed; built-in
+! curi: open: 'man:printf(3/../x)': breaks its scheme's grammar: a man section is written (section) at the end of the name, without '/' or %2F (uri(7)) (byte 12)
+! curi: open: 'man:/etc/hostname': breaks its scheme's grammar: a man URI names a command, without '/' or %2F (uri(7)) (byte 4)
+! curi: open: 'man:../../etc/passwd': breaks its scheme's grammar: a man URI names a command, without '/' or %2F (uri(7)) (byte 6)
+! curi: open: 'man:x%2Fy': breaks its scheme's grammar: a man URI names a command, without '/' or %2F (uri(7)) (byte 5)
+! curi: open: 'info:(/etc/passwd)': breaks its scheme's grammar: an info URI names a file, without '/' or %2F: info:file#node or info:(file)node (uri(7)) (byte 6)
+! curi: open: 'info:a/b': breaks its scheme's grammar: an info URI names a file, without '/' or %2F: info:file#node or info:(file)node (uri(7)) (byte 6)
+? 1
+
+# issue 26 item 8: the dot-removed path (RFC 3986 5.2.4), the file curi normalize names, not
+# one reached through a symbolic link before "..": T/nodir/.. is T for them, whatever the kernel says
+$ sh tests/cli/open-env.sh 'ls less' -- file://@T@/nodir/../file 'file://@T@/x/%2E%2E/dir/./' file://@T@/dir/sub/..
+ran less [T/file]
+ran ls [-l] [--] [T/dir/]
+ran ls [-l] [--] [T/dir/]
+! curi: open: 'file://T/x/%2E%2E/dir/./': warning: encoded '.' in the path (or a dot segment in disguise): a server that decodes before splitting sees another path [path-encoded-delimiter]
 ? 0

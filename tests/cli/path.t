@@ -119,6 +119,23 @@ $ curi from-path --windows 'C:' '\\localhost\s' '\\host'
 !           ^
 ? 1
 
+# Win32 namespaces (issue 26 item 4): \\?\ only turns path parsing off; \\.\ names a device,
+# and a host "." or "?" is no server.
+$ curi from-path --windows '\\?\C:\x' '\\?\UNC\s\sh\x'
+file:///C:/x
+file://s/sh/x
+? 0
+$ curi to-path --windows file://./pipe/x 'file://%3F/C:/x'
+|
+|
+! curi: argument 1: PATH_UNC at byte 7: a UNC path needs a host other than localhost and a share name
+!   file://./pipe/x
+!          ^
+! curi: argument 2: PATH_UNC at byte 7: a UNC path needs a host other than localhost and a share name
+!   file://%3F/C:/x
+!          ^
+? 1
+
 # Without --windows a drive letter is an ordinary name and a backslash an ordinary byte.
 $ curi from-path 'C:\x'
 |

@@ -31,7 +31,7 @@ from typing import NamedTuple
 from ._curi import ffi as _ffi, lib as _lib
 
 __all__ = [
-    "URI", "ParseError", "SchemeError", "Finding", "Split", "parse", "normalize", "normalize_many",
+    "URI", "ParseError", "SchemeError", "Finding", "Findings", "Split", "parse", "normalize", "normalize_many",
     "valid_many", "split_many", "encode", "decode", "check", "extract", "Match", "version",
     "to_uri", "to_iri", "IDN",
     "PARTS", "STEPS", "COMPONENTS",
@@ -836,10 +836,18 @@ class Finding(NamedTuple):
     message: str
 
 
-def check(s, *, strict_3986=False, disable=()):
+class Findings(list):
+    """The list curi.check returns: its Finding items, and more, the number of findings
+    left out beyond the limit (0 when none was)."""
+    more = 0
+
+
+def check(s, *, strict_3986=False, disable=(), limit=1000):
     """The security and reliability findings of the lint (`curi check`) over s, valid or not,
-    in order: a list of Finding (empty when there is nothing to say).  disable: rule names to
-    turn off.  Spans are byte offsets into s (UTF-8 for a str)."""
+    in order: a Findings list of Finding (empty when there is nothing to say).  disable: rule
+    names to turn off.  Spans are byte offsets into s (UTF-8 for a str).  At most limit
+    findings are returned (the first ones; None for all); the list's attribute more counts
+    the rest.  Time is linear in len(s) whatever the number of findings."""
     b = _as_bytes(s)
     opts = _new("curi_lint_options *")
     opts.flags = _lib.CURI_LINT_STRICT_3986 if strict_3986 else 0
@@ -849,24 +857,35 @@ def check(s, *, strict_3986=False, disable=()):
         if r == 0:
             raise ValueError("unknown lint rule %r" % name)
         opts.disabled[(r - 1) // 32] |= 1 << ((r - 1) % 32)
-    cap = 16
-    found = _new("curi_finding[]", cap)
-    n = _lib.curi_lint(b, len(b), opts, found, cap)
-    if n > cap:
-        cap = n
+    if limit is not None and limit < 0:
+        raise ValueError("limit must be None or >= 0")
+    cap = 16 if limit is None else min(16, limit)
+    found = _new("curi_finding[]", max(cap, 1))
+    total = _lib.curi_lint(b, len(b), opts, found, cap)
+    if total > cap and (limit is None or cap < limit):
+        cap = total if limit is None else min(total, limit)
         found = _new("curi_finding[]", cap)
-        n = _lib.curi_lint(b, len(b), opts, found, cap)
-    out = []
+        total = _lib.curi_lint(b, len(b), opts, found, cap)
+    n = min(total, cap)
+    out = Findings()
+    out.more = total - n
+    if n == 0:
+        return out
+    # Every message in one call: the input is split once, not once per finding.
+    ends = _new("size_t[]", n)
+    _lib.curi_lint_messages(_ffi.NULL, 0, ends, b, len(b), opts, found, n)
+    buf = _new("char[]", max(ends[n - 1], 1))
+    if _lib.curi_lint_messages(buf, ends[n - 1], ends, b, len(b), opts, found, n) != n:
+        raise RuntimeError("curi_lint_messages: the messages did not fit")
+    text = _ffi.buffer(buf, ends[n - 1])[:]
+    start = 0
     for i in range(n):
-        f = found + i
-        rc, msg, err = _write(lambda d, c, o, e: _lib.curi_lint_message(
-            d, c, o, b, len(b), opts, f, e), 128)
-        if rc:
-            raise RuntimeError("curi_lint_message: " + _errname(rc))
+        f = found[i]
         out.append(Finding(
             _ffi.string(_lib.curi_lint_rule_name(f.rule)).decode("ascii"),
             _ffi.string(_lib.curi_severity_name(f.severity)).decode("ascii"),
-            f.start, f.end, msg.decode("utf-8", "replace")))
+            f.start, f.end, text[start:ends[i]].decode("utf-8", "replace")))
+        start = ends[i]
     return out
 
 

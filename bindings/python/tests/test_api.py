@@ -359,6 +359,20 @@ def test_check():
     assert len(curi.check(many)) > 16
 
 
+def test_check_limit():
+    # issue 26 item 2: one finding per three bytes; the first 1000 come back, the rest are
+    # counted, and the messages take one split of the input (linear, not findings x length)
+    big = "http://h/" + "%41" * 120000
+    f, every = curi.check(big), curi.check(big, limit=None)
+    assert len(f) == 1000 and len(every) >= 120000 and f.more == len(every) - 1000
+    assert f[1].rule == "pct-unreserved" and f[1].start == 9 and "'A'" in f[1].message
+    assert f == every[:1000] and every.more == 0
+    assert curi.check("http://h/%41", limit=0) == [] and curi.check("http://h/%41", limit=0).more == 1
+    assert curi.check("https://example.com/").more == 0
+    with pytest.raises(ValueError):
+        curi.check("x", limit=-1)
+
+
 def test_check_agrees_with_tool(tool):
     import json
     import subprocess

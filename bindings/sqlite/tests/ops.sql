@@ -20,3 +20,8 @@ SELECT 'check clean', curi_check('https://example.com/');
 SELECT 'check', json_extract(value, '$.rule') FROM json_each(json_extract(curi_check('http://user:pw@h/'), '$.findings'));
 SELECT 'check invalid', count(*) FROM json_each(json_extract(curi_check('http://a b/'), '$.findings'))
  WHERE json_extract(value, '$.rule') = 'syntax-invalid';
+-- issue 26 item 2: a 360 KB run of %41 (one finding per three bytes) gives the first 1000
+-- findings and "more" for the rest, in time linear in the length
+SELECT 'check more', json_array_length(c, '$.findings'), json_extract(c, '$.more'),
+       json_extract(c, '$.findings[999].start')
+  FROM (SELECT curi_check('http://h/' || replace(hex(zeroblob(120000)), '00', '%41')) AS c);
