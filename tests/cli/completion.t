@@ -41,7 +41,7 @@ zsh
 
 # list: the table, one row per command and option (tools/check-options.py reads it).
 $ curi completion list | grep -c .
-202
+204
 ? 0
 
 $ curi completion list | grep '^to-path'
