@@ -102,6 +102,8 @@ struct where {
     unsigned long long line;
 };
 extern _Thread_local struct where cli_where;
+/* The command running ("parse"), for hints that name its options; NULL before dispatch. */
+extern const char *cli_cmd;
 
 /* Write all of s to fd, ending the program with EXIT_IO on failure. */
 void write_all(int fd, const char *s, size_t n);
@@ -151,7 +153,7 @@ void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, const curi_
                        struct buf *tmp);
 
 /* text.c: human-readable output. */
-size_t show_width(unsigned char c);
+size_t show_col(const char *s, size_t n, size_t off);
 void show_bytes(struct buf *b, const char *s, size_t n);
 /* show_bytes, but well-formed UTF-8 as text, except C1 controls and bidi, zero-width and
  * line-separator characters (escaped byte by byte as \xHH). */

@@ -198,8 +198,7 @@ static void arg_error(const char *what, const char *msg, const char *arg, size_t
     buf_put(&err, "\n  ", 3);
     show_bytes(&err, arg, n);
     buf_put(&err, "\n  ", 3);
-    for (size_t i = 0; i < off && i < n; i++)
-        col += show_width((unsigned char)arg[i]);
+    col = show_col(arg, n, off);
     while (col-- > 0)
         buf_putc(&err, ' ');
     buf_put(&err, "^\n", 2);

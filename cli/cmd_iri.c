@@ -9,15 +9,18 @@
 #include "cli.h"
 
 static const char to_uri_help[] =
-    "Usage: curi to-uri [--idn] [OPTION...] [--] [IRI...]\n"
+    "Usage: curi to-uri [--idn|--no-idn] [OPTION...] [--] [IRI...]\n"
     "\n"
     "Print the URI of each IRI reference (RFC 3987 3.1): the UTF-8 bytes of every\n"
-    "non-ASCII character percent-encoded, in every component, host included, so\n"
-    "https://ja.wikipedia.org/wiki/東京 gives .../wiki/%E6%9D%B1%E4%BA%AC.  With\n"
-    "--idn a host name with non-ASCII characters goes through IDNA instead\n"
-    "(UTS #46 ToASCII: http://bücher.example/ gives http://xn--bcher-kva.example/).\n"
-    "An input that is not an IRI reference (bad UTF-8 is UTF8 at its first byte),\n"
-    "or whose host IDNA refuses, is invalid.\n"
+    "non-ASCII character percent-encoded, so https://ja.wikipedia.org/wiki/東京\n"
+    "gives .../wiki/%E6%9D%B1%E4%BA%AC.  The host of a scheme whose host is a DNS\n"
+    "name (http, https, ws, wss, ftp, ftps; mailto: each address's domain) goes\n"
+    "through IDNA instead (UTS #46 ToASCII, as 3.1 allows for DNS names):\n"
+    "https://münchen.de/ gives https://xn--mnchen-3ya.de/.  Other hosts are\n"
+    "percent-encoded; --idn converts every host name, --no-idn none.  A curi\n"
+    "built without libidn2 percent-encodes every host by default.  An input that\n"
+    "is not an IRI reference (bad UTF-8 is UTF8 at its first byte), or whose host\n"
+    "IDNA refuses, is invalid.\n"
     "\n"
     "@OPTIONS@\n";
 
@@ -26,17 +29,22 @@ static const char to_iri_help[] =
     "\n"
     "Print the IRI of each URI reference (RFC 3987 3.2): percent-encoded bytes that\n"
     "spell a character in UTF-8 are written as that character where the component\n"
-    "may hold it raw; ASCII, invalid UTF-8, characters not allowed there and the\n"
-    "bidi formatting characters stay encoded.  With --idn a host name with xn--\n"
-    "labels is shown in Unicode (UTS #46 ToUnicode) when it is valid, else kept.\n"
+    "may hold it raw, and those of an unreserved ASCII character as it (%7E%41 ->\n"
+    "~A); '%', reserved and other ASCII, invalid UTF-8, characters not allowed\n"
+    "there and the bidi formatting characters stay encoded, in uppercase hex.  With\n"
+    "--idn a host name with xn-- labels is shown in Unicode (UTS #46 ToUnicode)\n"
+    "when it is valid, else kept.\n"
     "\n"
     "@OPTIONS@\n";
 
 static const char host_help[] =
-    "Usage: curi host --to-ascii|--to-unicode [OPTION...] [--] [HOST...]\n"
+    "Usage: curi host --to-ascii|--to-unicode [--std3] [OPTION...] [--] [HOST...]\n"
     "\n"
     "Convert each host name with IDNA (UTS #46, nontransitional, with CheckHyphens,\n"
-    "CheckBidi, CheckJoiners, UseSTD3ASCIIRules and VerifyDnsLength; libidn2):\n"
+    "CheckBidi, CheckJoiners and VerifyDnsLength; libidn2).  Host names in URIs\n"
+    "may hold '_' (_dmarc.example, intranet names): UseSTD3ASCIIRules (letters,\n"
+    "digits and '-' only) applies with --std3; without it a name may still hold\n"
+    "only what a URI's host holds, so no mapping makes a '/' or a space:\n"
     "--to-ascii gives A-labels (bücher.example -> xn--bcher-kva.example),\n"
     "--to-unicode U-labels (the reverse, after the same checks).  A name may be\n"
     "percent-encoded UTF-8; an IP literal in [ ] is printed as it is.  A name that\n"
@@ -116,10 +124,10 @@ static int iri_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         rc = curi_uri_to_iri(d, bound, &len, s, n, ctx->flags, &e);
         break;
     case DO_ASCII:
-        rc = curi_host_to_ascii(d, bound, &len, s, n, 0, &e);
+        rc = curi_host_to_ascii(d, bound, &len, s, n, ctx->flags, &e);
         break;
     default:
-        rc = curi_host_to_unicode(d, bound, &len, s, n, 0, &e);
+        rc = curi_host_to_unicode(d, bound, &len, s, n, ctx->flags, &e);
         break;
     }
     if (rc != CURI_OK) {
@@ -144,12 +152,22 @@ static int run_iri(int argc, char **argv, const char *cmd, const char *help, int
     struct common c = {.cmd = cmd, .help = help, .jobs = 1};
     struct iri_ctx ctx = {what, 0, 0};
     int nops = 0, to_ascii = 0, to_unicode = 0;
+    /* -1: to-uri's default, IDNA for DNS hosts (RFC 3987 3.1) when libidn2 is there */
+    int idn = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (opt_common(&c, argv, argc, &i))
             continue;
         if (!c.dashdash && what != DO_ASCII && strcmp(a, "--idn") == 0) {
-            ctx.flags |= CURI_IRI_IDN;
+            idn = 1;
+            continue;
+        }
+        if (!c.dashdash && what == DO_TO_URI && strcmp(a, "--no-idn") == 0) {
+            idn = 0;
+            continue;
+        }
+        if (!c.dashdash && what == DO_ASCII && strcmp(a, "--std3") == 0) {
+            ctx.flags |= CURI_HOST_STD3;
             continue;
         }
         if (!c.dashdash && what == DO_ASCII && strcmp(a, "--to-ascii") == 0) {
@@ -164,6 +182,10 @@ static int run_iri(int argc, char **argv, const char *cmd, const char *help, int
             usage_error(&c, "unknown option", a);
         argv[nops++] = argv[i];
     }
+    if (idn == 1)
+        ctx.flags |= what == DO_TO_URI ? CURI_IRI_IDN | CURI_IRI_IDN_DNS : CURI_IRI_IDN;
+    else if (idn == -1 && what == DO_TO_URI && (curi_features() & CURI_FEATURE_IDN))
+        ctx.flags |= CURI_IRI_IDN_DNS;
     if (what == DO_ASCII) {
         if (to_ascii == to_unicode)
             usage_error(&c, "needs exactly one of --to-ascii and --to-unicode", NULL);

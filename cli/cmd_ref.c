@@ -302,7 +302,7 @@ int cmd_normalize(int argc, char **argv)
  * ---------------------------------------------------------------------------
  */
 static const char equal_help[] =
-    "Usage: curi equal [--syntax] [--ipv6] [--json] [--strict-3986] [--] A B\n"
+    "Usage: curi equal [--syntax] [--ipv6] [--iri] [--json] [--strict-3986] [--] A B\n"
     "\n"
     "Compare two URI references on the comparison ladder of RFC 3986 6.2 and say\n"
     "at which rung they became equal:\n"
@@ -310,6 +310,10 @@ static const char equal_help[] =
     "  equal: syntax-based (RFC 3986 6.2.2)    after syntax-based normalization\n"
     "  equal: scheme-based (RFC 3986 6.2.3)    after scheme-based normalization\n"
     "  not equal\n"
+    "With --iri A and B are IRIs compared as RFC 3987 5.3 says: as strings (5.3.1),\n"
+    "then as the URIs they map to, so that \"ü\" and \"%C3%BC\" are equal at the\n"
+    "syntax-based rung (5.3.2), then with IDNA for the hosts of DNS schemes at the\n"
+    "scheme-based rung (5.3.3: bücher.example is xn--bcher-kva.example).\n"
     "Exit status: 0 equal, 1 not equal, 2 when A or B is invalid (or a usage error).\n"
     "\n"
     "@OPTIONS@\n";
@@ -392,8 +396,8 @@ int cmd_equal(int argc, char **argv)
     const char *ta = fixed_text(argv[0], &c), *tb = fixed_text(argv[1], &c);
     const char *pa = ta, *pb = tb;
     size_t la = strlen(ta), lb = strlen(tb);
-    int ra = CURI_OK, rb = CURI_OK;
-    if (c.pflags & CURI_PARSE_IRI) {
+    int ra = CURI_OK, rb = CURI_OK, iri = (c.pflags & CURI_PARSE_IRI) != 0;
+    if (iri) {
         /* --iri: compared as the URIs they map to (RFC 3987 5.3) */
         pa = iri_as_uri(ta, &la, &ra, &ea);
         pb = iri_as_uri(tb, &lb, &rb, &eb);
@@ -423,10 +427,26 @@ int cmd_equal(int argc, char **argv)
         }
         exit(EXIT_USAGE);
     }
-    curi_equiv lv = ipv6 ? compare_ipv6(&a, &b, syntax ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME)
-                         : curi_compare(&a, &b, syntax ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME);
+    curi_equiv max = syntax ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME;
+    curi_equiv lv = ipv6 ? compare_ipv6(&a, &b, max) : curi_compare(&a, &b, max);
+    if (iri) {
+        /* RFC 3987 5.3: the IRIs as strings, then their URIs (where "ü" and "%C3%BC" are one
+         * at the syntax rung), then IDNA for DNS hosts at the scheme rung (5.3.3). */
+        unsigned fl = (curi_features() & CURI_FEATURE_IDN) ? CURI_IRI_IDN_DNS : 0;
+        size_t cap = curi_iri_compare_bound(strlen(ta), strlen(tb), fl);
+        char *work = xmalloc(cap ? cap : 1);
+        curi_equiv li = curi_iri_compare(ta, strlen(ta), tb, strlen(tb), fl, max, work, cap);
+        free(work);
+        if (lv == CURI_EQ_STRING && li != CURI_EQ_STRING)
+            lv = CURI_EQ_SYNTAX; /* the same URIs, but not the same IRIs */
+        if (lv == CURI_EQ_NONE || (li != CURI_EQ_NONE && li < lv))
+            lv = li;
+    }
     static const char *const level[] = {NULL, "string", "syntax-based", "scheme-based"};
-    static const char *const section[] = {NULL, "6.2.1", "6.2.2", "6.2.3"};
+    static const char *const section[] = {NULL, "RFC 3986 6.2.1", "RFC 3986 6.2.2",
+                                          "RFC 3986 6.2.3"};
+    static const char *const isection[] = {NULL, "RFC 3987 5.3.1", "RFC 3987 5.3.2",
+                                           "RFC 3987 5.3.3"};
     const char *name = lv > CURI_EQ_NONE && lv <= CURI_EQ_SCHEME ? level[lv] : NULL;
     struct buf out = {0};
     if (c.json) {
@@ -440,8 +460,8 @@ int cmd_equal(int argc, char **argv)
     } else if (name) {
         buf_puts(&out, "equal: ");
         buf_puts(&out, name);
-        buf_puts(&out, " (RFC 3986 ");
-        buf_puts(&out, section[lv]);
+        buf_puts(&out, " (");
+        buf_puts(&out, iri ? isection[lv] : section[lv]);
         buf_puts(&out, ")\n");
     } else {
         buf_puts(&out, "not equal\n");

@@ -79,10 +79,7 @@ struct display {
 
 static size_t width_of(const char *s, size_t n)
 {
-    size_t w = 0;
-    for (size_t i = 0; i < n; i++)
-        w += show_width((unsigned char)s[i]);
-    return w;
+    return show_col(s, n, n);
 }
 
 /* Whether the stretch [x, y) is shown cut. */

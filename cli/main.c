@@ -291,8 +291,10 @@ int main(int argc, char **argv)
         print_and_exit("");
     }
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-        if (strcmp(cmd, commands[k].name) == 0)
+        if (strcmp(cmd, commands[k].name) == 0) {
+            cli_cmd = commands[k].name;
             return commands[k].run(argc - 1, argv + 1);
+        }
     complain(cmd[0] == '-' ? "unknown option" : "unknown command", cmd, "Try 'curi --help'.\n");
     return EXIT_USAGE;
 }

@@ -176,6 +176,7 @@ static void sink_maybe_flush(struct sink *k)
  * (text.c): every thread has its own.
  */
 _Thread_local struct where cli_where;
+const char *cli_cmd;
 
 /*
  * ---------------------------------------------------------------------------

@@ -7,8 +7,14 @@
  * the character U+00XX, whose UTF-8 is two other bytes), so it becomes U+FFFD
  * and the member gets a twin, KEY_hex, holding every byte of the value in
  * lowercase hex: the output stays valid for every JSON parser and the exact
- * bytes are never lost.  Diagnostics show control and non-ASCII bytes as
- * \xHH (and '\' as \\) so that the caret lines up under the offending byte.
+ * bytes are never lost.  Diagnostics and text output show valid UTF-8 as the
+ * text it is (an IRI reads as one) and escape as \xHH only the bytes a reader
+ * could not see or that would move the text around: controls (C0, DEL, C1),
+ * the bidi formatting characters (and U+061C), the line and paragraph
+ * separators, the zero-width and invisible characters (U+200B-200D,
+ * U+2060-2064, U+FEFF) and bytes that are not UTF-8; '\' is \\.  Carets
+ * count columns (2 for a wide East Asian character, 0 for a combining mark),
+ * so they still line up under the offending byte.
  * SPDX-License-Identifier: MIT
  */
 #include <stdint.h>
@@ -228,39 +234,101 @@ void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error
  * ---------------------------------------------------------------------------
  */
 
-/* Columns a byte takes when shown by show_bytes. */
-size_t show_width(unsigned char c)
+/* A character show_bytes escapes although it is valid UTF-8 (text.c's header says why). */
+static int show_hidden(uint32_t c)
 {
-    if (c == '\\')
-        return 2;
-    return c >= 0x20 && c < 0x7F ? 1 : 4;
+    return c < 0xA0 || c == 0x061C || (c >= 0x200B && c <= 0x200F) ||
+           (c >= 0x2028 && c <= 0x202E) || (c >= 0x2060 && c <= 0x2064) ||
+           (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF || (c >= 0xFDD0 && c <= 0xFDEF) ||
+           (c & 0xFFFE) == 0xFFFE; /* and the noncharacters */
 }
 
-/* Append s[0..n) for a terminal: printable ASCII as is, '\' as \\, others as \xHH. */
+/* Columns of code point c on a terminal: 0 for a combining mark, 2 for a wide one. */
+static size_t char_columns(uint32_t c)
+{
+    if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) ||
+        (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
+        (c >= 0xFE20 && c <= 0xFE2F))
+        return 0;
+    if ((c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) ||
+        (c >= 0x3041 && c <= 0x33FF) || (c >= 0x3400 && c <= 0x4DBF) ||
+        (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
+        (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
+        (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+        (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F64F) ||
+        (c >= 0x1F900 && c <= 0x1F9FF) || (c >= 0x20000 && c <= 0x3FFFD))
+        return 2;
+    return 1;
+}
+
+/*
+ * How show_bytes writes the unit at p[0..n): its length in bytes (a whole UTF-8 character
+ * shown as text, else 1) and, in *cols, the columns it takes; *text is 1 when the unit is
+ * copied as it is.
+ */
+static size_t show_unit(const unsigned char *p, size_t n, size_t *cols, int *text)
+{
+    size_t len;
+    uint32_t c;
+    if (p[0] < 0x80) {
+        *text = p[0] >= 0x20 && p[0] < 0x7F && p[0] != '\\';
+        *cols = *text ? 1 : (p[0] == '\\' ? 2 : 4);
+        return 1;
+    }
+    len = utf8_len(p, n);
+    if (len == 0) {
+        *text = 0;
+        *cols = 4;
+        return 1;
+    }
+    c = p[0] & (len == 2 ? 0x1Fu : len == 3 ? 0x0Fu : 0x07u);
+    for (size_t i = 1; i < len; i++)
+        c = (c << 6) | (p[i] & 0x3Fu);
+    if (show_hidden(c)) {
+        *text = 0;
+        *cols = 4;
+        return 1; /* each byte escaped */
+    }
+    *text = 1;
+    *cols = char_columns(c);
+    return len;
+}
+
+/* The column at which byte off of s[0..n) starts when show_bytes shows s (n: past the end). */
+size_t show_col(const char *s, size_t n, size_t off)
+{
+    size_t col = 0, cols;
+    int text;
+    for (size_t i = 0; i < off && i < n;) {
+        i += show_unit((const unsigned char *)s + i, n - i, &cols, &text);
+        col += cols;
+    }
+    return col;
+}
+
+/* Append s[0..n) for a terminal: printable ASCII and valid UTF-8 text as is, '\' as \\,
+ * others as \xHH. */
 void show_bytes(struct buf *b, const char *s, size_t n)
 {
     buf_reserve(b, 4 * n);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (show_width(c) == 1) {
-            /* A run of plain printable bytes: copy it whole. */
-            size_t j = i + 1;
-            while (j < n && show_width((unsigned char)s[j]) == 1)
-                j++;
-            memcpy(b->p + b->len, s + i, j - i);
-            b->len += j - i;
-            i = j - 1;
-        } else if (c == '\\') {
+    for (size_t i = 0; i < n;) {
+        const unsigned char *p = (const unsigned char *)s + i;
+        size_t cols;
+        int text;
+        size_t len = show_unit(p, n - i, &cols, &text);
+        if (text) {
+            memcpy(b->p + b->len, p, len);
+            b->len += len;
+        } else if (p[0] == '\\') {
             b->p[b->len++] = '\\';
             b->p[b->len++] = '\\';
-        } else if (c >= 0x20 && c < 0x7F) {
-            b->p[b->len++] = (char)c;
         } else {
             b->p[b->len++] = '\\';
             b->p[b->len++] = 'x';
-            b->p[b->len++] = hexdig[c >> 4];
-            b->p[b->len++] = hexdig[c & 15];
+            b->p[b->len++] = hexdig[p[0] >> 4];
+            b->p[b->len++] = hexdig[p[0] & 15];
         }
+        i += len;
     }
 }
 
@@ -347,10 +415,9 @@ void show_span(struct buf *b, const char *s, size_t n, size_t start, size_t end,
     buf_putc(b, '\n');
     if (!mark)
         return;
-    for (size_t i = from; i < start; i++)
-        col += show_width((unsigned char)s[i]);
-    for (size_t i = start; i < end && i < to; i++)
-        marks += show_width((unsigned char)s[i]);
+    col += show_col(s + from, to - from, start - from);
+    marks = show_col(s + from, to - from, (end < to ? end : to) - from) -
+            show_col(s + from, to - from, start - from);
     marks = marks > 0 ? marks : 1;
     buf_reserve(b, col + marks + 3);
     buf_put(b, "  ", 2);
@@ -432,11 +499,39 @@ static void name_and_message(struct buf *err, int code, const char *s, size_t n,
  * then (when caret is set) a caret under the byte at offset.  When caret is
  * clear the offset points elsewhere (into a setting, say) and is not shown.
  */
+/*
+ * After a *_CHAR error at a byte that starts valid UTF-8 (of a visible character): the
+ * input is an IRI (RFC 3987),
+ * so say how to read it (the command's --iri when it has one) or map it (curi to-uri).
+ */
+static void iri_hint(struct buf *err, int code, const char *s, size_t n, size_t offset)
+{
+    size_t cols;
+    int text;
+    if (code < CURI_ERR_USERINFO_CHAR || code > CURI_ERR_FRAGMENT_CHAR ||
+        code == CURI_ERR_PORT_CHAR || offset >= n || (unsigned char)s[offset] < 0x80)
+        return;
+    (void)show_unit((const unsigned char *)s + offset, n - offset, &cols, &text);
+    if (!text)
+        return; /* not UTF-8, or a character shown escaped (a byte order mark) */
+    buf_puts(err, "  hint: a non-ASCII character: this is an IRI (RFC 3987), not a URI; ");
+    if (cli_cmd != NULL && cmd_has_option(cli_cmd, "--iri")) {
+        buf_puts(err, "read it with 'curi ");
+        buf_puts(err, cli_cmd);
+        buf_puts(err, " --iri', or map it ");
+    } else {
+        buf_puts(err, "map it ");
+    }
+    buf_puts(err, "with 'curi to-uri'\n");
+}
+
 void diagnose(struct buf *err, int code, const char *s, size_t n, size_t offset, int caret)
 {
     diagnose_where(err);
     name_and_message(err, code, s, n, offset, caret);
     show_caret(err, s, n, offset, caret);
+    if (caret)
+        iri_hint(err, code, s, n, offset);
 }
 
 /* A broken scheme rule (curi_scheme_check): "curi: WHERE: RULE at byte N: sentence", caret. */
@@ -479,4 +574,5 @@ void diagnose_value(struct buf *err, const char *what, int code, const char *s, 
     buf_put(err, ": ", 2);
     name_and_message(err, code, s, n, offset, 1);
     show_caret(err, s, n, offset, 1);
+    iri_hint(err, code, s, n, offset);
 }

@@ -155,7 +155,8 @@
     XX(44, IDN_BIDI, "IDNA: the name breaks the Bidi rule (RFC 5893)")                       \
     XX(45, IDN_PUNYCODE, "IDNA: an xn-- label that is not the Punycode of a valid label")    \
     XX(46, IDN_LENGTH, "IDNA: an empty label, a label over 63 or a name over 253 bytes")     \
-    XX(47, IDN, "IDNA: the conversion failed (another libidn2 error)")
+    XX(47, IDN, "IDNA: the conversion failed (another libidn2 error)")                       \
+    XX(48, IDN_STD3, "IDNA UseSTD3ASCIIRules: a DNS name holds only letters, digits, '-', '.'")
 
 #ifdef __cplusplus
 extern "C" {
@@ -238,7 +239,7 @@ typedef enum curi_errcode {
     CURI_ERR_PATH_UNC = 35,
     /* 36: curi_scheme_check (Scheme grammars, below) */
     CURI_ERR_SCHEME_RULE = 36,
-    /* 37-47: IRIs and IDNA (IRIs and internationalized host names, below) */
+    /* 37-48: IRIs and IDNA (IRIs and internationalized host names, below) */
     CURI_ERR_UTF8 = 37,
     CURI_ERR_UNSUPPORTED = 38,
     CURI_ERR_IDN_DISALLOWED = 39,
@@ -249,7 +250,8 @@ typedef enum curi_errcode {
     CURI_ERR_IDN_BIDI = 44,
     CURI_ERR_IDN_PUNYCODE = 45,
     CURI_ERR_IDN_LENGTH = 46,
-    CURI_ERR_IDN = 47
+    CURI_ERR_IDN = 47,
+    CURI_ERR_IDN_STD3 = 48
 } curi_errcode;
 
 typedef struct curi_error {
@@ -1132,8 +1134,18 @@ enum { CURI_IDN_MAX_INPUT = 1024 };
 
 /* Mapping flags. */
 enum {
-    CURI_IRI_IDN = 0x1 /* curi_iri_to_uri: IDNA ToASCII for a non-ASCII reg-name host;
-                          curi_uri_to_iri: ToUnicode for a host with xn-- labels */
+    CURI_IRI_IDN = 0x1,    /* curi_iri_to_uri: IDNA ToASCII for a non-ASCII reg-name host;
+                              curi_uri_to_iri: ToUnicode for a host with xn-- labels */
+    CURI_IRI_IDN_DNS = 0x2 /* curi_iri_to_uri: ToASCII only where the scheme's host is a DNS
+                              name (CURI_SCHEME_DNS_HOST: the reg-name; mailto: the domain of
+                              each address in the path); curi_iri_compare: IDNA equivalence
+                              at the scheme-based rung (RFC 3987 5.3.3) */
+};
+
+/* Host conversion flags (curi_host_to_ascii, curi_host_to_unicode). */
+enum {
+    CURI_HOST_STD3 = 0x1 /* UTS #46 UseSTD3ASCIIRules: DNS host syntax, only letters, digits,
+                            '-' and '.' (CURI_ERR_IDN_STD3 at the first other byte) */
 };
 
 /*
@@ -1142,7 +1154,10 @@ enum {
  * percent-encoded ("%E6%9D%B1", uppercase hex), in every component, host included;
  * everything else is copied.  With CURI_IRI_IDN a reg-name host that holds a non-ASCII
  * character (raw or percent-encoded) is converted with curi_host_to_ascii instead
- * (its errors, with offsets into iri, come back as they are).  The output parses as a URI.
+ * (its errors, with offsets into iri, come back as they are); with CURI_IRI_IDN_DNS only
+ * when the registry marks the scheme CURI_SCHEME_DNS_HOST, and then, for such a scheme
+ * without an authority (mailto), the domain of each address of the path (after its last
+ * '@', up to the next ','; not the query's to= addresses).  The output parses as a URI.
  * curi_iri_to_uri_bound(len, flags) is always enough.
  */
 int curi_iri_to_uri(char *dst, size_t cap, size_t *outlen, const char *iri, size_t len,
@@ -1153,9 +1168,10 @@ size_t curi_iri_to_uri_bound(size_t len, unsigned flags);
  * URI -> IRI (RFC 3987 3.2): parse uri[0..len) (as an IRI-reference, so an IRI goes
  * through too) and decode the percent-encoded octets that form well-formed UTF-8 of a
  * character the component may hold raw (ucschar; iprivate in the query) and that is not
- * a bidi formatting character (4.1: U+200E, U+200F, U+202A-202E, U+2066-2069).  Left
- * encoded: ASCII octets (so no delimiter appears), invalid or overlong UTF-8, and every
- * other character.  With CURI_IRI_IDN a reg-name host with an xn-- label (any case) is
+ * a bidi formatting character (4.1: U+200E, U+200F, U+202A-202E, U+2066-2069), and
+ * those of an unreserved ASCII character (step 1: "%7E" -> "~").  Left encoded, each
+ * octet in uppercase hex: '%', reserved and other ASCII octets (so no delimiter appears),
+ * invalid or overlong UTF-8, and every other character.  With CURI_IRI_IDN a reg-name host with an xn-- label (any case) is
  * replaced by its curi_host_to_unicode form when that succeeds and holds only characters
  * a host may hold; else it stays as it is.  The output parses as an IRI, and
  * curi_uri_to_iri(curi_iri_to_uri(x)) == x for every IRI x whose non-ASCII characters
@@ -1166,7 +1182,11 @@ int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size
 size_t curi_uri_to_iri_bound(size_t len, unsigned flags);
 
 /*
- * IDNA for one host name, the writer contract; flags must be 0.  The name may be
+ * IDNA for one host name, the writer contract; flags: 0 or CURI_HOST_STD3.  Without it
+ * UseSTD3ASCIIRules is off ('_' passes: "_dmarc.example"), but the ASCII result may hold
+ * only what a URI's reg-name holds (a mapping to '/' or ' ' is CURI_ERR_IDN_DISALLOWED,
+ * reason "URIHost"); with it a byte other than a letter, digit, '-' or '.' is
+ * CURI_ERR_IDN_STD3 at that byte.  The name may be
  * percent-encoded UTF-8 (decoded first); an IP literal ("[...]", checked as
  * curi_host_parse does) is copied as it is.
  *
@@ -1195,9 +1215,12 @@ size_t curi_host_to_unicode_bound(size_t len);
 const char *curi_idn_reason(const curi_error *err, const char **message);
 
 /*
- * Comparison of IRIs (RFC 3987 5.3): a and b are mapped to URIs with curi_iri_to_uri
- * (flags: 0 or CURI_IRI_IDN), parsed and compared with curi_compare up to max_level, so
- * "http://example.org/%C3%BC" and "http://example.org/ü" are equal at the string rung.
+ * Comparison of IRIs (RFC 3987 5.3): CURI_EQ_STRING when a and b are the same bytes
+ * (5.3.1); else both are mapped to URIs with curi_iri_to_uri (flags 0), parsed and
+ * compared with curi_compare up to max_level, where equal URIs are CURI_EQ_SYNTAX (5.3.2.3:
+ * "http://example.org/%C3%BC" and "http://example.org/ü"); else, with flags CURI_IRI_IDN
+ * or CURI_IRI_IDN_DNS and max_level CURI_EQ_SCHEME, mapped again with flags and compared:
+ * equal is CURI_EQ_SCHEME (5.3.3, "bücher.example" and "xn--bcher-kva.example").
  * work[0..cap) holds the two URIs: curi_iri_compare_bound(alen, blen, flags) bytes are
  * enough.  CURI_EQ_NONE also when a or b is not an IRI-reference, when a mapping fails,
  * and when cap is too small.

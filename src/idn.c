@@ -3,10 +3,13 @@
  * (RFC 5890-5893 as UTS #46 processes them), for curi_host_to_ascii, curi_host_to_unicode and
  * the mappings of iri.c.  libidn2 does the mapping, the normalization, Punycode and most
  * checks; this file closes the gaps of libidn2 2.3 that can be closed around it:
- *   - UseSTD3ASCIIRules: IDN2_USE_STD3_ASCII_RULES deletes a disallowed character instead
- *     of failing ("a_b" -> "ab"), so the name is converted without it and the result is
- *     checked here: only letters, digits, '-' and '.' in ASCII, and none of U+2260, U+226E,
- *     U+226F (disallowed_STD3_valid outside ASCII) in a U-label;
+ *   - UseSTD3ASCIIRules, only with CURI_HOST_STD3 (host names in URLs carry '_': _dmarc,
+ *     SRV-style and intranet names): IDN2_USE_STD3_ASCII_RULES deletes a disallowed
+ *     character instead of failing ("a_b" -> "ab"), so the name is converted without it and
+ *     the result is checked here: only letters, digits, '-' and '.' in ASCII, and none of
+ *     U+2260, U+226E, U+226F (disallowed_STD3_valid outside ASCII) in a U-label.  Without
+ *     it the ASCII result may still hold only what a URI's reg-name holds (unreserved and
+ *     sub-delims): UTS #46 maps U+FF0F to '/', which must not end up in a host;
  *   - VerifyDnsLength: an empty label (other than the root's) and a name over 253 bytes are
  *     refused here, libidn2 letting them through;
  *   - ToUnicode: idn2_to_unicode_8z8z only decodes Punycode (no mapping, no validation, and a
@@ -35,7 +38,7 @@
 
 /* err->reserved after an IDNA error: libidn2's return code negated (100 and up), or one of
  * curi's own checks. */
-enum { R_NONE, R_STD3, R_LENGTH, R_BIDI, R_DECODE, R_VALID };
+enum { R_NONE, R_STD3, R_LENGTH, R_BIDI, R_DECODE, R_VALID, R_REGNAME };
 
 #ifdef CURI_HAVE_IDN2
 static int because(curi_error *err, int code, size_t offset, unsigned why)
@@ -49,7 +52,7 @@ static int because(curi_error *err, int code, size_t offset, unsigned why)
 
 /* The names of curi's own checks (UTS #46 options), for curi_idn_reason. */
 static const char *const own_name[] = {NULL, "UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi",
-                                       "ToUnicode", "ValidityCriteria"};
+                                       "ToUnicode", "ValidityCriteria", "URIHost"};
 static const char *const own_msg[] = {
     NULL, "only letters, digits and '-' may stand in an ASCII label (checked by libcuri)",
     "labels of 1 to 63 bytes and names up to 253 (checked by libcuri)",
@@ -57,6 +60,8 @@ static const char *const own_msg[] = {
     "(checked by libcuri)",
     "an A-label that libidn2 could not decode (checked by libcuri)",
     "an A-label whose label is not valid: it does not give the same A-label again (checked by "
+    "libcuri)",
+    "a character that maps to ASCII a URI host cannot hold, such as '/' or a space (checked by "
     "libcuri)"};
 
 const char *curi_idn_reason(const curi_error *err, const char **message)
@@ -64,10 +69,10 @@ const char *curi_idn_reason(const curi_error *err, const char **message)
     unsigned r;
     if (message)
         *message = NULL;
-    if (err == NULL || err->code < CURI_ERR_IDN_DISALLOWED || err->code > CURI_ERR_IDN)
+    if (err == NULL || err->code < CURI_ERR_IDN_DISALLOWED || err->code > CURI_ERR_IDN_STD3)
         return NULL;
     r = err->reserved;
-    if (r > R_NONE && r <= R_VALID) {
+    if (r > R_NONE && r <= R_REGNAME) {
         if (message)
             *message = own_msg[r];
         return own_name[r];
@@ -148,7 +153,7 @@ static int name_read(name *nm, const char *h, size_t len, curi_error *err)
             i++;
         }
         if (c == 0)
-            return because(err, CURI_ERR_IDN_DISALLOWED, at, R_STD3);
+            return because(err, CURI_ERR_IDN_DISALLOWED, at, R_REGNAME);
         nm->s[n] = (char)c;
         nm->off[n++] = (uint16_t)(at > 0xFFFF ? 0xFFFF : at);
     }
@@ -199,7 +204,6 @@ static int idn_code(int rc)
     case IDN2_BIDI:
         return CURI_ERR_IDN_BIDI;
     case IDN2_PUNYCODE_BAD_INPUT:
-    case IDN2_PUNYCODE_BIG_OUTPUT:
     case IDN2_PUNYCODE_OVERFLOW:
     case IDN2_INVALID_ALABEL:
     case IDN2_UALABEL_MISMATCH:
@@ -207,6 +211,7 @@ static int idn_code(int rc)
         return CURI_ERR_IDN_PUNYCODE;
     case IDN2_TOO_BIG_DOMAIN:
     case IDN2_TOO_BIG_LABEL:
+    case IDN2_PUNYCODE_BIG_OUTPUT: /* a U-label whose A-label would pass 63 bytes */
         return CURI_ERR_IDN_LENGTH;
     case IDN2_ENCODING_ERROR:
         return CURI_ERR_UTF8;
@@ -339,11 +344,39 @@ static size_t decode(const char *a, char *u)
 }
 
 /*
+ * The input offset of the byte of label k that breaks UseSTD3ASCIIRules: its first ASCII
+ * byte other than a letter, digit or '-' (the label's start when a mapping made it).
+ */
+static size_t std3_off(const name *nm, size_t k)
+{
+    if (k >= nm->nlab)
+        return 0;
+    for (size_t i = nm->lab[k]; i < nm->labend[k]; i++)
+        if ((unsigned char)nm->s[i] < 0x80 && !curi__is((unsigned char)nm->s[i], CURI__LDH))
+            return nm->off[i];
+    return label_off(nm, k);
+}
+
+/* The same for a character a reg-name cannot hold (R_REGNAME). */
+static size_t regname_off(const name *nm, size_t k)
+{
+    if (k >= nm->nlab)
+        return 0;
+    for (size_t i = nm->lab[k]; i < nm->labend[k]; i++) {
+        unsigned char c = (unsigned char)nm->s[i];
+        if (c < 0x80 && (c == '%' || !curi__is(c, CURI__REGNAME)))
+            return nm->off[i];
+    }
+    return label_off(nm, k);
+}
+
+/*
  * ToASCII of nm into a[0..ASCII_MAX) with libidn2, then the checks it leaves out (the file's
- * comment).  u receives the U-labels (decoded A-labels) when want_u is set or a check needs them.
+ * comment); std3: UseSTD3ASCIIRules.  u receives the U-labels (decoded A-labels) when want_u
+ * is set or a check needs them.
  */
 static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen, int want_u,
-                    curi_error *err)
+                    int std3, curi_error *err)
 {
     int rc = lookup(nm->s, a, alen);
     size_t n;
@@ -352,8 +385,8 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
     if (rc != IDN2_OK)
         return fail_label(nm, idn_code(rc), rc, err);
     n = *alen;
-    /* UseSTD3ASCIIRules on the ASCII result; VerifyDnsLength: labels of 1 to 63 bytes
-     * (the root label aside), a name of 1 to 253. */
+    /* UseSTD3ASCIIRules (or the reg-name's characters) on the ASCII result; VerifyDnsLength:
+     * labels of 1 to 63 bytes (the root label aside), a name of 1 to 253. */
     if (n == 0 || (n == 1 && a[0] == '.'))
         return because(err, CURI_ERR_IDN_LENGTH, 0, R_LENGTH);
     for (size_t i = 0, lab = 0; i < n; i++) {
@@ -362,8 +395,10 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
             if (i == 0 || a[i - 1] == '.')
                 return because(err, CURI_ERR_IDN_LENGTH, label_off(nm, lab), R_LENGTH);
             lab++;
-        } else if (!curi__is(c, CURI__LDH)) {
-            return because(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab), R_STD3);
+        } else if (std3 && !curi__is(c, CURI__LDH)) {
+            return because(err, CURI_ERR_IDN_STD3, std3_off(nm, lab), R_STD3);
+        } else if (c == '%' || !curi__is(c, CURI__REGNAME)) {
+            return because(err, CURI_ERR_IDN_DISALLOWED, regname_off(nm, lab), R_REGNAME);
         }
     }
     if (n - (a[n - 1] == '.') > 253)
@@ -398,9 +433,9 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
         const unsigned char *p = (const unsigned char *)u + i;
         if (*p == '.')
             lab++;
-        if (*ulen - i >= 3 && p[0] == 0xE2 && p[1] == 0x89 &&
+        if (std3 && *ulen - i >= 3 && p[0] == 0xE2 && p[1] == 0x89 &&
             (p[2] == 0xA0 || p[2] == 0xAE || p[2] == 0xAF))
-            return because(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab), R_STD3);
+            return because(err, CURI_ERR_IDN_STD3, label_off(nm, lab), R_STD3);
     }
     /* CheckBidi: the rules libidn2 skips (bidi_gaps). */
     {
@@ -422,7 +457,8 @@ static int convert(char *dst, size_t cap, size_t *outlen, const char *host, size
 
     if (err)
         err->reserved = 0;
-    if (!curi__wbegin(dst, cap, outlen, 1) || flags != 0 || (host == NULL && len > 0))
+    if (!curi__wbegin(dst, cap, outlen, 1) || (flags & ~(unsigned)CURI_HOST_STD3) ||
+        (host == NULL && len > 0))
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
     if (len > CURI_MAX_LEN)
         return curi__wend(CURI_ERR_TOO_LONG, 0, outlen, err);
@@ -441,7 +477,7 @@ static int convert(char *dst, size_t cap, size_t *outlen, const char *host, size
         size_t alen = 0, ulen = 0;
         rc = name_read(&nm, host, len, err);
         if (rc == CURI_OK)
-            rc = to_ascii(&nm, a, &alen, u, &ulen, unicode, err);
+            rc = to_ascii(&nm, a, &alen, u, &ulen, unicode, (flags & CURI_HOST_STD3) != 0, err);
         if (rc != CURI_OK)
             return curi__wend(rc, 0, outlen, err);
         if (unicode)

@@ -4,22 +4,28 @@
  * Both mappings parse their input as an IRI-reference first (curi_parse with CURI_PARSE_IRI),
  * so they work on valid text only, and then copy it byte by byte with one rule: 3.1 writes
  * every byte above 0x7F as "%HH"; 3.2 turns runs of "%HH" that spell one allowed character in
- * UTF-8 back into its raw bytes.  Delimiters are ASCII, which neither rule touches, so the
- * components keep their places.  The host may instead go through IDNA (idn.c).  No
- * allocation of their own; linear time.  SPDX-License-Identifier: MIT
+ * UTF-8 back into its raw bytes, and "%HH" of an unreserved ASCII character into it.
+ * Delimiters are ASCII, which neither rule writes, so the components keep their places.  A
+ * DNS host (and mailto's domains) may instead go through IDNA (idn.c).  No allocation of
+ * their own; linear time.  SPDX-License-Identifier: MIT
  */
 #include "iri.h"
 
 static const char HEX[] = "0123456789ABCDEF";
 
-/* 3 * len (+ room for an ASCII host with IDN), saturated. */
+/*
+ * 3 * len, + room for an ASCII host with IDN; with IDN_DNS also for mailto's domains: a
+ * domain that IDNA converts has at least 2 bytes (one non-ASCII character), counted 3 times
+ * each, and becomes at most 254, so each input byte may need 124 more.  Saturated.
+ */
 size_t curi_iri_to_uri_bound(size_t len, unsigned flags)
 {
-    size_t n = len > CURI_MAX_LEN ? CURI_MAX_LEN : len;
-    n = 3 * n;
-    if (flags & CURI_IRI_IDN)
-        n = curi__add_sat(n, curi_host_to_ascii_bound(0));
-    return curi__bound(n);
+    size_t n = len > CURI_MAX_LEN ? CURI_MAX_LEN : len, b = 3 * n;
+    if (flags & (CURI_IRI_IDN | CURI_IRI_IDN_DNS))
+        b = curi__add_sat(b, curi_host_to_ascii_bound(0));
+    if (flags & CURI_IRI_IDN_DNS)
+        b = curi__add_sat(b, n > SIZE_MAX / 124 ? SIZE_MAX : 124 * n);
+    return curi__bound(b);
 }
 
 /* len, or 4 * len with IDN (a U-label holds at most 4 bytes of UTF-8 per A-label byte). */
@@ -61,9 +67,10 @@ static int non_ascii(const char *h, size_t n)
 /* The mappings' flag checks: the family's bits only, and IDN only with libidn2. */
 static int map_flags(unsigned flags)
 {
-    if (flags & ~(unsigned)CURI_IRI_IDN)
+    const unsigned idn = CURI_IRI_IDN | CURI_IRI_IDN_DNS;
+    if (flags & ~idn)
         return CURI_ERR_INVALID_ARG;
-    if ((flags & CURI_IRI_IDN) && !(curi_features() & CURI_FEATURE_IDN))
+    if ((flags & idn) && !(curi_features() & CURI_FEATURE_IDN))
         return CURI_ERR_UNSUPPORTED;
     return CURI_OK;
 }
@@ -86,35 +93,93 @@ static int map_begin(char *dst, size_t cap, size_t *outlen, curi_uri *u, const c
     return CURI_OK;
 }
 
+/*
+ * iri[from..to) (a host or a mailto domain) written by ToASCII when it holds a non-ASCII
+ * character, else encoded; CURI_OK or IDNA's error, with its offset into iri.
+ */
+static int put_dns(curi__out *o, const char *iri, size_t from, size_t to, curi_error *err)
+{
+    char a[256];
+    size_t alen;
+    curi_error e;
+    int rc;
+
+    if (!non_ascii(iri + from, to - from)) {
+        curi__put(o, iri + from, to - from);
+        return CURI_OK;
+    }
+    rc = curi_host_to_ascii(a, sizeof a, &alen, iri + from, to - from, 0, &e);
+    if (rc != CURI_OK) {
+        curi__fail(err, rc, from + e.offset);
+        if (err)
+            err->reserved = e.reserved; /* the reason, for curi_idn_reason */
+        return rc;
+    }
+    curi__put(o, a, alen);
+    return CURI_OK;
+}
+
+/* mailto's path p[from..to) of iri: each address's domain (after its last '@', up to the
+ * next ',', RFC 6068 2) by put_dns, the rest encoded. */
+static int put_mailto(curi__out *o, const char *iri, size_t from, size_t to, curi_error *err)
+{
+    size_t i = from;
+    while (i < to) {
+        size_t end = i, at = SIZE_MAX;
+        int rc;
+        while (end < to && iri[end] != ',') {
+            if (iri[end] == '@')
+                at = end;
+            end++;
+        }
+        if (at == SIZE_MAX) {
+            put_encoded(o, iri + i, end - i);
+        } else {
+            put_encoded(o, iri + i, at + 1 - i);
+            rc = put_dns(o, iri, at + 1, end, err);
+            if (rc != CURI_OK)
+                return rc;
+        }
+        if (end < to)
+            curi__put(o, ",", 1);
+        i = end + 1;
+    }
+    return CURI_OK;
+}
+
 int curi_iri_to_uri(char *dst, size_t cap, size_t *outlen, const char *iri, size_t len,
                     unsigned flags, curi_error *err)
 {
     curi__out o = {dst, cap, 0};
     curi_uri u;
-    size_t n;
-    int rc;
+    size_t n, from = len, to = len;
+    int rc, dns = 0;
 
     rc = map_begin(dst, cap, outlen, &u, iri, len, flags, err);
     if (rc != CURI_OK)
         return rc;
-    if ((flags & CURI_IRI_IDN) && u.host_type == CURI_HOST_REGNAME &&
-        non_ascii(u.host.ptr, u.host.len)) {
-        /* 3.1 with IDNA: the reg-name as ToASCII writes it, the rest encoded. */
-        char a[256];
-        size_t alen, at = (size_t)(u.host.ptr - iri);
-        curi_error e;
-        rc = curi_host_to_ascii(a, sizeof a, &alen, u.host.ptr, u.host.len, 0, &e);
-        if (rc != CURI_OK) {
-            curi__fail(err, rc, at + e.offset);
-            if (err)
-                err->reserved = e.reserved; /* the reason, for curi_idn_reason */
-            return curi__wend(rc, 0, outlen, err);
-        }
-        put_encoded(&o, iri, at);
-        curi__put(&o, a, alen);
-        put_encoded(&o, u.host.ptr + u.host.len, len - at - u.host.len);
+    /* The span IDNA writes (3.1 with IDNA): the reg-name host (every one with CURI_IRI_IDN;
+     * with CURI_IRI_IDN_DNS a scheme's whose host the registry says is a DNS name), or the
+     * path of such a scheme without an authority, whose addresses have domains (mailto). */
+    if ((flags & CURI_IRI_IDN_DNS) && u.scheme.ptr != NULL)
+        dns = (curi_scheme_flags(curi_scheme_find(u.scheme.ptr, u.scheme.len)) &
+               CURI_SCHEME_DNS_HOST) != 0;
+    if (u.host_type == CURI_HOST_REGNAME && ((flags & CURI_IRI_IDN) || dns)) {
+        from = (size_t)(u.host.ptr - iri);
+        to = from + u.host.len;
+    } else if (dns && u.host.ptr == NULL && u.path.ptr != NULL) {
+        from = (size_t)(u.path.ptr - iri);
+        to = from + u.path.len;
     } else {
-        put_encoded(&o, iri, len);
+        dns = 0;
+    }
+    put_encoded(&o, iri, from);
+    if (from < len) {
+        rc = dns && u.host.ptr == NULL ? put_mailto(&o, iri, from, to, err)
+                                       : put_dns(&o, iri, from, to, err);
+        if (rc != CURI_OK)
+            return curi__wend(rc, 0, outlen, err);
+        put_encoded(&o, iri + to, len - to);
     }
     rc = curi__out_end(&o, &n);
     return curi__wend(rc, n, outlen, err);
@@ -142,6 +207,11 @@ static void put_decoded(curi__out *o, const char *s, size_t n, size_t base, size
         i = j;
         b[0] = (char)(curi__hexval((unsigned char)s[i + 1]) * 16 +
                       curi__hexval((unsigned char)s[i + 2]));
+        if (curi__is((unsigned char)b[0], CURI__UNRESERVED)) {
+            curi__put(o, b, 1); /* 3.2 step 1: unreserved ASCII too ("%7E" -> "~") */
+            i += 3;
+            continue;
+        }
         need = (unsigned char)b[0] >= 0xF0 ? 4 : (unsigned char)b[0] >= 0xE0 ? 3 : 2;
         for (k = 1; (unsigned char)b[0] >= 0xC2 && k < need; k++) {
             const char *t = s + i + 3 * k;
@@ -155,7 +225,9 @@ static void put_decoded(curi__out *o, const char *s, size_t n, size_t base, size
             curi__put(o, b, need);
             i += 3 * need;
         } else {
-            curi__put(o, s + i, 3); /* kept as it is, hex case and all */
+            /* 3.2 step 3: re-encoded, uppercase ("%e2" -> "%E2") */
+            char t[3] = {'%', HEX[(unsigned char)b[0] >> 4], HEX[(unsigned char)b[0] & 15]};
+            curi__put(o, t, 3);
             i += 3;
         }
     }
@@ -293,20 +365,44 @@ size_t curi_iri_compare_bound(size_t alen, size_t blen, unsigned flags)
         curi__add_sat(curi_iri_to_uri_bound(alen, flags), curi_iri_to_uri_bound(blen, flags)));
 }
 
-/* 5.3: the IRIs mapped to URIs (3.1) and compared on the ladder of RFC 3986 6.2. */
+/* The URIs of a and b (3.1 with flags) in work, parsed into ua and ub; 0 on failure. */
+static int map_pair(const char *a, size_t alen, const char *b, size_t blen, unsigned flags,
+                    char *work, size_t cap, curi_uri *ua, curi_uri *ub)
+{
+    size_t la, lb;
+    if (curi_iri_to_uri(work, cap, &la, a, alen, flags, NULL) != CURI_OK ||
+        curi_iri_to_uri(work + la, cap - la, &lb, b, blen, flags, NULL) != CURI_OK)
+        return 0;
+    return curi_parse(ua, work, la, 0, NULL) == CURI_OK &&
+           curi_parse(ub, work + la, lb, 0, NULL) == CURI_OK;
+}
+
+/*
+ * 5.3 on the ladder of RFC 3986 6.2: the IRIs as strings (5.3.1), then their URIs (3.1)
+ * after syntax-based normalization (5.3.2: percent-encoding normalization of 5.3.2.3 makes
+ * "ü" and "%C3%BC" one), after scheme-based normalization, and with IDNA for the hosts that
+ * flags give to it (5.3.3: "bücher.example" and "xn--bcher-kva.example").
+ */
 curi_equiv curi_iri_compare(const char *a, size_t alen, const char *b, size_t blen,
                             unsigned flags, curi_equiv max_level, char *work, size_t cap)
 {
-    size_t la, lb;
     curi_uri ua, ub;
+    curi_equiv lv;
 
-    if (work == NULL && cap != 0)
+    if ((work == NULL && cap != 0) || max_level < CURI_EQ_STRING)
         return CURI_EQ_NONE;
-    if (curi_iri_to_uri(work, cap, &la, a, alen, flags, NULL) != CURI_OK ||
-        curi_iri_to_uri(work + la, cap - la, &lb, b, blen, flags, NULL) != CURI_OK)
+    if (!map_pair(a, alen, b, blen, 0, work, cap, &ua, &ub))
         return CURI_EQ_NONE;
-    if (curi_parse(&ua, work, la, 0, NULL) != CURI_OK ||
-        curi_parse(&ub, work + la, lb, 0, NULL) != CURI_OK)
+    if (alen == blen && (alen == 0 || memcmp(a, b, alen) == 0))
+        return CURI_EQ_STRING;
+    lv = curi_compare(&ua, &ub, max_level);
+    if (lv == CURI_EQ_STRING)
+        lv = max_level >= CURI_EQ_SYNTAX ? CURI_EQ_SYNTAX : CURI_EQ_NONE;
+    if (lv != CURI_EQ_NONE || max_level < CURI_EQ_SCHEME ||
+        !(flags & (CURI_IRI_IDN | CURI_IRI_IDN_DNS)))
+        return lv;
+    if (!map_pair(a, alen, b, blen, flags, work, cap, &ua, &ub))
         return CURI_EQ_NONE;
-    return curi_compare(&ua, &ub, max_level);
+    return curi_compare(&ua, &ub, CURI_EQ_SCHEME) != CURI_EQ_NONE ? CURI_EQ_SCHEME
+                                                                   : CURI_EQ_NONE;
 }

@@ -567,10 +567,16 @@ static const flagword path_words[] = {
 };
 static const flagword iri_words[] = {
     {"idn", CURI_IRI_IDN, 0},
+    {"dns", CURI_IRI_IDN_DNS, 0},
+    {NULL, 0, 0},
+};
+static const flagword host_conv_words[] = {
+    {"std3", CURI_HOST_STD3, 0},
     {NULL, 0, 0},
 };
 static const flagword iriequal_words[] = {
     {"idn", CURI_IRI_IDN, 0},
+    {"dns", CURI_IRI_IDN_DNS, 0},
     {"syntax", 0, OPT_MAXSYN},
     {NULL, 0, 0},
 };
@@ -610,8 +616,8 @@ static const kinddef kinds[] = {
     {"schemeparts", kind_schemeparts, no_words},
     {"touri", kind_touri, iri_words},
     {"toiri", kind_toiri, iri_words},
-    {"toascii", kind_toascii, no_words},
-    {"tounicode", kind_tounicode, no_words},
+    {"toascii", kind_toascii, host_conv_words},
+    {"tounicode", kind_tounicode, host_conv_words},
     {"uts46", kind_uts46, no_words},
     {"iriequal", kind_iriequal, iriequal_words},
     {"urlfile", NULL, no_words},

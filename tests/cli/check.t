@@ -198,7 +198,8 @@ $ printf 'x{\n' >u.txt; curi check --json -f u.txt http://example.com/ | cut -c1
 ? 0
 
 # issue 26 item 10: the message's well-formed UTF-8 is text (the ellipsis only when the
-# userinfo goes on past the quote); bidi characters and the input's echo stay \xHH
+# userinfo goes on past the quote); bidi characters stay \xHH, and the input's echo shows
+# valid UTF-8 as text too (issue 27 item 2)
 $ curi check --fail-on none --disable userinfo-in-http 'http://www.paypal.com@evil.com/' 'http://good.com%2F@evil.com/' "$(printf '\303\251\342\200\256:b')"
 http://www.paypal.com@evil.com/:7-21: warning: userinfo 'www.paypal.com' looks like a host name, but the host is 'evil.com' [userinfo-hostlike]
   http://www.paypal.com@evil.com/
@@ -206,10 +207,10 @@ http://www.paypal.com@evil.com/:7-21: warning: userinfo 'www.paypal.com' looks l
 http://good.com%2F@evil.com/:7-18: warning: userinfo 'good.com…' looks like a host name, but the host is 'evil.com' [userinfo-hostlike]
   http://good.com%2F@evil.com/
          ^~~~~~~~~~~
-\xc3\xa9\xe2\x80\xae:b:0-1: error: not an RFC 3986 URI reference: byte 0xC3 at offset 0 is not allowed here [syntax-invalid]
-  \xc3\xa9\xe2\x80\xae:b
-  ^~~~
-\xc3\xa9\xe2\x80\xae:b:0-7: error: relative reference whose first segment 'é\xe2\x80\xae:b' contains ':': it cannot be a relative path (RFC 3986 4.2), and other parsers read a scheme; write './é\xe2\x80\xae:b' [relative-colon-first-segment]
-  \xc3\xa9\xe2\x80\xae:b
-  ^~~~~~~~~~~~~~~~~~~~~~
+é\xe2\x80\xae:b:0-1: error: not an RFC 3986 URI reference: byte 0xC3 at offset 0 is not allowed here [syntax-invalid]
+  é\xe2\x80\xae:b
+  ^
+é\xe2\x80\xae:b:0-7: error: relative reference whose first segment 'é\xe2\x80\xae:b' contains ':': it cannot be a relative path (RFC 3986 4.2), and other parsers read a scheme; write './é\xe2\x80\xae:b' [relative-colon-first-segment]
+  é\xe2\x80\xae:b
+  ^~~~~~~~~~~~~~~
 ? 0

@@ -16,16 +16,13 @@ bücher.example
 ? 0
 
 # A name that fails: the message with a caret under its label, and libidn2's reason (or the
-# UTS #46 option libcuri checks itself); the other names still run.
+# UTS #46 option libcuri checks itself); the other names still run.  '_' is allowed: host
+# names in URLs carry it (issue 27); --std3 asks for DNS host syntax.
 $ curi host --to-ascii a_b.example x.-a ok.example xn--a
-|
+a_b.example
 |
 ok.example
 |
-! curi: argument 1: IDN_DISALLOWED at byte 0: IDNA: a disallowed or unassigned code point
-!   a_b.example
-!   ^
-!   reason: UseSTD3ASCIIRules: only letters, digits and '-' may stand in an ASCII label (checked by libcuri)
 ! curi: argument 2: IDN_HYPHEN at byte 2: IDNA: '-' at a label's start or end, or '--' at 3-4
 !   x.-a
 !     ^
@@ -36,14 +33,72 @@ ok.example
 !   reason: IDN2_INVALID_NONTRANSITIONAL: domain label has character forbidden in non-transitional mode (TR46)
 ? 1
 
+$ curi host --to-ascii _dmarc.bücher.example _sip._tcp.example.com
+_dmarc.xn--bcher-kva.example
+_sip._tcp.example.com
+? 0
+
+# --std3: the rule in the headline, the caret on the offending byte.
+$ curi host --to-ascii --std3 a_b.example ok.example 'x.≠'
+|
+ok.example
+|
+! curi: argument 1: IDN_STD3 at byte 1: IDNA UseSTD3ASCIIRules: a DNS name holds only letters, digits, '-', '.'
+!   a_b.example
+!    ^
+!   reason: UseSTD3ASCIIRules: only letters, digits and '-' may stand in an ASCII label (checked by libcuri)
+! curi: argument 3: IDN_STD3 at byte 2: IDNA UseSTD3ASCIIRules: a DNS name holds only letters, digits, '-', '.'
+!   x.≠
+!     ^
+!   reason: UseSTD3ASCIIRules: only letters, digits and '-' may stand in an ASCII label (checked by libcuri)
+? 1
+
+# Without --std3 a mapping may still not make what a URI host cannot hold (U+FF0F is '/').
+$ curi host --to-ascii 'a.b／c'
+|
+! curi: argument 1: IDN_DISALLOWED at byte 2: IDNA: a disallowed or unassigned code point
+!   a.b／c
+!     ^
+!   reason: URIHost: a character that maps to ASCII a URI host cannot hold, such as '/' or a space (checked by libcuri)
+? 1
+
+# A U-label whose A-label passes 63 bytes is too long, not bad Punycode.
+$ curi host --to-ascii "$(printf 'x%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59)ü.example" 2>&1 >/dev/null | head -1
+curi: argument 1: IDN_LENGTH at byte 0: IDNA: an empty label, a label over 63 or a name over 253 bytes
+? 0
+
 $ printf 'xn--a.com\n' | curi host --to-unicode --json
 {"input":"xn--a.com","error":"IDN_DISALLOWED","message":"IDNA: a disallowed or unassigned code point","offset":0,"reason":"IDN2_INVALID_NONTRANSITIONAL"}
 ? 1
 
-$ curi to-uri --idn 'http://bücher.example/ü' 'http://a_b/ü'
+$ curi to-uri --idn 'http://bücher.example/ü' 'http://a_b/ü' 'foo://bücher/'
 http://xn--bcher-kva.example/%C3%BC
 http://a_b/%C3%BC
+foo://xn--bcher-kva/
 ? 0
+
+# to-uri's default (RFC 3987 3.1): IDNA for the hosts of the schemes whose host is a DNS name
+# (the registry's CURI_SCHEME_DNS_HOST) and mailto's domains; other schemes' hosts encoded.
+$ curi to-uri 'https://münchen.de/' 'ftp://bücher.example/ü' 'mailto:a@bücher.example,b@x.example?subject=ü' 'foo://bücher.example/' 'urn:x:ü'
+https://xn--mnchen-3ya.de/
+ftp://xn--bcher-kva.example/%C3%BC
+mailto:a@xn--bcher-kva.example,b@x.example?subject=%C3%BC
+foo://b%C3%BCcher.example/
+urn:x:%C3%BC
+? 0
+
+$ curi to-uri --no-idn 'https://münchen.de/'
+https://m%C3%BCnchen.de/
+? 0
+
+$ curi to-uri 'http://a_b.ü/' 'http://x.-ü/'
+http://a_b.xn--tda/
+|
+! curi: argument 2: IDN_HYPHEN at byte 9: IDNA: '-' at a label's start or end, or '--' at 3-4
+!   http://x.-ü/
+!            ^
+!   reason: IDN2_HYPHEN_STARTEND: string start/ends with forbidden hyphen
+? 1
 
 $ curi to-iri --idn 'http://xn--bcher-kva.example/%C3%BC' 'http://xn--a.example/'
 http://bücher.example/ü
@@ -63,13 +118,22 @@ xn--bcher-kva.example bücher.example
 ? 0
 
 $ curi get --iri '{host:ascii}' 'http://a_b.ü/'
-|
-! curi: argument 1: IDN_DISALLOWED at byte 7: IDNA: a disallowed or unassigned code point
-!   http://a_b.\xc3\xbc/
-!          ^
-!   reason: UseSTD3ASCIIRules: only letters, digits and '-' may stand in an ASCII label (checked by libcuri)
+a_b.xn--tda
+? 0
+
+# equal --iri: IDNA for DNS hosts at the scheme-based rung (RFC 3987 5.3.3, issue 27).
+$ curi equal --iri 'http://BÜCHER.example/' 'http://bücher.example/'
+equal: scheme-based (RFC 3987 5.3.3)
+? 0
+
+$ curi equal --iri 'http://bücher.example/' 'http://xn--bcher-kva.example/'
+equal: scheme-based (RFC 3987 5.3.3)
+? 0
+
+$ curi equal --iri --syntax 'http://bücher.example/' 'http://xn--bcher-kva.example/'
+not equal
 ? 1
 
-$ curi equal --iri 'http://BÜCHER.example/' 'http://bücher.example/'
+$ curi equal --iri 'foo://bücher.example/' 'foo://xn--bcher-kva.example/'
 not equal
 ? 1

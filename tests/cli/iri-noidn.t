@@ -5,15 +5,21 @@
 $ curi host --to-ascii bücher.example
 |
 ! curi: argument 1: UNSUPPORTED at byte 0: IDNA needs libidn2, and this libcuri was built without it
-!   b\xc3\xbccher.example
+!   bücher.example
 !   ^
 ? 1
+
+# to-uri's default falls back to percent-encoding every host (issue 27).
+$ curi to-uri 'https://münchen.de/' 'mailto:a@bücher.example'
+https://m%C3%BCnchen.de/
+mailto:a@b%C3%BCcher.example
+? 0
 
 $ curi to-uri --idn 'http://bücher.example/' 'http://a/'
 |
 |
 ! curi: argument 1: UNSUPPORTED at byte 0: IDNA needs libidn2, and this libcuri was built without it
-!   http://b\xc3\xbccher.example/
+!   http://bücher.example/
 !   ^
 ! curi: argument 2: UNSUPPORTED at byte 0: IDNA needs libidn2, and this libcuri was built without it
 !   http://a/
@@ -24,6 +30,6 @@ $ curi get --iri '{host:ascii}' 'http://a/' 'http://bücher/'
 a
 |
 ! curi: argument 2: UNSUPPORTED at byte 7: IDNA needs libidn2, and this libcuri was built without it
-!   http://b\xc3\xbccher/
+!   http://bücher/
 !          ^
 ? 1

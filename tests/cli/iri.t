@@ -8,12 +8,41 @@ $ curi parse --iri --json 'https://ja.wikipedia.org/wiki/東京?q=ü#f'
 {"input":"https://ja.wikipedia.org/wiki/東京?q=ü#f","scheme":"https","userinfo":null,"host":"ja.wikipedia.org","host_type":"reg-name","port":null,"path":"/wiki/東京","query":"q=ü","fragment":"f","segments":["wiki","東京"],"params":[{"key":"q","value":"ü"}],"labels":["ja","wikipedia","org"]}
 ? 0
 
-# Without --iri a raw non-ASCII byte is an error, as RFC 3986 says.
+# Without --iri a raw non-ASCII byte is an error, as RFC 3986 says; when it starts valid
+# UTF-8 the message says that this is an IRI and how to read it (issue 27).
 $ curi parse 'http://a/ü' >/dev/null
 ! curi: argument 1: PATH_CHAR at byte 9: character not allowed in the path
-!   http://a/\xc3\xbc
+!   http://a/ü
 !            ^
+!   hint: a non-ASCII character: this is an IRI (RFC 3987), not a URI; read it with 'curi parse --iri', or map it with 'curi to-uri'
 ? 1
+
+$ curi parse 'https://en.wikipedia.org/wiki/Café' 'http://東京.example/'
+! curi: argument 1: PATH_CHAR at byte 33: character not allowed in the path
+!   https://en.wikipedia.org/wiki/Café
+!                                    ^
+!   hint: a non-ASCII character: this is an IRI (RFC 3987), not a URI; read it with 'curi parse --iri', or map it with 'curi to-uri'
+! curi: argument 2: HOST_CHAR at byte 7: character not allowed in the host
+!   http://東京.example/
+!          ^
+!   hint: a non-ASCII character: this is an IRI (RFC 3987), not a URI; read it with 'curi parse --iri', or map it with 'curi to-uri'
+? 1
+
+# A command without --iri names only to-uri; the text output shows UTF-8 as text, as JSON does.
+$ curi to-path 'file:///Café'
+|
+! curi: argument 1: PATH_CHAR at byte 11: character not allowed in the path
+!   file:///Café
+!              ^
+!   hint: a non-ASCII character: this is an IRI (RFC 3987), not a URI; map it with 'curi to-uri'
+? 1
+
+$ curi parse --iri 'http://bücher.example/ü'
+scheme:    http
+host:      bücher.example
+host_type: reg-name
+path:      /ü
+? 0
 
 # Bad UTF-8 is UTF8 at its first byte; a character the ABNF leaves out is the component's error.
 $ curi parse --iri "$(printf 'http://a/\340\200\257')" "$(printf 'http://a/\357\277\276')" >/dev/null
@@ -26,7 +55,7 @@ $ curi parse --iri "$(printf 'http://a/\340\200\257')" "$(printf 'http://a/\357\
 ? 1
 
 # to-uri: one line per input; an invalid one gets an empty line and a message, the others go on.
-$ curi to-uri 'https://ja.wikipedia.org/wiki/東京' "$(printf 'http://a/\303')" 'http://ü@bücher.example/ü?ü#ü'
+$ curi to-uri --no-idn 'https://ja.wikipedia.org/wiki/東京' "$(printf 'http://a/\303')" 'http://ü@bücher.example/ü?ü#ü'
 https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC
 |
 http://%C3%BC@b%C3%BCcher.example/%C3%BC?%C3%BC#%C3%BC
@@ -35,11 +64,18 @@ http://%C3%BC@b%C3%BCcher.example/%C3%BC?%C3%BC#%C3%BC
 !            ^
 ? 1
 
-# to-iri decodes only what spells an allowed character; the rest stays as it was.
+# to-iri decodes what spells an allowed character, and unreserved ASCII (RFC 3987 3.2 step 1);
+# the rest stays encoded, in uppercase hex (issue 27).
 $ printf 'http://www.example.org/D%%C3%%BCrst\nhttp://www.example.org/D%%FCrst\nhttp://a/%%E2%%80%%AE%%41\n' | curi to-iri
 http://www.example.org/Dürst
 http://www.example.org/D%FCrst
-http://a/%E2%80%AE%41
+http://a/%E2%80%AEA
+? 0
+
+$ curi to-iri 'http://a/%7E%41%2f%25%3F%20' 'scheme:/%CE%2E%2E' 'http://a/%e2%80%ae%c3'
+http://a/~A%2F%25%3F%20
+scheme:/%CE..
+http://a/%E2%80%AE%C3
 ? 0
 
 $ curi to-iri --json 'http://a/%C3%BC' 'http://a/%zz'
@@ -48,7 +84,7 @@ $ curi to-iri --json 'http://a/%C3%BC' 'http://a/%zz'
 ? 1
 
 # The round trip.
-$ curi to-uri 'http://例え.テスト/東京?q=ü' | curi to-iri
+$ curi to-uri --no-idn 'http://例え.テスト/東京?q=ü' | curi to-iri
 http://例え.テスト/東京?q=ü
 ? 0
 
@@ -63,12 +99,21 @@ http://bücher.example/ü/x
 http://a/%E2%80%AE
 ? 0
 
+# equal --iri: RFC 3987 5.3's ladder; the strings first, then the URIs (issue 27).
 $ curi equal --iri 'http://www.example.org/résumé.html' 'http://www.example.org/r%C3%A9sum%C3%A9.html'
-equal: string (RFC 3986 6.2.1)
+equal: syntax-based (RFC 3987 5.3.2)
+? 0
+
+$ curi equal --iri 'http://www.example.org/résumé.html' 'http://www.example.org/résumé.html'
+equal: string (RFC 3987 5.3.1)
 ? 0
 
 $ curi equal --iri 'http://a/ü' 'http://a/%c3%bc'
-equal: syntax-based (RFC 3986 6.2.2)
+equal: syntax-based (RFC 3987 5.3.2)
+? 0
+
+$ curi equal --iri --json 'http://bücher.example/ü' 'http://b%C3%BCcher.example/%C3%BC'
+{"a":"http://bücher.example/ü","b":"http://b%C3%BCcher.example/%C3%BC","equal":true,"level":"syntax-based"}
 ? 0
 
 $ curi host

@@ -85,11 +85,18 @@ path:      b
 !          ^
 ? 1
 
-# Control bytes, '\' and non-ASCII bytes are shown as escapes so the caret stays aligned.
+# Control bytes, '\' and bytes that are not UTF-8 are shown as escapes, valid UTF-8 as text
+# (issue 27), and the caret counts columns: 2 for a wide character.
 $ printf 'a\tb\\\303\251 c\n' | curi parse
 ! curi: -:1: PATH_CHAR at byte 1: character not allowed in the path
-!   a\x09b\\\xc3\xa9 c
+!   a\x09b\\é c
 !    ^
+? 1
+
+$ printf '\346\235\261\344\272\254 \342\200\256\303x\n' | curi parse --iri
+! curi: -:1: PATH_CHAR at byte 6: character not allowed in the path
+!   東京 \xe2\x80\xae\xc3x
+!       ^
 ? 1
 
 $ curi parse 'http://a/%4g'

@@ -785,32 +785,40 @@ def encode(s, component="unreserved", *, keep_pct=False):
     return out.decode("ascii")
 
 
-def _map(fn, bound, s, idn):
+def _map(fn, bound, s, fl):
     """The bytes fn (curi_iri_to_uri or curi_uri_to_iri) writes for s; raises ParseError."""
     b = _as_bytes(s)
-    fl = _lib.CURI_IRI_IDN if idn else 0
     rc, out, err = _write(lambda d, c, o, e: fn(d, c, o, b, len(b), fl, e), bound(len(b), fl))
     if rc:
         raise ParseError(rc, err.offset, s)
     return out
 
 
-def to_uri(s, *, idn=False):
+def to_uri(s, *, idn=None):
     """The URI of the IRI reference s (RFC 3987 3.1): the UTF-8 bytes of every non-ASCII
-    character percent-encoded, host included; with idn a host name with a non-ASCII
-    character goes through IDNA (UTS #46 ToASCII) instead.  Raises ParseError for an input
-    that is not an IRI reference (UTF8 for bytes that are not UTF-8) and for a host IDNA
-    refuses (IDN_*; UNSUPPORTED when curi.IDN is False)."""
-    return _map(_lib.curi_iri_to_uri, _lib.curi_iri_to_uri_bound, s, idn).decode("ascii")
+    character percent-encoded.  The host of a scheme whose host is a DNS name (http, https,
+    ws, wss, ftp, ftps; mailto: each address's domain) goes through IDNA (UTS #46 ToASCII)
+    instead, as 3.1 allows: to_uri("https://münchen.de/") is "https://xn--mnchen-3ya.de/".
+    idn=None (the default) does that when curi.IDN is True and percent-encodes every host
+    otherwise; idn=True converts every non-ASCII host name (UNSUPPORTED when curi.IDN is
+    False), idn=False none.  Raises ParseError for an input that is not an IRI reference
+    (UTF8 for bytes that are not UTF-8) and for a host IDNA refuses (IDN_*)."""
+    if idn is None:
+        fl = _lib.CURI_IRI_IDN_DNS if IDN else 0
+    else:
+        fl = _lib.CURI_IRI_IDN | _lib.CURI_IRI_IDN_DNS if idn else 0
+    return _map(_lib.curi_iri_to_uri, _lib.curi_iri_to_uri_bound, s, fl).decode("ascii")
 
 
 def to_iri(s, *, idn=False):
     """The IRI of the URI reference s (RFC 3987 3.2), as str: percent-encoded UTF-8 of the
-    characters a component may hold raw is decoded; ASCII, invalid UTF-8, other characters
-    and the bidi formatting characters stay encoded.  With idn a host name with xn-- labels
-    is shown in Unicode (ToUnicode) when it is valid.  Raises ParseError for an invalid
-    input (UNSUPPORTED for idn when curi.IDN is False)."""
-    return _map(_lib.curi_uri_to_iri, _lib.curi_uri_to_iri_bound, s, idn).decode("utf-8")
+    characters a component may hold raw is decoded, and so is an unreserved ASCII character
+    ("%7E" -> "~"); '%', reserved and other ASCII, invalid UTF-8, other characters and the
+    bidi formatting characters stay encoded (uppercase hex).  With idn a host name with
+    xn-- labels is shown in Unicode (ToUnicode) when it is valid.  Raises ParseError for an
+    invalid input (UNSUPPORTED for idn when curi.IDN is False)."""
+    fl = _lib.CURI_IRI_IDN if idn else 0
+    return _map(_lib.curi_uri_to_iri, _lib.curi_uri_to_iri_bound, s, fl).decode("utf-8")
 
 
 def decode(s, plus=False, *, lenient=False, encoding="utf-8", errors="strict"):
