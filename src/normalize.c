@@ -1110,7 +1110,8 @@ static int normalizable(const curi_uri *u)
 typedef const struct curi__scheme_ops *own_ops;
 
 CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi_uri *tmp,
-                                          own_ops *own, const curi_scheme **sip)
+                                          own_ops *own, const curi_scheme **sip,
+                                          curi_scheme_parts *sp)
 {
     const curi_scheme *si = curi__scheme_of(u);
     const struct curi__scheme_ops *ops;
@@ -1126,7 +1127,7 @@ CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi
         ops->norm_fold == NULL && ops->norm_write == NULL) {
         return u;
     }
-    v = curi__scheme_norm(si, u, mask, tmp, own);
+    v = curi__scheme_norm(si, u, mask, tmp, own, sp);
     if (v->scheme.ptr != u->scheme.ptr || v->scheme.len != u->scheme.len) {
         /* no view changes the scheme today; if one did */
         *sip = curi_scheme_find(v->scheme.ptr, v->scheme.len);
@@ -1169,13 +1170,14 @@ size_t curi__norm_byte(char *dst, size_t n, char c)
  * The writer counts what it writes, so dst only needs the final length; dst NULL: the
  * length only.
  */
-static size_t own_write(char *dst, const curi_uri *u, unsigned mask, own_ops own)
+static size_t own_write(char *dst, const curi_uri *u, unsigned mask, own_ops own,
+                        const curi_scheme_parts *sp)
 {
     size_t n = curi__norm_put(dst, 0, u->scheme.ptr, u->scheme.len, mask,
                               (mask & CURI_NORM_CASE) != 0);
 
     n = curi__norm_byte(dst, n, ':');
-    n = own->norm_write(dst, n, u, mask);
+    n = own->norm_write(dst, n, u, mask, sp);
     if (u->query.ptr != NULL) {
         n = curi__norm_byte(dst, n, '?');
         n = curi__norm_put(dst, n, u->query.ptr, u->query.len, mask, 0);
@@ -1200,6 +1202,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     curi_uri tmp;
     own_ops own;
     const curi_scheme *si;
+    curi_scheme_parts sp;
 
     if (!curi__wbegin(dst, cap, outlen, 0) || u == NULL || (mask & ~CURI__NORM_FLAGS)) {
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
@@ -1208,13 +1211,13 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     if (!normalizable(u)) {
         return curi__wend(curi__fail(err, CURI_ERR_STRUCTURE, 0), 0, outlen, err);
     }
-    u = scheme_view(u, &mask, &tmp, &own, &si);
+    u = scheme_view(u, &mask, &tmp, &own, &si, &sp);
     if (own != NULL && own->norm_write != NULL) {
-        n = own_write(NULL, u, mask, own);
+        n = own_write(NULL, u, mask, own, &sp);
         if (dst == NULL || n > cap || n > CURI_MAX_LEN) {
             return curi__wend(n == 0 ? CURI_OK : CURI_ERR_NOSPACE, n, outlen, err);
         }
-        return curi__wend(CURI_OK, own_write(dst, u, mask, own), outlen, err);
+        return curi__wend(CURI_OK, own_write(dst, u, mask, own, &sp), outlen, err);
     }
     /* The usual case: room for everything, the path before its dots go included. */
     if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask, 1, si)) {
@@ -1257,8 +1260,8 @@ static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsign
 
     /* the fold is left out: curi__is_normalized asks it apart, and curi__compare's scheme
      * rung reaches every pair it makes equal through curi__scheme_equivalent */
-    a = scheme_view(a, &ma, &ta, &fa, &sia);
-    b = scheme_view(b, &mb, &tb, &fb, &sib);
+    a = scheme_view(a, &ma, &ta, &fa, &sia, NULL);
+    b = scheme_view(b, &mb, &tb, &fb, &sib, NULL);
 
     if (!stream && small_write(sa, &na, a, ma, sia) && small_write(sb, &nb, b, mb, sib)) {
         return na == nb && memcmp(sa, sb, na) == 0;
@@ -1271,15 +1274,16 @@ int curi__is_normalized(const curi_uri *u, unsigned mask, int stream)
     /* What curi_normalize refuses is not normalized; an unknown mask bit neither. */
     own_ops own;
     const curi_scheme *si;
+    curi_scheme_parts sp;
     unsigned m = mask;
     curi_uri tmp;
 
     if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
-    (void)scheme_view(u, &m, &tmp, &own, &si);
+    (void)scheme_view(u, &m, &tmp, &own, &si, &sp);
     return same_output(u, mask, u, 0, stream) &&
-           !(own != NULL && own->norm_changes != NULL && own->norm_changes(u));
+           !(own != NULL && own->norm_changes != NULL && own->norm_changes(u, &sp));
 }
 
 int curi_is_normalized(const curi_uri *u, unsigned mask)
@@ -1335,14 +1339,15 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
     curi_uri tmp;
     own_ops own;
     const curi_scheme *si;
+    curi_scheme_parts sp;
 
     if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
-    u = scheme_view(u, &mask, &tmp, &own, &si);
+    u = scheme_view(u, &mask, &tmp, &own, &si, &sp);
     if (own != NULL && own->norm_write != NULL) {
-        n = own_write(NULL, u, mask, own);
-        return n <= cap ? own_write(dst, u, mask, own) : 0;
+        n = own_write(NULL, u, mask, own, &sp);
+        return n <= cap ? own_write(dst, u, mask, own, &sp) : 0;
     }
     layout_init(&L, u, mask);
     n = forward_count(&L);

@@ -47,13 +47,16 @@ struct curi__scheme_ops {
      * scheme accepts and that has no authority, norm_fold lowercases the letters its
      * canonical form folds in a written form s[0..n) in place, or norm_write writes its
      * canonical path (curi__norm_put's contract) when the form is not a fold; norm_changes
-     * says whether either would change u's own bytes.
+     * says whether either would change u's own bytes.  Both are given sp, u's parts as
+     * curi__scheme_norm found them when it checked u, so that the grammar is read once
+     * per call (a scheme with a writer has no norm_view: u is the reference checked).
      */
     unsigned norm_never, norm_off;
     const curi_uri *(*norm_view)(const curi_uri *u, curi_uri *tmp);
     void (*norm_fold)(char *s, size_t n);
-    size_t (*norm_write)(char *dst, size_t n, const curi_uri *u, unsigned mask);
-    int (*norm_changes)(const curi_uri *u);
+    size_t (*norm_write)(char *dst, size_t n, const curi_uri *u, unsigned mask,
+                         const curi_scheme_parts *sp);
+    int (*norm_changes)(const curi_uri *u, const curi_scheme_parts *sp);
     /*
      * The scheme rung of curi_compare (RFC 3986 6.2.3) beyond "the normalized forms are
      * equal": equiv_view reads u as another form that names the same resource but is not
@@ -110,10 +113,14 @@ const curi_uri *curi__nview_file(const curi_uri *u, curi_uri *tmp),
     *curi__eview_file(const curi_uri *u, curi_uri *tmp),
     *curi__eview_nntp(const curi_uri *u, curi_uri *tmp);
 void curi__fold_urn(char *s, size_t n), curi__fold_mailto(char *s, size_t n);
-size_t curi__write_tel(char *dst, size_t n, const curi_uri *u, unsigned mask),
-    curi__write_data(char *dst, size_t n, const curi_uri *u, unsigned mask);
-int curi__changes_urn(const curi_uri *u), curi__changes_mailto(const curi_uri *u),
-    curi__changes_tel(const curi_uri *u), curi__changes_data(const curi_uri *u);
+size_t curi__write_tel(char *dst, size_t n, const curi_uri *u, unsigned mask,
+                       const curi_scheme_parts *sp),
+    curi__write_data(char *dst, size_t n, const curi_uri *u, unsigned mask,
+                     const curi_scheme_parts *sp);
+int curi__changes_urn(const curi_uri *u, const curi_scheme_parts *sp),
+    curi__changes_mailto(const curi_uri *u, const curi_scheme_parts *sp),
+    curi__changes_tel(const curi_uri *u, const curi_scheme_parts *sp),
+    curi__changes_data(const curi_uri *u, const curi_scheme_parts *sp);
 int curi__equiv_data(const curi_uri *a, const curi_uri *b),
     curi__equiv_file(const curi_uri *a, const curi_uri *b),
     curi__equiv_info(const curi_uri *a, const curi_uri *b),
@@ -124,13 +131,19 @@ int curi__equiv_data(const curi_uri *a, const curi_uri *b),
 
 /*
  * What normalize.c asks of the scheme layer (normal.c), each after one registry lookup:
- * u, whose scheme's entry is si, as the scheme's normalization reads it under *mask (which loses the steps the scheme
- * leaves out), with *own its operations when its canonical form is a fold or a writer of
- * its own (else NULL); u as the scheme rung of curi_compare reads it; and that rung's own
- * equivalence of a and b (0 when they are not of one scheme, or it has none).
+ * u, whose scheme's entry is si, as the scheme's normalization reads it under *mask
+ * (which loses the steps the scheme leaves out), with *own its operations when its
+ * canonical form is a fold or a writer of its own (else NULL) and then, when sp is not
+ * NULL, *sp u's parts from the same check (for own's norm_write and norm_changes); u as
+ * the scheme rung of curi_compare reads it; and that rung's own equivalence of a and b (0
+ * when they are not of one scheme, or it has none).
  */
 const curi_uri *curi__scheme_norm(const curi_scheme *si, const curi_uri *u, unsigned *mask,
-                                  curi_uri *tmp, const struct curi__scheme_ops **own);
+                                  curi_uri *tmp, const struct curi__scheme_ops **own,
+                                  curi_scheme_parts *sp);
+/* *out as curi_scheme_parts_get fills it for u, whose scheme's entry is si, once u is
+ * known to keep its scheme's rules (parts.c). */
+void curi__scheme_parts_fill(curi_scheme_parts *out, const curi_scheme *si, const curi_uri *u);
 const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp);
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b);
 /* How a data URI's media type m is written in normalized form: 0 not at all (it is RFC
