@@ -108,11 +108,15 @@ static inline size_t curi__port_digits(const char *p, size_t n, unsigned *v)
     return i;
 }
 
-/* For a function's body kept apart from its one public caller (the writer wrappers). */
+/* For a function's body kept apart from its one public caller (the writer wrappers).
+ * CURI__HIDDEN: data that inline functions read across files, which the shared library
+ * does not export (libcuri.map), so that -fPIC code reads it directly, not through the GOT. */
 #if defined(__GNUC__) || defined(__clang__)
 #define CURI__INLINE static inline __attribute__((always_inline))
+#define CURI__HIDDEN __attribute__((visibility("hidden")))
 #else
 #define CURI__INLINE static inline
+#define CURI__HIDDEN
 #endif
 
 /* a + b, or SIZE_MAX when that does not fit. */

@@ -6,7 +6,8 @@
  * (6.2.2.1 hex case, 6.2.2.2 unreserved), or percent rules and lowercase.  The transform
  * exists once too, as pct_span (write) and pct_len (the length it will write), and dot
  * segments are dots.c's.  The writers:
- *   forward_write   front to back into dst, eight bytes at a time where there is no '%',
+ *   forward_write   front to back into dst, a word at a time where there is no '%' (span16:
+ *                   sixteen bytes with SSE2; span8, its scalar twin: eight),
  *                   the path's dot segments removed in place (curi__dots_inplace): the
  *                   usual curi_normalize, and both sides of a short comparison.  The hot
  *                   path spells the layout out component by component (walking the pieces
@@ -142,12 +143,12 @@ static long port_value(curi_str port)
 }
 
 /*
- * The decisions of 6.2.3 and of the host, taken once.  The scheme table is read only when
- * a decision needs it: a port under PORT, or (when the path is empty) the empty-path rule.
+ * The decisions of 6.2.3 and of the host, taken once.  si is u's scheme's entry in the
+ * registry (NULL: none), looked up once per call by scheme_view; it is read only when a
+ * decision needs it: a port under PORT, or (when the path is empty) the empty-path rule.
  */
-static void plan_init(plan *pl, const curi_uri *u, unsigned mask)
+static void plan_init(plan *pl, const curi_uri *u, unsigned mask, const curi_scheme *si)
 {
-    const curi_scheme *si = NULL;
     int has_host = u->host.ptr != NULL;
     int need_port = has_host && u->port.ptr != NULL && (mask & CURI_NORM_PORT);
     int need_slash = (has_host && (mask & CURI_NORM_EMPTY_PATH) &&
@@ -158,9 +159,6 @@ static void plan_init(plan *pl, const curi_uri *u, unsigned mask)
     pl->zone_at = 0;
     pl->zone_end = 0;
     pl->text6_len = 0;
-    if (u->scheme.ptr != NULL && (need_port || need_slash)) {
-        si = curi_scheme_find(u->scheme.ptr, u->scheme.len);
-    }
     /* 6.2.3: an empty port, or the scheme's default one, is dropped. */
     pl->show_port = has_host && u->port.ptr != NULL;
     if (need_port) {
@@ -169,7 +167,7 @@ static void plan_init(plan *pl, const curi_uri *u, unsigned mask)
             pl->show_port = 0;
         }
     }
-    pl->slash_scheme = (curi_scheme_flags(si) & CURI_SCHEME_EMPTY_PATH_SLASH) != 0;
+    pl->slash_scheme = need_slash && (curi_scheme_flags(si) & CURI_SCHEME_EMPTY_PATH_SLASH) != 0;
     /* An IPv6 literal: the zone, if any, follows the first '%' ("%25", RFC 6874). */
     if (has_host && u->host_type == CURI_HOST_IPV6 && u->host.len >= 2) {
         const char *pct = memchr(u->host.ptr, '%', u->host.len);
@@ -227,6 +225,20 @@ static void store8(char *d, uint64_t x)
     memcpy(d, &x, 8);
 }
 
+/* x with its bytes in the other order: a big-endian word as it is stored (SWAR only). */
+static uint64_t bswap64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_bswap64(x);
+#else
+    uint64_t r = 0;
+    for (int i = 0; i < 8; i++) {
+        r = r << 8 | (x >> (8 * i) & 0xFF);
+    }
+    return r;
+#endif
+}
+
 /* The eight bytes of x with 'A'..'Z' lowercased, as curi__lower does one at a time. */
 static uint64_t lower8(uint64_t x)
 {
@@ -237,11 +249,14 @@ static uint64_t lower8(uint64_t x)
     return x | ((ge_a & ~gt_z & ~x & HIGHS) >> 2);
 }
 
-/* The specializations are inlined by hand (GCC, Clang), so that lower and cand fold. */
+/* The specializations are inlined by hand (GCC, Clang), so that lower and cand fold; the
+ * rare paths are kept out of line, so that the hot one stays short. */
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
 #else
 #define ALWAYS_INLINE inline
+#define NOINLINE
 #endif
 
 /* The n < 8 bytes at p, zero-padded, in at most three loads that stay inside [p, p + n). */
@@ -376,6 +391,160 @@ static ALWAYS_INLINE char *pct_span(char *d, const char *p, size_t n, unsigned m
     return d;
 }
 
+/*
+ * The usual span, one without '%', in whole words: copied (lowercased when lower) eight
+ * bytes at a time, the last word overlapping the one before it, a span under eight bytes
+ * in one load (load_tail: nothing outside [p, p + n) is read).  Every store is a whole
+ * word, so up to 7 bytes past d + n are written too: the caller has WIDE bytes of room
+ * after the form.  NULL when the span has a '%' (then pct_span writes it again).  When dots
+ * is not NULL (a path), *dots is nonzero when a '.' follows a '/' or starts the span: the
+ * word y is zero where x has '/', z where x has '.', so a zero byte of y << 8 | z marks
+ * the pair (the carry byte is the previous word's last '/' test; 0 at the start).
+ */
+static ALWAYS_INLINE char *span8(char *d, const char *p, size_t n, int lower, uint64_t *dots)
+{
+    const char *last;
+    uint64_t x, y, w, acc = 0, carry = 0;
+
+    if (n < 8) {
+        if (n == 0) {
+            if (dots != NULL) {
+                *dots = 0;
+            }
+            return d;
+        }
+        x = load_tail(p, n); /* zero-padded: a 0 byte is neither '/' nor '.' nor '%' */
+        if (has8(x, '%') != 0) {
+            return NULL;
+        }
+        if (dots != NULL) {
+            w = (x ^ ONES * '/') << 8 | (x ^ ONES * '.');
+            *dots = (w - ONES) & ~w & HIGHS;
+        }
+        store8(d, lower ? lower8(x) : x);
+        return d + n;
+    }
+    last = p + n - 8;
+    while (p < last) {
+        x = load8(p);
+        if (has8(x, '%') != 0) {
+            return NULL;
+        }
+        if (dots != NULL) {
+            y = x ^ ONES * '/';
+            w = (y << 8 | carry) | (x ^ ONES * '.');
+            acc |= (w - ONES) & ~w;
+            carry = y >> 56;
+        }
+        store8(d, lower ? lower8(x) : x);
+        p += 8;
+        d += 8;
+    }
+    /* The last word: when it overlaps the one before, its first byte was tested there with
+     * the byte before it; else that byte's test is the carry (0 at the start). */
+    x = load8(last);
+    if (has8(x, '%') != 0) {
+        return NULL;
+    }
+    if (dots != NULL) {
+        w = ((x ^ ONES * '/') << 8 | (last == p ? carry : 0xFF)) | (x ^ ONES * '.');
+        *dots = (acc | ((w - ONES) & ~w)) & HIGHS;
+    }
+    d -= p - last;
+    store8(d, lower ? lower8(x) : x);
+    return d + 8;
+}
+
+#if defined(__SSE2__) && !defined(CURI_NO_SIMD)
+/*
+ * span8 sixteen bytes at a time (SSE2, which every x86-64 has), the scalar span8 its twin
+ * (-DCURI_NO_SIMD builds it alone; the suites hold both to the layout's other walkers).
+ * A span of 8 to 15 bytes is its first and last eight bytes in one register (the halves
+ * overlap, and every pair of neighbours but p[7] p[8] lies inside one half, that one
+ * inside the second when n < 16); under 8, one load_tail.  The dot test is span8's, on
+ * the masks of '/' and '.': a '.' whose left neighbour is a '/' (or the start, bit 1).
+ */
+#include <emmintrin.h>
+
+static ALWAYS_INLINE __m128i lower16(__m128i v)
+{
+    /* 'A'..'Z' as signed bytes (those >= 0x80 are negative: never in the range) */
+    __m128i up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
+                               _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+    return _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
+}
+
+static ALWAYS_INLINE unsigned mask16(__m128i v, char c)
+{
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
+}
+
+static ALWAYS_INLINE char *span16(char *d, const char *p, size_t n, int lower, uint64_t *dots)
+{
+    const char *last;
+    unsigned acc = 0, carry = 1;
+    __m128i v;
+
+    if (n < 16) {
+        if (n >= 8) {
+            v = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)p),
+                                   _mm_loadl_epi64((const __m128i *)(const void *)(p + n - 8)));
+        } else if (n > 0) {
+            v = _mm_set_epi64x(0, (long long)load_tail(p, n)); /* zero-padded */
+        } else {
+            if (dots != NULL) {
+                *dots = 0;
+            }
+            return d;
+        }
+        if (mask16(v, '%') != 0) {
+            return NULL;
+        }
+        if (dots != NULL) {
+            /* the second half's first byte has its left neighbour in the first half */
+            *dots = ((mask16(v, '/') << 1 | 1) & ~0x100u) & mask16(v, '.');
+        }
+        if (lower) {
+            v = lower16(v);
+        }
+        _mm_storel_epi64((__m128i *)(void *)d, v);
+        if (n >= 8) {
+            _mm_storel_epi64((__m128i *)(void *)(d + n - 8), _mm_unpackhi_epi64(v, v));
+        }
+        return d + n;
+    }
+    last = p + n - 16;
+    while (p < last) {
+        v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        if (mask16(v, '%') != 0) {
+            return NULL;
+        }
+        if (dots != NULL) {
+            unsigned sl = mask16(v, '/');
+            acc |= (sl << 1 | carry) & mask16(v, '.');
+            carry = sl >> 15;
+        }
+        _mm_storeu_si128((__m128i *)(void *)d, lower ? lower16(v) : v);
+        p += 16;
+        d += 16;
+    }
+    /* The last sixteen bytes, as span8's last word. */
+    v = _mm_loadu_si128((const __m128i *)(const void *)last);
+    if (mask16(v, '%') != 0) {
+        return NULL;
+    }
+    if (dots != NULL) {
+        *dots = acc | ((mask16(v, '/') << 1 | (last == p ? carry : 0)) & mask16(v, '.'));
+    }
+    d -= p - last;
+    _mm_storeu_si128((__m128i *)(void *)d, lower ? lower16(v) : v);
+    return d + 16;
+}
+#define span_words span16
+#else
+#define span_words span8
+#endif
+
 /* The three specializations: plain components, scheme and host, the path. */
 static ALWAYS_INLINE char *put_pct(char *d, const char *p, size_t n, unsigned mask)
 {
@@ -390,6 +559,22 @@ static ALWAYS_INLINE char *put_lower(char *d, const char *p, size_t n, unsigned 
 static char *norm_put_path(char *d, const char *p, size_t n, unsigned mask, int *cand)
 {
     return pct_span(d, p, n, mask, 0, cand);
+}
+
+/* The spans span8 leaves (a '%' in them), out of line: they are rare. */
+static NOINLINE char *put_slow(char *d, const char *p, size_t n, unsigned mask, int lower)
+{
+    return lower ? put_lower(d, p, n, mask) : put_pct(d, p, n, mask);
+}
+
+/* A span of forward_write: in words (span8) when wide, else or when it has a '%', by the
+ * percent rules. */
+static ALWAYS_INLINE char *put_word(char *d, const char *p, size_t n, unsigned mask, int lower,
+                                    int wide)
+{
+    char *e = wide ? span_words(d, p, n, lower, NULL) : NULL;
+
+    return (e != NULL) ? e : put_slow(d, p, n, mask, lower);
 }
 
 static char *put_raw(char *d, const char *p, size_t n)
@@ -452,7 +637,7 @@ static ALWAYS_INLINE void layout_init(layout *L, const curi_uri *u, unsigned mas
     /* The common case (no port, no IPv6 literal, a path) needs no decision at all. */
     if ((has_host && (u->port.ptr != NULL || u->host_type == CURI_HOST_IPV6)) ||
         u->path.ptr == NULL || u->path.len == 0) {
-        plan_init(&L->pl, u, mask);
+        plan_init(&L->pl, u, mask, curi__scheme_of(u));
     } else {
         L->pl.show_port = 0;
         L->pl.canon6 = 0;
@@ -539,7 +724,7 @@ static ALWAYS_INLINE char *put_span(char *d, const char *p, size_t n, int t, uns
  * fits; then 0 means the path did not fit and nothing useful was done.
  */
 static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *u,
-                         unsigned mask)
+                         unsigned mask, int wide, const curi_scheme *si)
 {
     plan pl;
     char *d = dst, *ps;
@@ -549,7 +734,7 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
 
     /* The common case (no port, no IPv6 literal, a path) needs no decision at all. */
     if ((has_host && (u->port.ptr != NULL || u->host_type == CURI_HOST_IPV6)) || plen == 0) {
-        plan_init(&pl, u, mask);
+        plan_init(&pl, u, mask, si);
     } else {
         pl.show_port = 0;
         pl.canon6 = 0;
@@ -558,10 +743,15 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
         pl.slash_scheme = 0;
         pl.text6_len = 0;
     }
-    /* scheme ":" (6.2.2.1: lowercase) */
+    /* scheme ":" (6.2.2.1: lowercase).  A registered scheme of up to eight bytes is its
+     * entry's key, whose bytes are the lowercase name (zero-padded): one store. */
     if (u->scheme.ptr != NULL) {
-        d = lower ? put_lower(d, u->scheme.ptr, u->scheme.len, mask)
-                  : put_pct(d, u->scheme.ptr, u->scheme.len, mask);
+        if (SWAR && wide && lower && si != NULL && si->len <= 8) {
+            store8(d, bswap64(si->key));
+            d += si->len;
+        } else {
+            d = put_word(d, u->scheme.ptr, u->scheme.len, mask, lower, wide);
+        }
         *d++ = ':';
     }
     /* "//" [ userinfo "@" ] host [ ":" port ] */
@@ -569,7 +759,7 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
         *d++ = '/';
         *d++ = '/';
         if (u->userinfo.ptr != NULL) {
-            d = put_pct(d, u->userinfo.ptr, u->userinfo.len, mask);
+            d = put_word(d, u->userinfo.ptr, u->userinfo.len, mask, 0, wide);
             *d++ = '@';
         }
         if (pl.canon6) {
@@ -577,10 +767,10 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
         } else {
             /* Lowercase after decoding (6.2.2.1 after 6.2.2.2); not the zone ID. */
             size_t hl = (pl.zone_at > 0) ? pl.zone_at : u->host.len;
-            d = lower ? put_lower(d, u->host.ptr, hl, mask) : put_pct(d, u->host.ptr, hl, mask);
+            d = put_word(d, u->host.ptr, hl, mask, lower, wide);
         }
         if (pl.zone_at > 0) {
-            d = put_pct(d, u->host.ptr + pl.zone_at, pl.zone_end - pl.zone_at, mask);
+            d = put_slow(d, u->host.ptr + pl.zone_at, pl.zone_end - pl.zone_at, mask, 0);
             *d++ = ']';
         } else if (pl.canon6) {
             *d++ = ']';
@@ -597,7 +787,14 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     ps = d;
     if (plen > 0) {
         int cand;
-        d = norm_put_path(d, u->path.ptr, plen, mask, &cand);
+        uint64_t dots = 0;
+        char *e = wide ? span_words(d, u->path.ptr, plen, 0, &dots) : NULL;
+        if (e != NULL) {
+            d = e;
+            cand = dots != 0;
+        } else {
+            d = norm_put_path(d, u->path.ptr, plen, mask, &cand);
+        }
         if (cand && dots_apply(u, mask)) {
             d = ps + curi__dots_inplace(ps, (size_t)(d - ps), CURI__DOTS_PCT);
         }
@@ -617,11 +814,11 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     /* [ "?" query ] [ "#" fragment ] */
     if (u->query.ptr != NULL) {
         *d++ = '?';
-        d = put_pct(d, u->query.ptr, u->query.len, mask);
+        d = put_word(d, u->query.ptr, u->query.len, mask, 0, wide);
     }
     if (u->fragment.ptr != NULL) {
         *d++ = '#';
-        d = put_pct(d, u->fragment.ptr, u->fragment.len, mask);
+        d = put_word(d, u->fragment.ptr, u->fragment.len, mask, 0, wide);
     }
     *outlen = (size_t)(d - dst);
     return 1;
@@ -880,8 +1077,12 @@ size_t curi_normalize_bound(const curi_uri *u)
     return curi__bound(curi__add_sat(curi_recompose_bound(u), 3 + 48));
 }
 
-/* curi_normalize_bound without the calls: the component lengths and every byte a step
- * may add.  When no length exceeds SIZE_MAX / 8 the sum cannot wrap; else no fast path. */
+/* The room span8 needs after the form: its last store may write 7 bytes past it. */
+#define WIDE 8
+
+/* curi_normalize_bound without the calls: the component lengths, every byte a step may
+ * add, and WIDE.  When no length exceeds SIZE_MAX / 8 the sum cannot wrap; else no fast
+ * path. */
 static size_t fast_bound(const curi_uri *u)
 {
     size_t s = u->scheme.len, a = u->userinfo.len, h = u->host.len, o = u->port.len;
@@ -890,7 +1091,7 @@ static size_t fast_bound(const curi_uri *u)
     if ((s | a | h | o | p | q | f) > SIZE_MAX / 8) {
         return SIZE_MAX;
     }
-    return s + a + h + o + p + q + f + 7 + 3 + 48;
+    return s + a + h + o + p + q + f + 7 + 3 + 48 + WIDE;
 }
 
 /* What curi_normalize accepts: a path beside an authority is empty or starts with '/'. */
@@ -909,13 +1110,16 @@ static int normalizable(const curi_uri *u)
 typedef const struct curi__scheme_ops *own_ops;
 
 CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi_uri *tmp,
-                                          own_ops *own)
+                                          own_ops *own, const curi_scheme **sip,
+                                          curi_scheme_parts *sp)
 {
-    const curi_scheme *si;
+    const curi_scheme *si = curi__scheme_of(u);
     const struct curi__scheme_ops *ops;
+    const curi_uri *v;
 
     *own = NULL;
-    if (u->scheme.ptr == NULL || (si = curi__scheme_of(u)) == NULL || (ops = si->ops) == NULL) {
+    *sip = si;
+    if (si == NULL || (ops = si->ops) == NULL) {
         return u;
     }
     /* most schemes (http, https: most inputs) have no normalization of their own */
@@ -923,7 +1127,12 @@ CURI__INLINE const curi_uri *scheme_view(const curi_uri *u, unsigned *mask, curi
         ops->norm_fold == NULL && ops->norm_write == NULL) {
         return u;
     }
-    return curi__scheme_norm(si, u, mask, tmp, own);
+    v = curi__scheme_norm(si, u, mask, tmp, own, sp);
+    if (v->scheme.ptr != u->scheme.ptr || v->scheme.len != u->scheme.len) {
+        /* no view changes the scheme today; if one did */
+        *sip = curi_scheme_find(v->scheme.ptr, v->scheme.len);
+    }
+    return v;
 }
 
 /* The fold of a scheme whose canonical form only changes case, in place. */
@@ -961,13 +1170,14 @@ size_t curi__norm_byte(char *dst, size_t n, char c)
  * The writer counts what it writes, so dst only needs the final length; dst NULL: the
  * length only.
  */
-static size_t own_write(char *dst, const curi_uri *u, unsigned mask, own_ops own)
+static size_t own_write(char *dst, const curi_uri *u, unsigned mask, own_ops own,
+                        const curi_scheme_parts *sp)
 {
     size_t n = curi__norm_put(dst, 0, u->scheme.ptr, u->scheme.len, mask,
                               (mask & CURI_NORM_CASE) != 0);
 
     n = curi__norm_byte(dst, n, ':');
-    n = own->norm_write(dst, n, u, mask);
+    n = own->norm_write(dst, n, u, mask, sp);
     if (u->query.ptr != NULL) {
         n = curi__norm_byte(dst, n, '?');
         n = curi__norm_put(dst, n, u->query.ptr, u->query.len, mask, 0);
@@ -991,6 +1201,8 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     size_t n = 0;
     curi_uri tmp;
     own_ops own;
+    const curi_scheme *si;
+    curi_scheme_parts sp;
 
     if (!curi__wbegin(dst, cap, outlen, 0) || u == NULL || (mask & ~CURI__NORM_FLAGS)) {
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);
@@ -999,16 +1211,16 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
     if (!normalizable(u)) {
         return curi__wend(curi__fail(err, CURI_ERR_STRUCTURE, 0), 0, outlen, err);
     }
-    u = scheme_view(u, &mask, &tmp, &own);
+    u = scheme_view(u, &mask, &tmp, &own, &si, &sp);
     if (own != NULL && own->norm_write != NULL) {
-        n = own_write(NULL, u, mask, own);
+        n = own_write(NULL, u, mask, own, &sp);
         if (dst == NULL || n > cap || n > CURI_MAX_LEN) {
             return curi__wend(n == 0 ? CURI_OK : CURI_ERR_NOSPACE, n, outlen, err);
         }
-        return curi__wend(CURI_OK, own_write(dst, u, mask, own), outlen, err);
+        return curi__wend(CURI_OK, own_write(dst, u, mask, own, &sp), outlen, err);
     }
     /* The usual case: room for everything, the path before its dots go included. */
-    if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask)) {
+    if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask, 1, si)) {
         own_fold(own, dst, n);
         return curi__wend(CURI_OK, n, outlen, err);
     }
@@ -1018,7 +1230,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
         return curi__wend(n == 0 ? CURI_OK : CURI_ERR_NOSPACE, n, outlen, err);
     }
     /* It fits, so everything but the path before dot removal does: try forward first. */
-    if (!forward_write(dst, cap, &n, u, mask)) {
+    if (!forward_write(dst, cap, &n, u, mask, 0, si)) {
         /* A tight buffer and a path that shrinks: only final bytes, from the end. */
         back_write(dst, n, u, mask);
     }
@@ -1030,9 +1242,10 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
 #define SMALL_CAP 512
 
 /* The forward writer into a fixed buffer: 0 when the URI is too long for it. */
-static int small_write(char *buf, size_t *n, const curi_uri *u, unsigned mask)
+static int small_write(char *buf, size_t *n, const curi_uri *u, unsigned mask,
+                       const curi_scheme *si)
 {
-    return fast_bound(u) <= SMALL_CAP && forward_write(buf, SMALL_CAP, n, u, mask);
+    return fast_bound(u) <= SMALL_CAP && forward_write(buf, SMALL_CAP, n, u, mask, 1, si);
 }
 
 /* 1 when the two normalized forms are the same bytes (both normalizable). */
@@ -1043,13 +1256,14 @@ static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsign
     size_t na, nb;
     curi_uri ta, tb;
     own_ops fa, fb;
+    const curi_scheme *sia, *sib;
 
     /* the fold is left out: curi__is_normalized asks it apart, and curi__compare's scheme
      * rung reaches every pair it makes equal through curi__scheme_equivalent */
-    a = scheme_view(a, &ma, &ta, &fa);
-    b = scheme_view(b, &mb, &tb, &fb);
+    a = scheme_view(a, &ma, &ta, &fa, &sia, NULL);
+    b = scheme_view(b, &mb, &tb, &fb, &sib, NULL);
 
-    if (!stream && small_write(sa, &na, a, ma) && small_write(sb, &nb, b, mb)) {
+    if (!stream && small_write(sa, &na, a, ma, sia) && small_write(sb, &nb, b, mb, sib)) {
         return na == nb && memcmp(sa, sb, na) == 0;
     }
     return same_stream(a, ma, b, mb);
@@ -1059,15 +1273,17 @@ int curi__is_normalized(const curi_uri *u, unsigned mask, int stream)
 {
     /* What curi_normalize refuses is not normalized; an unknown mask bit neither. */
     own_ops own;
+    const curi_scheme *si;
+    curi_scheme_parts sp;
     unsigned m = mask;
     curi_uri tmp;
 
     if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
-    (void)scheme_view(u, &m, &tmp, &own);
+    (void)scheme_view(u, &m, &tmp, &own, &si, &sp);
     return same_output(u, mask, u, 0, stream) &&
-           !(own != NULL && own->norm_changes != NULL && own->norm_changes(u));
+           !(own != NULL && own->norm_changes != NULL && own->norm_changes(u, &sp));
 }
 
 int curi_is_normalized(const curi_uri *u, unsigned mask)
@@ -1122,14 +1338,16 @@ size_t curi__normalize_twin(char *dst, size_t cap, const curi_uri *u, unsigned m
     size_t n, got;
     curi_uri tmp;
     own_ops own;
+    const curi_scheme *si;
+    curi_scheme_parts sp;
 
     if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
         return 0;
     }
-    u = scheme_view(u, &mask, &tmp, &own);
+    u = scheme_view(u, &mask, &tmp, &own, &si, &sp);
     if (own != NULL && own->norm_write != NULL) {
-        n = own_write(NULL, u, mask, own);
-        return n <= cap ? own_write(dst, u, mask, own) : 0;
+        n = own_write(NULL, u, mask, own, &sp);
+        return n <= cap ? own_write(dst, u, mask, own, &sp) : 0;
     }
     layout_init(&L, u, mask);
     n = forward_count(&L);

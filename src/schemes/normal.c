@@ -1209,7 +1209,8 @@ int curi__equiv_ldap(const curi_uri *a, const curi_uri *b)
  * through these three.
  */
 const curi_uri *curi__scheme_norm(const curi_scheme *si, const curi_uri *u, unsigned *mask,
-                                  curi_uri *tmp, const struct curi__scheme_ops **own)
+                                  curi_uri *tmp, const struct curi__scheme_ops **own,
+                                  curi_scheme_parts *sp)
 {
     const struct curi__scheme_ops *ops = si->ops;
 
@@ -1224,6 +1225,9 @@ const curi_uri *curi__scheme_norm(const curi_scheme *si, const curi_uri *u, unsi
     if ((ops->norm_fold != NULL || ops->norm_write != NULL) && u->host.ptr == NULL &&
         curi__scheme_check_si(si, u, NULL, NULL) == CURI_OK) {
         *own = ops;
+        if (sp != NULL) {
+            curi__scheme_parts_fill(sp, si, u); /* the writers' parts, from this check */
+        }
     }
     return ops->norm_view != NULL ? ops->norm_view(u, tmp) : u;
 }
@@ -1516,21 +1520,20 @@ int curi__data_media(curi_str m)
 /* data: the media type is not written as curi__data_media says (the default spelled out,
  * or no type before parameters), or its type, a parameter name, the charset value or the
  * base64 flag has an uppercase letter outside triplets. */
-int curi__changes_data(const curi_uri *u)
+int curi__changes_data(const curi_uri *u, const curi_scheme_parts *sp)
 {
-    curi_scheme_parts sp;
     curi_cursor c;
     curi_str x, name, value;
     int k;
 
-    if (curi_scheme_parts_get(&sp, u, 0, NULL, NULL) != CURI_OK || sp.kind != CURI_SK_DATA) {
+    if (sp->kind != CURI_SK_DATA) {
         return 0;
     }
-    k = curi__data_media(sp.part[0]);
-    if ((k == 0 && sp.part[0].len > 0) || k == 2) {
+    k = curi__data_media(sp->part[0]);
+    if ((k == 0 && sp->part[0].len > 0) || k == 2) {
         return 1;
     }
-    curi_list_init(&c, sp.part[0], ';');
+    curi_list_init(&c, sp->part[0], ';');
     while (curi_list_next(&c, &x)) {
         curi_split_at(x, '=', &name, &value);
         if (fold_run(name.ptr, 0, name.len, NULL) > 0 ||
@@ -1540,23 +1543,26 @@ int curi__changes_data(const curi_uri *u)
         }
     }
     /* the ";base64" between the media type and the ',' */
-    return fold_run(u->path.ptr, (size_t)(sp.part[0].ptr + sp.part[0].len - u->path.ptr),
-                    (size_t)(sp.part[1].ptr - 1 - u->path.ptr), NULL) > 0;
+    return fold_run(u->path.ptr, (size_t)(sp->part[0].ptr + sp->part[0].len - u->path.ptr),
+                    (size_t)(sp->part[1].ptr - 1 - u->path.ptr), NULL) > 0;
 }
 
-int curi__changes_urn(const curi_uri *u)
+int curi__changes_urn(const curi_uri *u, const curi_scheme_parts *sp)
 {
+    (void)sp;
     return fold_part(CURI_SK_URN, 0, u->path.ptr, u->path.len, NULL) > 0;
 }
 
-int curi__changes_mailto(const curi_uri *u)
+int curi__changes_mailto(const curi_uri *u, const curi_scheme_parts *sp)
 {
+    (void)sp;
     return fold_part(CURI_SK_MAILTO, 0, u->path.ptr, u->path.len, NULL) > 0 ||
            fold_part(CURI_SK_MAILTO, 1, u->query.ptr, u->query.len, NULL) > 0;
 }
 
-int curi__changes_tel(const curi_uri *u)
+int curi__changes_tel(const curi_uri *u, const curi_scheme_parts *sp)
 {
+    (void)sp;
     return tel_changes(u->path);
 }
 
@@ -1608,11 +1614,14 @@ static size_t tel_run(char *dst, size_t n, const char *p, const char *e, unsigne
 
 /* tel's path (RFC 3966): the number without its visual separators, then the parameters in
  * RFC 3966 3's order when curi__tel_sortable says so (else as they come), lowercased. */
-size_t curi__write_tel(char *dst, size_t n, const curi_uri *u, unsigned mask)
+size_t curi__write_tel(char *dst, size_t n, const curi_uri *u, unsigned mask,
+                       const curi_scheme_parts *sp)
 {
     const char *p = u->path.ptr, *e = p + u->path.len, *semi = memchr(p, ';', u->path.len);
     curi_str ps, x, prev;
     int number = 1, first = 1;
+
+    (void)sp; /* tel's writer reads the path itself */
 
     if (semi == NULL) {
         return tel_run(dst, n, p, e, mask, &number);
@@ -1637,21 +1646,20 @@ size_t curi__write_tel(char *dst, size_t n, const curi_uri *u, unsigned mask)
  * default, "text/plain" before parameters without a type), its type, parameter names and
  * charset value lowercased, ";base64" when it is there, then ',' and the data with the
  * percent rules. */
-size_t curi__write_data(char *dst, size_t n, const curi_uri *u, unsigned mask)
+size_t curi__write_data(char *dst, size_t n, const curi_uri *u, unsigned mask,
+                        const curi_scheme_parts *sp)
 {
-    curi_scheme_parts sp;
     curi_cursor c;
     curi_str x, name, value;
     int k, first = 1;
 
-    (void)curi_scheme_parts_get(&sp, u, 0, NULL, NULL);
-    k = curi__data_media(sp.part[0]);
+    k = curi__data_media(sp->part[0]);
     if (k == 2) {
         for (const char *t = "text/plain"; *t != '\0'; t++) {
             n = curi__norm_byte(dst, n, *t);
         }
     }
-    curi_list_init(&c, sp.part[0], ';');
+    curi_list_init(&c, sp->part[0], ';');
     while (k > 0 && curi_list_next(&c, &x)) {
         if (!first) {
             n = curi__norm_byte(dst, n, ';');
@@ -1664,7 +1672,7 @@ size_t curi__write_data(char *dst, size_t n, const curi_uri *u, unsigned mask)
             n = curi__norm_put(dst, n, value.ptr, value.len, mask, curi__data_ci_value(name));
         }
     }
-    if (sp.flags & CURI_SP_BASE64) {
+    if (sp->flags & CURI_SP_BASE64) {
         for (const char *t = ";base64"; *t != '\0'; t++) {
             n = curi__norm_byte(dst, n, *t);
         }

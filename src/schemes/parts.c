@@ -491,6 +491,17 @@ void curi__parts_data(curi_scheme_parts *o, const curi_uri *u)
 
 /* ------------------------------------------------------------------ the entry point */
 
+void curi__scheme_parts_fill(curi_scheme_parts *out, const curi_scheme *si, const curi_uri *u)
+{
+    out->kind = out->form = out->flags = out->reserved = 0;
+    out->part[0] = out->part[1] = out->part[2] = out->part[3] = absent;
+    out->part[4] = out->part[5] = out->part[6] = out->part[7] = absent;
+    if (si != NULL && si->ops != NULL && si->ops->parts != NULL) {
+        out->kind = (uint8_t)si->ops->kind;
+        si->ops->parts(out, u);
+    }
+}
+
 int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned flags,
                           curi_error *err, const char **rule)
 {

@@ -47,13 +47,16 @@ struct curi__scheme_ops {
      * scheme accepts and that has no authority, norm_fold lowercases the letters its
      * canonical form folds in a written form s[0..n) in place, or norm_write writes its
      * canonical path (curi__norm_put's contract) when the form is not a fold; norm_changes
-     * says whether either would change u's own bytes.
+     * says whether either would change u's own bytes.  Both are given sp, u's parts as
+     * curi__scheme_norm found them when it checked u, so that the grammar is read once
+     * per call (a scheme with a writer has no norm_view: u is the reference checked).
      */
     unsigned norm_never, norm_off;
     const curi_uri *(*norm_view)(const curi_uri *u, curi_uri *tmp);
     void (*norm_fold)(char *s, size_t n);
-    size_t (*norm_write)(char *dst, size_t n, const curi_uri *u, unsigned mask);
-    int (*norm_changes)(const curi_uri *u);
+    size_t (*norm_write)(char *dst, size_t n, const curi_uri *u, unsigned mask,
+                         const curi_scheme_parts *sp);
+    int (*norm_changes)(const curi_uri *u, const curi_scheme_parts *sp);
     /*
      * The scheme rung of curi_compare (RFC 3986 6.2.3) beyond "the normalized forms are
      * equal": equiv_view reads u as another form that names the same resource but is not
@@ -110,10 +113,14 @@ const curi_uri *curi__nview_file(const curi_uri *u, curi_uri *tmp),
     *curi__eview_file(const curi_uri *u, curi_uri *tmp),
     *curi__eview_nntp(const curi_uri *u, curi_uri *tmp);
 void curi__fold_urn(char *s, size_t n), curi__fold_mailto(char *s, size_t n);
-size_t curi__write_tel(char *dst, size_t n, const curi_uri *u, unsigned mask),
-    curi__write_data(char *dst, size_t n, const curi_uri *u, unsigned mask);
-int curi__changes_urn(const curi_uri *u), curi__changes_mailto(const curi_uri *u),
-    curi__changes_tel(const curi_uri *u), curi__changes_data(const curi_uri *u);
+size_t curi__write_tel(char *dst, size_t n, const curi_uri *u, unsigned mask,
+                       const curi_scheme_parts *sp),
+    curi__write_data(char *dst, size_t n, const curi_uri *u, unsigned mask,
+                     const curi_scheme_parts *sp);
+int curi__changes_urn(const curi_uri *u, const curi_scheme_parts *sp),
+    curi__changes_mailto(const curi_uri *u, const curi_scheme_parts *sp),
+    curi__changes_tel(const curi_uri *u, const curi_scheme_parts *sp),
+    curi__changes_data(const curi_uri *u, const curi_scheme_parts *sp);
 int curi__equiv_data(const curi_uri *a, const curi_uri *b),
     curi__equiv_file(const curi_uri *a, const curi_uri *b),
     curi__equiv_info(const curi_uri *a, const curi_uri *b),
@@ -124,13 +131,19 @@ int curi__equiv_data(const curi_uri *a, const curi_uri *b),
 
 /*
  * What normalize.c asks of the scheme layer (normal.c), each after one registry lookup:
- * u, whose scheme's entry is si, as the scheme's normalization reads it under *mask (which loses the steps the scheme
- * leaves out), with *own its operations when its canonical form is a fold or a writer of
- * its own (else NULL); u as the scheme rung of curi_compare reads it; and that rung's own
- * equivalence of a and b (0 when they are not of one scheme, or it has none).
+ * u, whose scheme's entry is si, as the scheme's normalization reads it under *mask
+ * (which loses the steps the scheme leaves out), with *own its operations when its
+ * canonical form is a fold or a writer of its own (else NULL) and then, when sp is not
+ * NULL, *sp u's parts from the same check (for own's norm_write and norm_changes); u as
+ * the scheme rung of curi_compare reads it; and that rung's own equivalence of a and b (0
+ * when they are not of one scheme, or it has none).
  */
 const curi_uri *curi__scheme_norm(const curi_scheme *si, const curi_uri *u, unsigned *mask,
-                                  curi_uri *tmp, const struct curi__scheme_ops **own);
+                                  curi_uri *tmp, const struct curi__scheme_ops **own,
+                                  curi_scheme_parts *sp);
+/* *out as curi_scheme_parts_get fills it for u, whose scheme's entry is si, once u is
+ * known to keep its scheme's rules (parts.c). */
+void curi__scheme_parts_fill(curi_scheme_parts *out, const curi_scheme *si, const curi_uri *u);
 const curi_uri *curi__scheme_equiv_view(const curi_uri *u, curi_uri *tmp);
 int curi__scheme_equivalent(const curi_uri *a, const curi_uri *b);
 /* How a data URI's media type m is written in normalized form: 0 not at all (it is RFC
@@ -182,10 +195,10 @@ struct curi_scheme {
 
 /* The registry's table and perfect hash (registry.c, tools/gen_scheme_hash.py), read by the
  * lookups below, which are inline because every normalization and lint call makes one. */
-extern const uint64_t curi__scheme_hash_mul;
-extern const unsigned curi__scheme_hash_shift, curi__scheme_count;
-extern const uint8_t *const curi__scheme_slots;
-extern const struct curi_scheme *const curi__scheme_table;
+extern CURI__HIDDEN const uint64_t curi__scheme_hash_mul;
+extern CURI__HIDDEN const unsigned curi__scheme_hash_shift, curi__scheme_count;
+extern CURI__HIDDEN const uint8_t *const curi__scheme_slots;
+extern CURI__HIDDEN const struct curi_scheme *const curi__scheme_table;
 
 /* The entry whose name is s[0..len), its first eight bytes packed into key (lowercase), or
  * NULL: one probe of the perfect hash, then the length, and the bytes past the eighth. */
@@ -205,35 +218,47 @@ CURI__INLINE const curi_scheme *curi__scheme_find_key(uint64_t key, const char *
     return e;
 }
 
-/* curi_scheme_find for a run of scheme characters s[0..len) (a reference's scheme): reads
- * s[0..len) and nothing else, since the view may be anywhere (curi_set puts each part in a
- * buffer of its own).  The compilers make one load of the first four or eight bytes; a
- * scheme's bytes are letters, digits, '+', '-' and '.', all of which have the 0x20 bit but
- * the capitals, so OR-ing it lowercases. */
+/* curi_scheme_find for a reference's scheme s[0..len): reads s[0..len) and nothing else,
+ * since the view may be anywhere (curi_set puts each part in a buffer of its own).  The key
+ * is the first eight bytes packed big-endian, from at most two loads of four bytes (or
+ * three single bytes) that stay inside the name, the same bytes being read twice when the
+ * loads overlap; the compilers turn each into a load and a byte swap.  A scheme's bytes
+ * are letters, digits, '+', '-' and '.', all of which have the 0x20 bit but the capitals,
+ * so OR-ing it lowercases; the entry found is then held to curi_scheme_find's answer (a
+ * byte whose 0x20 bit the OR set must be a letter's: the names' letters, and only they,
+ * have the 0x40 bit), so that a hand-built view with other bytes finds what it would there. */
+CURI__INLINE uint32_t curi__be32(const unsigned char *b)
+{
+    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
 CURI__INLINE const curi_scheme *curi__scheme_find_scheme(const char *s, size_t len)
 {
     const unsigned char *b = (const unsigned char *)s;
-    uint64_t key = 0;
-    size_t i = 0;
+    const curi_scheme *e;
+    uint64_t raw, fold;
 
     if (s == NULL || len == 0 || len > CURI__SCHEME_NAME_MAX) {
         return NULL;
     }
-    if (len >= 4) {
-        /* 32-bit halves: the form the compilers turn into a load and a byte swap */
-        uint32_t hi = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
-        key = (uint64_t)hi << 32;
-        i = 4;
-        if (len >= 8) {
-            uint32_t lo = (uint32_t)b[4] << 24 | (uint32_t)b[5] << 16 | (uint32_t)b[6] << 8 | b[7];
-            return curi__scheme_find_key((key | lo) | UINT64_C(0x2020202020202020), s, len);
+    if (len >= 8) {
+        raw = (uint64_t)curi__be32(b) << 32 | curi__be32(b + 4);
+        fold = UINT64_C(0x2020202020202020);
+    } else {
+        if (len >= 4) {
+            raw = (uint64_t)curi__be32(b) << 32 | (uint64_t)curi__be32(b + len - 4)
+                                                       << (8 * (8 - len));
+        } else {
+            raw = (uint64_t)b[0] << 56 | (uint64_t)b[len / 2] << (56 - 8 * (len / 2)) |
+                  (uint64_t)b[len - 1] << (56 - 8 * (len - 1));
         }
+        fold = UINT64_C(0x2020202020202020) & ~(~(uint64_t)0 >> (8 * len));
     }
-    for (; i < len; i++) {
-        key |= (uint64_t)b[i] << (56 - 8 * i);
+    e = curi__scheme_find_key(raw | fold, s, len);
+    if (e == NULL || ((raw ^ e->key) & ~(e->key >> 1) & fold) != 0) {
+        return NULL;
     }
-    key |= UINT64_C(0x2020202020202020) & ~(~(uint64_t)0 >> (8 * len));
-    return curi__scheme_find_key(key, s, len);
+    return e;
 }
 
 /* The entry of u's scheme, or NULL (no scheme, or not in the registry). */
