@@ -396,7 +396,9 @@ static ALWAYS_INLINE char *pct_span(char *d, const char *p, size_t n, unsigned m
  * bytes at a time, the last word overlapping the one before it, a span under eight bytes
  * in one load (load_tail: nothing outside [p, p + n) is read).  Every store is a whole
  * word, so up to 7 bytes past d + n are written too: the caller has WIDE bytes of room
- * after the form.  NULL when the span has a '%' (then pct_span writes it again).  When dots
+ * after the form.  NULL when the span has a '%' (then pct_span writes it again).  Only on
+ * a little-endian machine (SWAR): the dot test's shifts and load_tail's padding read the
+ * bytes in memory order there, and a big-endian one (s390x in check-cross) takes pct_span.  When dots
  * is not NULL (a path), *dots is nonzero when a '.' follows a '/' or starts the span: the
  * word y is zero where x has '/', z where x has '.', so a zero byte of y << 8 | z marks
  * the pair (the carry byte is the previous word's last '/' test; 0 at the start).
@@ -572,7 +574,7 @@ static NOINLINE char *put_slow(char *d, const char *p, size_t n, unsigned mask, 
 static ALWAYS_INLINE char *put_word(char *d, const char *p, size_t n, unsigned mask, int lower,
                                     int wide)
 {
-    char *e = wide ? span_words(d, p, n, lower, NULL) : NULL;
+    char *e = (SWAR && wide) ? span_words(d, p, n, lower, NULL) : NULL;
 
     return (e != NULL) ? e : put_slow(d, p, n, mask, lower);
 }
@@ -788,7 +790,7 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     if (plen > 0) {
         int cand;
         uint64_t dots = 0;
-        char *e = wide ? span_words(d, u->path.ptr, plen, 0, &dots) : NULL;
+        char *e = (SWAR && wide) ? span_words(d, u->path.ptr, plen, 0, &dots) : NULL;
         if (e != NULL) {
             d = e;
             cand = dots != 0;
