@@ -207,6 +207,14 @@ $ curi to-path --windows file:////server/share/f.txt file://localhost//server/sh
 $ curi to-path file:////server/share/f.txt
 //server/share/f.txt
 ? 0
+$ curi parse --scheme file:////server/share/f.txt
+scheme:    file
+host:
+host_type: reg-name
+path:      //server/share/f.txt
+part.host:
+part.path: //server/share/f.txt
+? 0
 
 # RFC 8089 E.2.2: the old raw "c|" drive is read as c: with a warning (it is no RFC 3986 URI).
 $ curi to-path --windows 'file:///c|/WINDOWS/clock.avi' 'file:c|/x'
