@@ -166,6 +166,12 @@ void show_window(struct buf *err, const char *s, size_t n, size_t offset);
  * long), and when mark is set, ^~~~ under the span (a lone ^ for an empty one). */
 void show_span(struct buf *b, const char *s, size_t n, size_t start, size_t end, int mark);
 void diagnose(struct buf *err, int code, const char *s, size_t n, size_t offset, int caret);
+/* A local path as it is: '\\' and well-formed UTF-8 unescaped (C:\x, not C:\\x); controls,
+ * DEL, bidi and zero-width characters and ill-formed bytes as \xHH, and '\\' as \x5c only
+ * before "x" and two hex digits, so \xHH is always an escape. */
+void show_path(struct buf *b, const char *s, size_t n);
+/* diagnose() with a caret, for an input that is a local path (shown by show_path). */
+void diagnose_path(struct buf *err, int code, const char *s, size_t n, size_t offset);
 void diagnose_value(struct buf *err, const char *what, int code, const char *s, size_t n,
                     size_t offset);
 

@@ -16,8 +16,10 @@ static const char from_path_help[] =
     "With --windows (RFC 8089 Appendix E): C:\\a\\b gives file:///C:/a/b and the\n"
     "UNC path \\\\host\\share\\x gives file://host/share/x ('\\' and '/' both\n"
     "separate).  A relative path, a NUL byte, a UNC path without a host or share\n"
-    "or naming localhost make the input invalid.  curi to-path turns the URI back\n"
-    "into the same path.\n"
+    "or naming localhost make the input invalid, and with --windows so does a name\n"
+    "Windows would not open as written: ':' past the drive (an NTFS stream), a DOS\n"
+    "device (CON, NUL, COM1, nul.txt...), a trailing '.' or ' ', or * ? < > \" | or a\n"
+    "control character.  curi to-path turns the URI back into the same path.\n"
     "\n"
     "@OPTIONS@\n";
 
@@ -27,12 +29,14 @@ static const char to_path_help[] =
     "Print the local path of each file: URI (RFC 8089), percent-decoded and written\n"
     "raw: file:///tmp/a%20b, file:/tmp/a%20b and file://localhost/tmp/a%20b give\n"
     "/tmp/a b.  With --windows (RFC 8089 Appendix E): file:///C:/a/b, file:/C:/a/b\n"
-    "and file:C:/a/b give C:\\a\\b (C%7C reads as C:), and file://host/share/x gives\n"
+    "and file:C:/a/b give C:\\a\\b (C%7C reads as C:, and the old raw C| too, with a\n"
+    "warning), and file://host/share/x and file:////host/share/x give\n"
     "\\\\host\\share\\x.  The input is invalid, with a message naming the reason,\n"
     "for: a scheme other than file (or none); a host other than empty or localhost\n"
     "(without --windows); userinfo or a port; a query or a fragment; %2F inside a\n"
     "segment (with --windows also %5C) or %00; a path that is not absolute (with\n"
-    "--windows: no drive letter, or a UNC path without a share).\n"
+    "--windows: no drive letter, or a UNC path without a share); with --windows a\n"
+    "name Windows would not open as written, as curi from-path says.\n"
     "\n"
     "@OPTIONS@\n";
 
@@ -61,10 +65,26 @@ static int path_line(const void *vctx, const char *s, size_t n, struct buf *out,
         if (ctx->json) {
             json_parse_error(out, s, n, &e);
         } else {
-            diagnose(err, rc, s, n, e.offset, 1);
+            /* from-path's input is a path: shown as it is (C:\x, not C:\\x) */
+            if (ctx->to_path)
+                diagnose(err, rc, s, n, e.offset, 1);
+            else
+                diagnose_path(err, rc, s, n, e.offset);
             buf_putc(out, '\n');
         }
         return EXIT_INVALID;
+    }
+    if (ctx->to_path && (ctx->flags & CURI_PATH_DRIVE_BAR) && memchr(s, '|', n) != NULL) {
+        /* A success with a raw '|' can only be E.2.2's drive: say that it is no URI. */
+        const char *bar = memchr(s, '|', n);
+        diagnose_where(err);
+        buf_puts(err, "warning: '");
+        buf_putc(err, bar[-1]);
+        buf_puts(err, "|' is the legacy spelling of the drive ");
+        buf_putc(err, bar[-1]);
+        buf_puts(err, ": (RFC 8089 E.2.2), not an RFC 3986 URI; read as ");
+        buf_putc(err, bar[-1]);
+        buf_puts(err, ":\n");
     }
     dst->len += len;
     if (ctx->json) {
@@ -84,7 +104,7 @@ static int run_path(int argc, char **argv, const char *cmd, const char *help, in
         if (opt_common(&c, argv, argc, &i))
             continue;
         if (!c.dashdash && strcmp(argv[i], "--windows") == 0) {
-            ctx.flags |= CURI_PATH_WINDOWS;
+            ctx.flags |= CURI_PATH_WINDOWS | (to_path ? CURI_PATH_DRIVE_BAR : 0u);
             continue;
         }
         if (is_option(&c, argv[i]))

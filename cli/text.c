@@ -386,13 +386,84 @@ void show_text(struct buf *b, const char *s, size_t n)
 }
 
 /*
+ * One unit of a path at s[i] as diagnostics show it, into out (at most 4 bytes); returns the
+ * bytes it stands for and sets *cols to its width.  A path is shown as it is: '\' too, so
+ * C:\x reads C:\x, not C:\\x; a control, DEL, a byte that is not well-formed UTF-8 and
+ * the hidden characters of text_hidden are \xHH.  Where a '\' would read as such an escape
+ * (before "x" and two hex digits) it is \x5c itself, so "\xHH" is always an escape and any
+ * other '\' is the path's own.
+ */
+static int is_hex(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static size_t path_unit(const char *s, size_t n, size_t i, char *out, size_t *outn,
+                        size_t *cols)
+{
+    unsigned char c = (unsigned char)s[i];
+    size_t k = 1;
+    int hex = c < 0x20 || c == 0x7F;
+
+    if (c == '\\' && n - i >= 4 && s[i + 1] == 'x' && is_hex(s[i + 2]) &&
+        is_hex(s[i + 3]))
+        hex = 1;
+    if (c >= 0x80) {
+        long cp = utf8_at((const unsigned char *)s + i, n - i, &k);
+        if (cp < 0 || text_hidden(cp)) {
+            k = 1;
+            hex = 1;
+        }
+    }
+    if (hex) {
+        out[0] = '\\';
+        out[1] = 'x';
+        out[2] = hexdig[c >> 4];
+        out[3] = hexdig[c & 15];
+        *outn = 4;
+        *cols = 4;
+        return 1;
+    }
+    memcpy(out, s + i, k);
+    *outn = k;
+    *cols = 1;
+    return k;
+}
+
+void show_path(struct buf *b, const char *s, size_t n)
+{
+    char u[4];
+    size_t un, cols;
+    for (size_t i = 0; i < n;) {
+        i += path_unit(s, n, i, u, &un, &cols);
+        buf_put(b, u, un);
+    }
+}
+
+/* Columns s[from..to) takes when shown by show_path (path) or show_bytes. */
+static size_t shown_cols(const char *s, size_t n, size_t from, size_t to, int path)
+{
+    size_t col = 0;
+    char u[4];
+    size_t un, cols;
+    if (!path)
+        return show_col(s, n, to) - show_col(s, n, from);
+    for (size_t i = from; i < to;) {
+        i += path_unit(s, n, i, u, &un, &cols);
+        col += cols;
+    }
+    return col;
+}
+
+/*
  * A long input is shown as at most WINDOW bytes on each side of what is marked (itself cut
  * to SPAN_MAX bytes), so that a huge input costs a line of output, not its own size.
  */
 #define WINDOW 60
 #define SPAN_MAX 120
 
-void show_span(struct buf *b, const char *s, size_t n, size_t start, size_t end, int mark)
+static void span(struct buf *b, const char *s, size_t n, size_t start, size_t end, int mark,
+                 int path)
 {
     size_t from = 0, to = n, col = 0, marks = 0;
 
@@ -409,15 +480,17 @@ void show_span(struct buf *b, const char *s, size_t n, size_t start, size_t end,
         buf_put(b, "...", 3);
         col = 3;
     }
-    show_bytes(b, s + from, to - from);
+    if (path)
+        show_path(b, s + from, to - from);
+    else
+        show_bytes(b, s + from, to - from);
     if (to < n)
         buf_put(b, "...", 3);
     buf_putc(b, '\n');
     if (!mark)
         return;
-    col += show_col(s + from, to - from, start - from);
-    marks = show_col(s + from, to - from, (end < to ? end : to) - from) -
-            show_col(s + from, to - from, start - from);
+    col += shown_cols(s + from, to - from, 0, start - from, path);
+    marks = shown_cols(s + from, to - from, start - from, (end < to ? end : to) - from, path);
     marks = marks > 0 ? marks : 1;
     buf_reserve(b, col + marks + 3);
     buf_put(b, "  ", 2);
@@ -427,6 +500,11 @@ void show_span(struct buf *b, const char *s, size_t n, size_t start, size_t end,
     memset(b->p + b->len, '~', marks - 1);
     b->len += marks - 1;
     b->p[b->len++] = '\n';
+}
+
+void show_span(struct buf *b, const char *s, size_t n, size_t start, size_t end, int mark)
+{
+    span(b, s, n, start, end, mark, 0);
 }
 
 /* The input with a caret under byte offset (or just past the end), or without a caret. */
@@ -448,7 +526,7 @@ void diagnose_where(struct buf *err)
 {
     buf_puts(err, "curi: ");
     if (cli_where.file != NULL) {
-        show_bytes(err, cli_where.file, strlen(cli_where.file));
+        show_path(err, cli_where.file, strlen(cli_where.file)); /* a file name is a path */
         buf_putc(err, ':');
         buf_putu(err, cli_where.line);
         buf_put(err, ": ", 2);
@@ -460,12 +538,40 @@ void diagnose_where(struct buf *err)
 }
 
 /*
+ * PATH_WINDOWS_NAME's one code has four reasons; the byte at the offset (decoded when it is
+ * "%HH") tells which: the character itself, the trailing '.' or ' ', or a device name's
+ * first letter.
+ */
+static const char *windows_name_message(const char *s, size_t n, size_t offset)
+{
+    unsigned char c = (unsigned char)s[offset];
+    if (c == '%' && n - offset >= 3 && is_hex(s[offset + 1]) && is_hex(s[offset + 2])) {
+        unsigned hi = (unsigned char)s[offset + 1], lo = (unsigned char)s[offset + 2];
+        hi = hi <= '9' ? hi - '0' : (hi | 0x20) - 'a' + 10;
+        lo = lo <= '9' ? lo - '0' : (lo | 0x20) - 'a' + 10;
+        c = (unsigned char)(hi * 16 + lo);
+    }
+    if (c == ':')
+        return "':' in a Windows name opens an NTFS alternate data stream (x.txt:s is a hidden "
+               "stream of x.txt), not a file";
+    if (c == '.' || c == ' ')
+        return "a Windows name cannot end in '.' or ' ': Windows strips them and opens another "
+               "file (x.txt. is x.txt, NUL. the device)";
+    if (c < 0x20 || strchr("*?<>\"|", (char)c) != NULL)
+        return "a Windows name cannot hold * ? < > \" | or a control character";
+    return "a reserved DOS device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any extension): "
+           "Windows opens the device, not a file";
+}
+
+/*
  * The message for an error: the library's, except that an input whose very
  * first byte cannot begin a URI reference (no scheme, and not allowed in a
  * path) says so, naming the usual culprits.
  */
 static const char *message(int code, const char *s, size_t n, size_t offset, int caret)
 {
+    if (code == CURI_ERR_PATH_WINDOWS_NAME && offset < n)
+        return windows_name_message(s, n, offset);
     if (caret && offset == 0 && n > 0 && code == CURI_ERR_PATH_CHAR) {
         if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
             return "a byte order mark (U+FEFF) cannot begin a URI reference";
@@ -532,6 +638,14 @@ void diagnose(struct buf *err, int code, const char *s, size_t n, size_t offset,
     show_caret(err, s, n, offset, caret);
     if (caret)
         iri_hint(err, code, s, n, offset);
+}
+
+/* diagnose() for an input that is a local path: shown as it is (show_path), not escaped. */
+void diagnose_path(struct buf *err, int code, const char *s, size_t n, size_t offset)
+{
+    diagnose_where(err);
+    name_and_message(err, code, s, n, offset, 1);
+    span(err, s, n, offset, offset, 1, 1);
 }
 
 /* A broken scheme rule (curi_scheme_check): "curi: WHERE: RULE at byte N: sentence", caret. */

@@ -1,14 +1,18 @@
 /*
  * fuzz_filepath.c -- libFuzzer target for curi_path_to_uri and curi_uri_to_path (RFC 8089
- * with Appendix E).  Input: one control byte (bit 0: CURI_PATH_WINDOWS), then the text,
- * which is tried as a path and as a URI.  Invariants:
+ * with Appendix E).  Input: one control byte (bit 0: CURI_PATH_WINDOWS, bit 1:
+ * CURI_PATH_DRIVE_BAR), then the text, which is tried as a path and as a URI.  Invariants:
  *  - from-path: a POSIX path is refused exactly when it is empty or does not start with
  *    '/' (PATH_RELATIVE@0) or holds a NUL (PATH_NUL at the first one); a success is a
  *    URI that curi_parse accepts, with scheme "file", made only of pchar, '/' and "%HH"
  *    with uppercase hex after "file:", and to-path gives the path back (Windows: with
  *    '/' written '\');
- *  - to-path: an input that curi_parse refuses gives that very error; a success has
- *    no NUL, and from-path then to-path of it gives it back;
+ *  - to-path: an input that curi_parse refuses gives that very error (with DRIVE_BAR: unless
+ *    it holds a '|'); a success has no NUL, and from-path then to-path of it gives it back
+ *    (so a name to-path lets through, from-path lets through too: both keep Win32's rules);
+ *  - DRIVE_BAR: without a '|' in the input nothing changes; a success with one is the
+ *    success of the input with that '|' written "%7C" (E.2.2's old drive, its one URI
+ *    spelling), with the same path;
  *  - both keep the (dst, cap, outlen) contract, and read nothing past the input (the
  *    copies are exact-size blocks, so AddressSanitizer sees any over-read).
  * SPDX-License-Identifier: MIT
@@ -76,7 +80,7 @@ static void check_from_path(const char *s, size_t n, unsigned flags)
             FZ_CHECKF(rc == CURI_OK, "from-path(%s) = %d@%zu", fz_show(s, n), rc, e.offset);
     } else if (rc != CURI_OK) {
         FZ_CHECKF(rc == CURI_ERR_PATH_RELATIVE || rc == CURI_ERR_PATH_NUL ||
-                      rc == CURI_ERR_PATH_UNC,
+                      rc == CURI_ERR_PATH_UNC || rc == CURI_ERR_PATH_WINDOWS_NAME,
                   "from-path --windows(%s) = %d", fz_show(s, n), rc);
         FZ_CHECK(e.offset <= n);
     }
@@ -132,6 +136,39 @@ static void check_from_path(const char *s, size_t n, unsigned flags)
     fz_free(&uri);
 }
 
+/*
+ * to-path with DRIVE_BAR of s, which curi_parse refuses and which holds a '|': rc (with *e and
+ * *path) is a parse error, or a success that the same input with its first '|' written "%7C"
+ * gives without the flag.
+ */
+static void check_drive_bar(const char *s, size_t n, unsigned flags, int rc, const curi_error *e,
+                            const fz_buf *path)
+{
+    const char *bar = memchr(s, '|', n);
+    size_t k = (size_t)(bar - s);
+    char *t;
+    fz_buf other;
+    curi_error e2;
+    int rc2;
+
+    if (rc != CURI_OK) {
+        FZ_CHECKF(e->offset <= n, "to-path(%s) = %d@%zu", fz_show(s, n), rc, e->offset);
+        return;
+    }
+    FZ_CHECKF((flags & CURI_PATH_WINDOWS) != 0, "to-path(%s) without --windows took a '|'",
+              fz_show(s, n));
+    t = fz_alloc(n + 2);
+    memcpy(t, s, k);
+    memcpy(t + k, "%7C", 3);
+    memcpy(t + k + 3, s + k + 1, n - k - 1);
+    rc2 = run(1, t, n + 2, flags & ~(unsigned)CURI_PATH_DRIVE_BAR, &other, &e2);
+    FZ_CHECKF(rc2 == CURI_OK && fz_buf_eq(&other, path), "to-path(%s) = %s, with %%7C: %d",
+              fz_show(s, n), fz_show2(path->p, path->n), rc2);
+    if (rc2 == CURI_OK)
+        fz_free(&other);
+    free(t);
+}
+
 static void check_to_path(const char *s, size_t n, unsigned flags)
 {
     fz_buf path, uri, back;
@@ -140,13 +177,33 @@ static void check_to_path(const char *s, size_t n, unsigned flags)
     int prc = fz_parse(&u, s, n, 0, &pe);
     int rc = run(1, s, n, flags, &path, &e);
 
-    if (prc != CURI_OK) {
+    if ((flags & CURI_PATH_DRIVE_BAR) && (n == 0 || memchr(s, '|', n) == NULL)) {
+        fz_buf plain;
+        curi_error pe2;
+        int rc2 = run(1, s, n, flags & ~(unsigned)CURI_PATH_DRIVE_BAR, &plain, &pe2);
+        FZ_CHECKF(rc2 == rc && (rc != CURI_OK ? pe2.offset == e.offset : fz_buf_eq(&plain, &path)),
+                  "to-path(%s): DRIVE_BAR changed %d@%zu to %d@%zu", fz_show(s, n), rc2,
+                  pe2.offset, rc, e.offset);
+        if (rc2 == CURI_OK)
+            fz_free(&plain);
+    }
+
+    if (prc != CURI_OK && !((flags & CURI_PATH_DRIVE_BAR) && n > 0 && memchr(s, '|', n) != NULL)) {
         FZ_CHECKF(rc == prc && e.offset == pe.offset, "to-path(%s) = %d@%zu, parse %d@%zu",
                   fz_show(s, n), rc, e.offset, prc, pe.offset);
         return;
     }
+    if (prc != CURI_OK) {
+        /* DRIVE_BAR with a '|': a parse error, or E.2.2's drive read as its "%7C" spelling */
+        check_drive_bar(s, n, flags, rc, &e, &path);
+        if (rc == CURI_OK)
+            fz_free(&path);
+        return;
+    }
     if (rc != CURI_OK) {
-        FZ_CHECKF(rc >= CURI_ERR_PATH_SCHEME && rc <= CURI_ERR_PATH_UNC && e.offset <= n,
+        FZ_CHECKF(((rc >= CURI_ERR_PATH_SCHEME && rc <= CURI_ERR_PATH_UNC) ||
+                   rc == CURI_ERR_PATH_WINDOWS_NAME) &&
+                      e.offset <= n,
                   "to-path(%s) = %d@%zu", fz_show(s, n), rc, e.offset);
         if (u.scheme.ptr == NULL)
             FZ_CHECK(rc == CURI_ERR_PATH_SCHEME);
@@ -171,7 +228,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size == 0)
         return 0;
-    flags = (data[0] & 1) ? CURI_PATH_WINDOWS : 0;
+    flags = ((data[0] & 1) ? CURI_PATH_WINDOWS : 0) | ((data[0] & 2) ? CURI_PATH_DRIVE_BAR : 0);
     s = fz_dup(data + 1, size - 1);
     check_from_path(s, size - 1, flags);
     check_to_path(s, size - 1, flags);

@@ -156,7 +156,8 @@
     XX(45, IDN_PUNYCODE, "IDNA: an xn-- label that is not the Punycode of a valid label")    \
     XX(46, IDN_LENGTH, "IDNA: an empty label, a label over 63 or a name over 253 bytes")     \
     XX(47, IDN, "IDNA: the conversion failed (another libidn2 error)")                       \
-    XX(48, IDN_STD3, "IDNA UseSTD3ASCIIRules: a DNS name holds only letters, digits, '-', '.'")
+    XX(48, IDN_STD3, "IDNA UseSTD3ASCIIRules: a DNS name holds only letters, digits, '-', '.'") \
+    XX(49, PATH_WINDOWS_NAME, "not a Windows name: a DOS device (NUL, COM1...), an NTFS stream (':'), a trailing dot or space, * ? < > | or a double quote, or a control")
 
 #ifdef __cplusplus
 extern "C" {
@@ -251,7 +252,9 @@ typedef enum curi_errcode {
     CURI_ERR_IDN_PUNYCODE = 45,
     CURI_ERR_IDN_LENGTH = 46,
     CURI_ERR_IDN = 47,
-    CURI_ERR_IDN_STD3 = 48
+    CURI_ERR_IDN_STD3 = 48,
+    /* 49: file paths again (a Windows name, curi_path_to_uri and curi_uri_to_path) */
+    CURI_ERR_PATH_WINDOWS_NAME = 49
 } curi_errcode;
 
 typedef struct curi_error {
@@ -1072,6 +1075,19 @@ size_t curi_extract_bound(const curi_match *m);
  * share or naming localhost, a "\\.\" device path ("\\.\pipe\x") and any
  * other "\\?\" path (PATH_UNC).
  *
+ * Windows names.  Both directions, for Windows, refuse a name (a segment after
+ * the drive or the UNC host, the share included; decoded in a URI) that Win32
+ * would not open as the file it names (PATH_WINDOWS_NAME): one holding ':' (an
+ * NTFS alternate data stream: "C:\x.txt:secret"), * ? < > " | or a control
+ * (0x01-0x1F), at that byte; a DOS device (CON, PRN, AUX, NUL, COM1-COM9,
+ * LPT1-LPT9, COM and LPT with a superscript 1, 2 or 3, CONIN$, CONOUT$; in any
+ * case, with any extension and with spaces before it: "nul.txt", "CON .log"),
+ * at the name's start; a name that ends in '.' or ' ' ("." and ".." aside),
+ * at that byte: Win32 strips them, so "x.txt." opens x.txt and "NUL." the
+ * device, and only a "\\?\" path could keep them, which would not survive
+ * the trip.  COM0, LPT0, "NULL", "x.con" and " NUL" are ordinary names.  The
+ * UNC host is a server's name, not a file's: only E.3's rules apply to it.
+ *
  * curi_uri_to_path takes a URI (curi_parse errors come back as they are) and
  * refuses, each with its own code and the offset of the culprit:
  *   - a missing scheme or one other than "file" (PATH_SCHEME, offset 0);
@@ -1084,10 +1100,17 @@ size_t curi_extract_bound(const curi_match *m);
  *     anywhere (PATH_NUL): decoding them would change the path or end it;
  *   - Windows, local (no host, empty, localhost): a path that is not a drive
  *     letter, ':' and '/' ("/C:/x", or "C:/x" after "file:", App. E.2) gives
- *     PATH_DRIVE, so "file:///C:" (no root) and the "file:////host/share" form
- *     (E.3, not RFC 8089) are refused; "C%7C" reads as "C:" (E.2.2's old "C|",
- *     in the one spelling that is an RFC 3986 URI; a raw '|' is PATH_CHAR from
- *     curi_parse, as is a raw '\', E.4);
+ *     PATH_DRIVE, so "file:///C:" (no root) is refused; "C%7C" reads as "C:"
+ *     (E.2.2's old "C|", in the one spelling that is an RFC 3986 URI; a raw
+ *     '|' is PATH_CHAR from curi_parse, as is a raw '\', E.4, unless
+ *     CURI_PATH_DRIVE_BAR is set: then "file:///c|/x", "file:/c|/x",
+ *     "file:c|/x" and "file://localhost/c|/x" read as "c:\x", the rest of the
+ *     URI parsed as ever);
+ *   - Windows, an empty authority and a path starting with "//" (E.3.2's
+ *     "file:////host/share/x"): the UNC path "\\host\share\x", with the
+ *     rules below for the host (a path segment here, decoded as one) and share;
+ *     only under an empty authority ("file://localhost//host/share" is
+ *     PATH_DRIVE: curl's CVE-2019-15601 read it as an SMB path);
  *   - Windows, with a host that is not local: the UNC path "\\host\share..."
  *     (the host decoded, an IP address as written) needs a non-empty share
  *     after the host, and a host that decodes to "." or "?" is no server but
@@ -1096,7 +1119,11 @@ size_t curi_extract_bound(const curi_match *m);
  * Other percent-encoded bytes are decoded (any value but 0).  The Windows path
  * is written with '\' separators and the drive letter as the URI has it.
  */
-enum { CURI_PATH_WINDOWS = 0x1 }; /* Windows paths: drive letters, '\', UNC (RFC 8089 App. E) */
+enum {
+    CURI_PATH_WINDOWS = 0x1,  /* Windows paths: drive letters, '\', UNC (RFC 8089 App. E) */
+    CURI_PATH_DRIVE_BAR = 0x2 /* curi_uri_to_path with WINDOWS: also E.2.2's raw "C|" drive
+                                 (no URI: a caller should warn); curi_path_to_uri ignores it */
+};
 
 /* The URI for path[0..len); curi_path_to_uri_bound(len) is always enough. */
 int curi_path_to_uri(char *dst, size_t cap, size_t *outlen, const char *path, size_t len,

@@ -181,7 +181,45 @@ static char rand_byte(uint64_t *x, int windows)
     if (windows && c == '/') {
         c = '\\';
     }
+    /* A Windows name may not hold these (PATH_WINDOWS_NAME): draw another byte's stand-in. */
+    if (windows && ((unsigned char)c < 0x20 || strchr(":*?<>\"|", c) != NULL)) {
+        c = '_';
+    }
     return c;
+}
+
+/*
+ * Make each name of a random Windows path p[0..n) one Windows accepts: a name ending in '.'
+ * or ' ' (but "." and "..") gets '_' there, and one starting with the letters of a DOS device
+ * (con, prn, aux, nul, com, lpt) gets '_' first, which is more than the rule needs but cheap.
+ */
+static void win_fix_names(char *p, size_t n)
+{
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && p[i] != '\\') {
+            continue;
+        }
+        size_t len = i - start;
+        char *seg = p + start;
+        int dots = (len == 1 && seg[0] == '.') || (len == 2 && seg[0] == '.' && seg[1] == '.');
+        if (len > 0 && !dots && (seg[len - 1] == '.' || seg[len - 1] == ' ')) {
+            seg[len - 1] = '_';
+        }
+        if (len >= 3) {
+            char l[3];
+            for (int k = 0; k < 3; k++) {
+                l[k] = (char)(seg[k] >= 'A' && seg[k] <= 'Z' ? seg[k] + 32 : seg[k]);
+            }
+            static const char dev[6][4] = {"con", "prn", "aux", "nul", "com", "lpt"};
+            for (int d = 0; d < 6; d++) {
+                if (memcmp(l, dev[d], 3) == 0) {
+                    seg[0] = '_';
+                }
+            }
+        }
+        start = i + 1;
+    }
 }
 
 /* Random bytes into p; returns how many (up to max). */
@@ -253,6 +291,9 @@ void kind_pathprop(tcase *tc)
     x = (uint64_t)strtoull(tc->t[1].s, NULL, 10) | 1;
     for (unsigned long k = 0; k < count && shown < 4; k++) {
         size_t n = rand_path(&x, path, windows), un = 0, bn = 0;
+        if (windows) {
+            win_fix_names(path, n);
+        }
         curi_error e;
         curi_uri u;
         const char *in = gput(G_IN0, path, n);

@@ -563,6 +563,7 @@ static const flagword extract_words[] = {
 };
 static const flagword path_words[] = {
     {"windows", CURI_PATH_WINDOWS, 0},
+    {"drive-bar", CURI_PATH_DRIVE_BAR, 0},
     {NULL, 0, 0},
 };
 static const flagword iri_words[] = {

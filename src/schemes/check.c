@@ -24,8 +24,8 @@ static const struct {
      ("the media type must be type/subtype then ;attribute=value parameters, ';base64' last (RFC "
       "2397 3, RFC 2045 5.1)")},
     {"file-path",
-     ("a file URI's path must be absolute, not start with '//' after an authority, or be a drive "
-      "letter path (RFC 8089 2, E.2)")},
+     ("a file URI's path must be absolute, not start with '//' after an authority (but "
+      "file:////host/share, E.3.2), or be a drive letter path (RFC 8089 2, E.2)")},
     {"file-port", "a file URI has no port (RFC 8089 2)"},
     {"file-query", "a file URI has no query (RFC 8089 2)"},
     {"file-userinfo", "a file URI has no userinfo (RFC 8089 2)"},
@@ -653,6 +653,18 @@ int curi__check_prospero(curi__sc *c)
  * drive-letter path-absolute (RFC 8089 2 and E.2).  Open case (schemes.md 5): the ABNF has no
  * query, so a query is refused (file-query).
  */
+/*
+ * RFC 8089 E.3.2: under an empty authority, "//host/share..." is a UNC path written in the
+ * path (file:////host/share/x), a non-standard form E.3.2 records as common, so it is let
+ * through when it has a host and a share.  Not under "localhost" (file://localhost//h/s was
+ * curl's CVE-2019-15601) nor under a named host.
+ */
+static int unc_in_path(const char *p, size_t n)
+{
+    const char *e = p + n, *h = p + 2, *slash = memchr(h, '/', (size_t)(e - h));
+    return slash != NULL && slash > h && e - slash >= 2 && slash[1] != '/';
+}
+
 int curi__check_file(curi__sc *c)
 {
     const curi_uri *u = c->u;
@@ -673,7 +685,7 @@ int curi__check_file(curi__sc *c)
         if (n == 0) {
             return curi__sc_fail(c, p, "file-path");
         }
-        if (n >= 2 && p[1] == '/') {
+        if (n >= 2 && p[1] == '/' && !(u->host.len == 0 && unc_in_path(p, n))) {
             return curi__sc_fail(c, p + 1, "file-path");
         }
         return CURI_OK;

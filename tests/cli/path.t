@@ -82,7 +82,7 @@ C:\a
 C:\a
 \\host\share\d\f.txt
 ? 0
-$ curi to-path --windows file:///x file:///C: 'file:///C|/x' file://host/ file:///C:/a%5Cb
+$ curi to-path --windows file:///x file:///C: 'file://host/C|/x' file://host/ file:///C:/a%5Cb
 |
 |
 |
@@ -94,9 +94,9 @@ $ curi to-path --windows file:///x file:///C: 'file:///C|/x' file://host/ file:/
 ! curi: argument 2: PATH_DRIVE at byte 7: a local Windows path must start with a drive letter, ':' and '/'
 !   file:///C:
 !          ^
-! curi: argument 3: PATH_CHAR at byte 9: character not allowed in the path
-!   file:///C|/x
-!            ^
+! curi: argument 3: PATH_CHAR at byte 13: character not allowed in the path
+!   file://host/C|/x
+!                ^
 ! curi: argument 4: PATH_UNC at byte 11: a UNC path needs a host other than localhost and a share name
 !   file://host/
 !              ^
@@ -112,11 +112,11 @@ $ curi from-path --windows 'C:' '\\localhost\s' '\\host'
 !   C:
 !   ^
 ! curi: argument 2: PATH_UNC at byte 2: a UNC path needs a host other than localhost and a share name
-!   \\\\localhost\\s
-!       ^
+!   \\localhost\s
+!     ^
 ! curi: argument 3: PATH_UNC at byte 6: a UNC path needs a host other than localhost and a share name
-!   \\\\host
-!           ^
+!   \\host
+!         ^
 ? 1
 
 # Win32 namespaces (issue 26 item 4): \\?\ only turns path parsing off; \\.\ names a device,
@@ -136,11 +136,105 @@ $ curi to-path --windows file://./pipe/x 'file://%3F/C:/x'
 !          ^
 ? 1
 
+# Win32's names (issue 26 item 4, issue 27 item 7): both directions refuse ':' past the drive
+# (an NTFS stream), a DOS device name, a trailing '.' or ' ' and * ? < > " | or a control, with
+# a message naming which; the path is shown as it is (C:\x, not C:\\x).
+$ curi from-path --windows 'C:\x.txt:secret' 'C:\logs\com1.log' 'C:\a\x.' 'C:\a?b' 'C:\COM10'
+|
+|
+|
+|
+file:///C:/COM10
+! curi: argument 1: PATH_WINDOWS_NAME at byte 8: ':' in a Windows name opens an NTFS alternate data stream (x.txt:s is a hidden stream of x.txt), not a file
+!   C:\x.txt:secret
+!           ^
+! curi: argument 2: PATH_WINDOWS_NAME at byte 8: a reserved DOS device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any extension): Windows opens the device, not a file
+!   C:\logs\com1.log
+!           ^
+! curi: argument 3: PATH_WINDOWS_NAME at byte 6: a Windows name cannot end in '.' or ' ': Windows strips them and opens another file (x.txt. is x.txt, NUL. the device)
+!   C:\a\x.
+!         ^
+! curi: argument 4: PATH_WINDOWS_NAME at byte 4: a Windows name cannot hold * ? < > " | or a control character
+!   C:\a?b
+!       ^
+? 1
+$ curi to-path --windows file:///C:/x.txt:secret file:///C:/NUL.txt 'file:///C:/CON%20' 'file:///C:/a%2A' file:///C:/COM0
+|
+|
+|
+|
+C:\COM0
+! curi: argument 1: PATH_WINDOWS_NAME at byte 16: ':' in a Windows name opens an NTFS alternate data stream (x.txt:s is a hidden stream of x.txt), not a file
+!   file:///C:/x.txt:secret
+!                   ^
+! curi: argument 2: PATH_WINDOWS_NAME at byte 11: a reserved DOS device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any extension): Windows opens the device, not a file
+!   file:///C:/NUL.txt
+!              ^
+! curi: argument 3: PATH_WINDOWS_NAME at byte 11: a reserved DOS device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any extension): Windows opens the device, not a file
+!   file:///C:/CON%20
+!              ^
+! curi: argument 4: PATH_WINDOWS_NAME at byte 12: a Windows name cannot hold * ? < > " | or a control character
+!   file:///C:/a%2A
+!               ^
+? 1
+$ curi to-path --json --windows 'file:///C:/a.'
+{"input":"file:///C:/a.","error":"PATH_WINDOWS_NAME","message":"not a Windows name: a DOS device (NUL, COM1...), an NTFS stream (':'), a trailing dot or space, * ? < > | or a double quote, or a control","offset":12}
+? 1
+
+# A path in a message: '\' and UTF-8 as they are; a control, DEL, ill-formed UTF-8 and bidi
+# characters as \xHH, and a '\' that would read as such an escape (before x and two hex
+# digits) as \x5c, so \xHH is always an escape.
+$ curi from-path --windows "$(printf 'C:\\caf\303\251\\x1b\\a\001')" "$(printf 'C:\\\342\200\256\\NUL')"
+|
+|
+! curi: argument 1: PATH_WINDOWS_NAME at byte 14: a Windows name cannot hold * ? < > " | or a control character
+!   C:\café\x5cx1b\a\x01
+!                   ^
+! curi: argument 2: PATH_WINDOWS_NAME at byte 7: a reserved DOS device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any extension): Windows opens the device, not a file
+!   C:\\xe2\x80\xae\NUL
+!                   ^
+? 1
+
+# RFC 8089 E.3.2: file:////server/share is the UNC path \\server\share (an empty authority
+# only: file://localhost//server/share stays refused, curl's CVE-2019-15601).
+$ curi to-path --windows file:////server/share/f.txt file://localhost//server/share/f.txt
+\\server\share\f.txt
+|
+! curi: argument 2: PATH_DRIVE at byte 16: a local Windows path must start with a drive letter, ':' and '/'
+!   file://localhost//server/share/f.txt
+!                   ^
+? 1
+$ curi to-path file:////server/share/f.txt
+//server/share/f.txt
+? 0
+$ curi parse --scheme file:////server/share/f.txt
+scheme:    file
+host:
+host_type: reg-name
+path:      //server/share/f.txt
+part.host:
+part.path: //server/share/f.txt
+? 0
+
+# RFC 8089 E.2.2: the old raw "c|" drive is read as c: with a warning (it is no RFC 3986 URI).
+$ curi to-path --windows 'file:///c|/WINDOWS/clock.avi' 'file:c|/x'
+c:\WINDOWS\clock.avi
+c:\x
+! curi: argument 1: warning: 'c|' is the legacy spelling of the drive c: (RFC 8089 E.2.2), not an RFC 3986 URI; read as c:
+! curi: argument 2: warning: 'c|' is the legacy spelling of the drive c: (RFC 8089 E.2.2), not an RFC 3986 URI; read as c:
+? 0
+$ curi to-path 'file:///c|/WINDOWS/clock.avi'
+|
+! curi: argument 1: PATH_CHAR at byte 9: character not allowed in the path
+!   file:///c|/WINDOWS/clock.avi
+!            ^
+? 1
+
 # Without --windows a drive letter is an ordinary name and a backslash an ordinary byte.
 $ curi from-path 'C:\x'
 |
 ! curi: argument 1: PATH_RELATIVE at byte 0: a file path must be absolute (Windows: a drive or a UNC host)
-!   C:\\x
+!   C:\x
 !   ^
 ? 1
 $ curi to-path file:///C:/x 'file:///a%5Cb'
@@ -164,7 +258,7 @@ $ curi to-path --help | head -1
 Usage: curi to-path [--windows] [OPTION...] [--] [URI...]
 ? 0
 $ curi help from-path | grep -c -e --windows
-3
+4
 ? 0
 
 # "--" ends the options: an operand may then start with '-'.

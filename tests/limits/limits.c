@@ -175,7 +175,7 @@ int main(void)
         check(curi_pct_decode(buf, sizeof buf, &n, "a", 1, 8, &e) == CURI_ERR_INVALID_ARG,
               "curi_pct_decode: unknown flag");
         n = 7;
-        check(curi_path_to_uri(buf, sizeof buf, &n, "/a", 2, 2, &e) == CURI_ERR_INVALID_ARG &&
+        check(curi_path_to_uri(buf, sizeof buf, &n, "/a", 2, 4, &e) == CURI_ERR_INVALID_ARG &&
                   n == 0 && e.offset == 0,
               "curi_path_to_uri: unknown flag");
         n = 7;
