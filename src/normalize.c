@@ -391,6 +391,7 @@ static ALWAYS_INLINE char *pct_span(char *d, const char *p, size_t n, unsigned m
     return d;
 }
 
+#if !defined(__SSE2__) || defined(CURI_NO_SIMD)
 /*
  * The usual span, one without '%', in whole words: copied (lowercased when lower) eight
  * bytes at a time, the last word overlapping the one before it, a span under eight bytes
@@ -456,6 +457,8 @@ static ALWAYS_INLINE char *span8(char *d, const char *p, size_t n, int lower, ui
     store8(d, lower ? lower8(x) : x);
     return d + 8;
 }
+
+#endif
 
 #if defined(__SSE2__) && !defined(CURI_NO_SIMD)
 /*
