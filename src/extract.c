@@ -613,9 +613,15 @@ static int scheme_candidate(xs *c, size_t s, size_t colon, size_t r)
     b = bracket_end(t, s, e);
     if (b < e)
         e = s + valid_prefix(t + s, b - s, colon - s, &whole);
-    /* R12: an ASCII host run into CJK text ends there (a prefix of a host: still valid) */
-    if (has_high(t + s, e - s))
-        e = s + host_cjk(t + s, e - s);
+    /* R12: an ASCII host run into CJK text ends there (a prefix of a host: still valid);
+       only an authority with a non-ASCII byte needs the parse */
+    if (e > colon + 3 && t[colon + 1] == '/' && t[colon + 2] == '/') {
+        size_t a = colon + 3, k = a;
+        while (k < e && t[k] != '/' && t[k] != '?' && t[k] != '#')
+            k++;
+        if (has_high(t + a, k - a))
+            e = s + host_cjk(t + s, e - s);
+    }
     /* R10 */
     while (e > colon + 1 && xis(t[e - 1], X_T))
         e--;
