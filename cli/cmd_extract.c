@@ -20,15 +20,18 @@
 #endif
 
 static const char extract_help[] =
-    "Usage: curi extract [--complete] [--json] [-z] [--] [FILE...]\n"
+    "Usage: curi extract [--complete] [--iri|--ascii] [--to-uri] [--json] [-z] [--]\n"
+    "                    [FILE...]\n"
     "\n"
     "Print the URIs found in the text of each FILE ('-' or none: standard input),\n"
     "in order, one per line: URIs in <...> (also with URL: and broken across\n"
     "lines, whose whitespace is removed) or in \"...\", and URIs that start with a\n"
     "scheme in running text, without the punctuation that ends a sentence.  Known\n"
     "schemes (http, ftp, mailto, news, urn, tel, man, info, file, ...) are found\n"
-    "alone, others only before \"//\".  Each URI is printed as written: pipe the\n"
-    "output into 'curi normalize' or 'curi check' for more.\n"
+    "alone, others only before \"//\".  IRIs (raw UTF-8, RFC 3987) are found whole;\n"
+    "non-ASCII spaces, CJK sentence punctuation and quotes end them.  Each URI is\n"
+    "printed as written: pipe the output into 'curi normalize' or 'curi check' for\n"
+    "more.\n"
     "\n"
     "@OPTIONS@\n"
     "\n"
@@ -41,8 +44,10 @@ static const char extract_help[] =
 #define WINDOW_MAX ((size_t)64 * 1024 * 1024)
 
 struct xopts {
-    unsigned flags; /* CURI_EXTRACT_COMPLETE */
+    unsigned flags; /* CURI_EXTRACT_COMPLETE, CURI_EXTRACT_IRI */
     int json, zero;
+    int to_uri;     /* --to-uri: each IRI as its URI (curi_iri_to_uri) */
+    unsigned iflags; /* curi_iri_to_uri's: CURI_IRI_IDN_DNS with libidn2 */
     size_t block; /* bytes per read(): CURI_EXTRACT_BLOCK in the environment (tests), else 64 KiB */
 };
 
@@ -115,9 +120,36 @@ static void put_match(const struct xopts *o, struct xin *in, const curi_match *m
     char stack[512];
     char *uri = n <= sizeof stack ? stack : xmalloc(n);
 
+    char *mapped = NULL;
+    size_t mlen = 0;
+    int idn_failed = 0;
+    curi_error e;
+
     if (curi_extract_write(uri, n, &len, in->buf, in->have, m, NULL) != CURI_OK)
         len = 0; /* cannot happen: the bound always fits */
     count_lines(in, off + m->begin);
+    if (o->to_uri) {
+        /* RFC 3987 3.1; a DNS host through IDNA.  A host IDNA refuses is percent-encoded,
+           with a warning, rather than lost: the match is a valid IRI, so flags 0 cannot fail. */
+        size_t cap = curi_iri_to_uri_bound(len, o->iflags);
+        mapped = xmalloc(cap);
+        if (curi_iri_to_uri(mapped, cap, &mlen, uri, len, o->iflags, &e) != CURI_OK) {
+            idn_failed = e.code;
+            if (curi_iri_to_uri(mapped, cap, &mlen, uri, len, 0, NULL) != CURI_OK)
+                mlen = 0;
+        }
+    }
+    if (idn_failed) {
+        buf_puts(err, "curi: ");
+        show_bytes(err, in->name, strlen(in->name));
+        buf_putc(err, ':');
+        buf_putu(err, in->line);
+        buf_putc(err, ':');
+        buf_putu(err, off + m->begin - in->line_start + 1);
+        buf_puts(err, ": warning: ");
+        buf_puts(err, curi_strerror_name(idn_failed));
+        buf_puts(err, ": IDNA refused the host, which is percent-encoded instead\n");
+    }
     if (m->flags & CURI_MATCH_HYPHEN_BREAK) {
         buf_puts(err, "curi: ");
         show_bytes(err, in->name, strlen(in->name));
@@ -130,7 +162,12 @@ static void put_match(const struct xopts *o, struct xin *in, const curi_match *m
     }
     if (o->json) {
         buf_putc(out, '{');
-        json_member(out, "uri", uri, len);
+        if (o->to_uri) {
+            json_member(out, "uri", mapped, mlen);
+            json_member(out, "iri", uri, len);
+        } else {
+            json_member(out, "uri", uri, len);
+        }
         json_member(out, "file", in->name, strlen(in->name));
         json_key(out, "start");
         buf_putu(out, off + m->begin);
@@ -141,10 +178,13 @@ static void put_match(const struct xopts *o, struct xin *in, const curi_match *m
         json_key(out, "column");
         buf_putu(out, off + m->begin - in->line_start + 1);
         buf_putc(out, '}');
+    } else if (o->to_uri) {
+        buf_put(out, mapped, mlen);
     } else {
         buf_put(out, uri, len);
     }
     buf_putc(out, o->zero ? '\0' : '\n');
+    free(mapped);
     if (uri != stack)
         free(uri);
 }
@@ -260,7 +300,7 @@ static void file_error(struct buf *err, const char *name, const char *what, int 
 int cmd_extract(int argc, char **argv)
 {
     struct common c = {.cmd = "extract", .help = extract_help, .max_len = CURI_MAX_LEN};
-    struct xopts o = {0, 0, 0, WINDOW_MIN};
+    struct xopts o = {CURI_EXTRACT_IRI, 0, 0, 0, 0, WINDOW_MIN};
     struct buf out = {0}, err = {0};
     const char **files = xmalloc((size_t)argc * sizeof *files);
     const char *env = getenv("CURI_EXTRACT_BLOCK");
@@ -273,12 +313,19 @@ int cmd_extract(int argc, char **argv)
             files[nfiles++] = a;
         else if (strcmp(a, "--complete") == 0)
             o.flags |= CURI_EXTRACT_COMPLETE;
+        else if (strcmp(a, "--ascii") == 0)
+            o.flags &= ~(unsigned)CURI_EXTRACT_IRI;
+        else if (strcmp(a, "--iri") == 0)
+            o.flags |= CURI_EXTRACT_IRI;
+        else if (strcmp(a, "--to-uri") == 0)
+            o.to_uri = 1;
         else if (strcmp(a, "--zero-terminated") == 0 || strcmp(a, "-z") == 0)
             o.zero = 1;
         else if (!opt_common(&c, argv, argc, &i))
             usage_error(&c, "unknown option", a);
     }
     o.json = c.json;
+    o.iflags = (curi_features() & CURI_FEATURE_IDN) ? CURI_IRI_IDN_DNS : 0;
     if (env != NULL && *env != '\0') {
         long b = strtol(env, NULL, 10);
         if (b >= 1 && b <= WINDOW_MIN)

@@ -3,7 +3,8 @@
  * becomes standard input of one subcommand, run in-process through the tool's
  * own code (the cli/ sources linked in, its main() renamed curi_cli_main).
  * Input: one control byte (bits 0-3 pick the subcommand, bit 7 adds --jobs 2
- * to those that have it; bit 4 runs extract --json instead, bit 5 with --complete),
+ * to those that have it; bit 4 runs extract --json instead, bit 5 with --complete, bit 6
+ * with --ascii),
  * then the lines (for extract: the text).  Standard output is captured in a temporary file.
  * Invariants:
  *  - with --json, there is exactly one output line per input line, and each is
@@ -14,7 +15,8 @@
  *    with a valid value: always 0; explain and build: 0 or 1; check --fail-on
  *    none: always 0; check --fail-on error: 1 when some line is invalid);
  *  - extract --json prints one JSON object per match that curi_extract finds in
- *    the whole input, and exits 0 when there is one, else 1.
+ *    the whole input (with CURI_EXTRACT_IRI unless --ascii), and exits 0 when there is
+ *    one, else 1.
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
@@ -208,11 +210,11 @@ static void json_lines(const char *what, const fz_buf *out, size_t want)
     FZ_CHECKF(got == want, "curi %s: %zu JSON lines, want %zu", what, got, want);
 }
 
-/* curi extract [--complete] --json over the whole input, against the library. */
+/* curi extract [--complete] [--ascii] --json over the whole input, against the library. */
 static int extract_case(const uint8_t *data, size_t size)
 {
-    int complete = (data[0] & 0x20) != 0;
-    char *argv[5];
+    int complete = (data[0] & 0x20) != 0, ascii = (data[0] & 0x40) != 0;
+    char *argv[6];
     int argc = 0, status;
     char *in = fz_dup(data + 1, size - 1);
     curi_extractor x;
@@ -220,17 +222,20 @@ static int extract_case(const uint8_t *data, size_t size)
     size_t want = 0;
     fz_buf out;
 
-    FZ_CHECK(curi_extract_init(&x, complete ? CURI_EXTRACT_COMPLETE : 0) == CURI_OK);
+    FZ_CHECK(curi_extract_init(&x, (complete ? CURI_EXTRACT_COMPLETE : 0) |
+                                       (ascii ? 0 : CURI_EXTRACT_IRI)) == CURI_OK);
     while (curi_extract_next(&x, in, size - 1, 0, &m) == 1)
         want++;
     argv[argc++] = fz_dup("curi", 5);
     argv[argc++] = fz_dup("extract", 8);
     if (complete)
         argv[argc++] = fz_dup("--complete", 11);
+    if (ascii)
+        argv[argc++] = fz_dup("--ascii", 8);
     argv[argc++] = fz_dup("--json", 7);
     argv[argc] = NULL;
     {
-        char *own[5];
+        char *own[6];
         memcpy(own, argv, sizeof own);
         status = run(argv, argc, in, size - 1, &out);
         for (int k = 0; k < argc; k++)

@@ -1,13 +1,16 @@
 /*
  * fuzz_extract.c -- libFuzzer target for curi_extract_* (curi extract).
- * Input: byte 0 chooses the mode (bit 0: CURI_EXTRACT_COMPLETE), a block size (bits 1-4,
- * plus 1) and whether the blocks drop what they may (bit 5 clear) or keep everything (set);
- * the rest is the text, any bytes.  Invariants:
+ * Input: byte 0 chooses the mode (bit 0: CURI_EXTRACT_COMPLETE, bit 6: CURI_EXTRACT_IRI), a
+ * block size (bits 1-4, plus 1) and whether the blocks drop what they may (bit 5 clear) or
+ * keep everything (set); the rest is the text, any bytes.  Invariants:
  *  - nothing crashes or reads outside the text (an exact-size copy);
  *  - every match lies inside the text, is not empty, starts at or after the end of the one
  *    before (no overlap, text order), and has only known flags, never both prefixes;
  *  - curi_extract_write keeps the writer contract with curi_extract_bound, and what it
- *    writes is a valid URI (curi_parse with CURI_PARSE_URI) that is not a bare scheme;
+ *    writes is a valid URI (curi_parse with CURI_PARSE_URI; with CURI_EXTRACT_IRI a valid
+ *    IRI, CURI_PARSE_IRI) that is not a bare scheme;
+ *  - the matches without CURI_EXTRACT_IRI are exactly those with it that hold no byte
+ *    above 0x7F (an IRI is dropped, never cut to a URI);
  *  - fed in blocks of that size with CURI_EXTRACT_MORE (dropping all that x.keep allows
  *    after each 0, or nothing), the extractor finds the same matches at the same offsets of
  *    the whole text.
@@ -83,7 +86,7 @@ static size_t blocks(const char *in, size_t len, size_t bs, int drop, unsigned f
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static curi_match ms[MAXM], bm[MAXM];
+    static curi_match ms[MAXM], bm[MAXM], om[MAXM];
     curi_extractor x;
     unsigned flags;
     size_t bs, len, n = 0, bn;
@@ -92,7 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size < 1)
         return 0;
-    flags = data[0] & 1 ? CURI_EXTRACT_COMPLETE : 0;
+    flags = (data[0] & 1 ? CURI_EXTRACT_COMPLETE : 0) | (data[0] & 0x40 ? CURI_EXTRACT_IRI : 0);
     bs = (size_t)((data[0] >> 1) & 15) + 1;
     len = size - 1;
     text = fz_dup(data + 1, len);
@@ -112,7 +115,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FZ_CHECKF(m->begin >= ms[n - 1].end, "match %zu at %zu overlaps %zu-%zu", n,
                       m->begin, ms[n - 1].begin, ms[n - 1].end);
         FZ_CHECK(fz_write(w_extract, &c, curi_extract_bound(m), &out) == CURI_OK);
-        FZ_CHECKF(curi_parse(&u, out.p, out.n, CURI_PARSE_URI, &e) == CURI_OK,
+        FZ_CHECKF(curi_parse(&u, out.p, out.n,
+                             flags & CURI_EXTRACT_IRI ? CURI_PARSE_IRI : CURI_PARSE_URI,
+                             &e) == CURI_OK,
                   "not a URI: %s (%s at %zu)", fz_show(out.p, out.n), curi_strerror_name(e.code),
                   e.offset);
         FZ_CHECKF(u.path.len > 0 || u.query.ptr != NULL || u.fragment.ptr != NULL ||
@@ -123,6 +128,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         n++;
     }
     FZ_CHECKF(rc == 0, "curi_extract_next returned %d", rc);
+    {
+        /* The other mode: the URI-only matches are the IRI matches without non-ASCII. */
+        size_t on = 0, i = 0;
+        const curi_match *a, *b;
+        size_t an, bnn;
+        FZ_CHECK(curi_extract_init(&x, flags ^ CURI_EXTRACT_IRI) == CURI_OK);
+        while (curi_extract_next(&x, text, len, 0, &om[on < MAXM ? on : MAXM - 1]) == 1)
+            on++;
+        a = flags & CURI_EXTRACT_IRI ? om : ms;
+        b = flags & CURI_EXTRACT_IRI ? ms : om;
+        an = flags & CURI_EXTRACT_IRI ? on : n;
+        bnn = flags & CURI_EXTRACT_IRI ? n : on;
+        if (an <= MAXM && bnn <= MAXM) {
+            for (size_t j = 0; j < bnn; j++) {
+                int high = 0;
+                for (size_t k = b[j].begin; k < b[j].end; k++)
+                    high |= (unsigned char)text[k] >= 0x80;
+                if (high)
+                    continue;
+                FZ_CHECKF(i < an && a[i].begin == b[j].begin && a[i].end == b[j].end &&
+                              a[i].flags == b[j].flags,
+                          "URI-only match %zu differs from ASCII IRI match %zu", i, j);
+                i++;
+            }
+            FZ_CHECKF(i == an, "URI-only: %zu matches, ASCII IRI matches: %zu", an, i);
+        }
+    }
     bn = blocks(text, len, bs, !(data[0] & 0x20), flags, bm);
     FZ_CHECKF(bn == n, "blocks of %zu: %zu matches, whole: %zu", bs, bn, n);
     for (size_t i = 0; i < n && i < MAXM; i++)

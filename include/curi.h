@@ -966,6 +966,17 @@ size_t curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, si
  * written by curi_extract_write, is a valid URI (curi_parse with
  * CURI_PARSE_URI); matches do not overlap and come in text order.
  *
+ * Candidates are IRIs (RFC 3987): where a URI allows unreserved characters,
+ * well-formed UTF-8 of ucschar (iprivate in the query) goes on; invalid UTF-8,
+ * other code points and the non-ASCII stops of libcuri(3) (Unicode spaces and
+ * invisible format characters, CJK and full-width sentence punctuation, quotes
+ * and brackets such as U+201D U+300D U+FF09, U+2014, U+2026) end them, and an
+ * ASCII host run straight into CJK text ends before it.  With CURI_EXTRACT_IRI
+ * a match may hold non-ASCII text (each written one is then a valid IRI,
+ * curi_parse with CURI_PARSE_IRI; curi_iri_to_uri maps it); without it, a
+ * candidate that holds non-ASCII text is dropped whole, never cut short, and
+ * the matches are exactly the ASCII-only matches of CURI_EXTRACT_IRI.
+ *
  * The extractor is an iterator over caller-owned text that may arrive in
  * blocks.  Without CURI_EXTRACT_MORE the text is all there is.  With it, the
  * text goes on after len: a match that could still change with more bytes is
@@ -979,7 +990,8 @@ size_t curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, si
  */
 enum {
     CURI_EXTRACT_COMPLETE = 0x1, /* curi_extract_init: also R13, www. -> http://, ftp. -> ftp:// */
-    CURI_EXTRACT_MORE = 0x2      /* curi_extract_next: the text goes on after len */
+    CURI_EXTRACT_MORE = 0x2,     /* curi_extract_next: the text goes on after len */
+    CURI_EXTRACT_IRI = 0x4       /* curi_extract_init: IRIs (RFC 3987) too, non-ASCII kept */
 };
 
 /* What a match is (curi_match.flags). */
@@ -1011,8 +1023,8 @@ typedef struct curi_extractor {
 } curi_extractor;
 
 /*
- * Start an extractor (strict mode, or complete with CURI_EXTRACT_COMPLETE).
- * CURI_ERR_INVALID_ARG for a NULL x or an unknown flag (x is then left in a
+ * Start an extractor (strict mode, or complete with CURI_EXTRACT_COMPLETE; IRIs
+ * with CURI_EXTRACT_IRI).  CURI_ERR_INVALID_ARG for a NULL x or an unknown flag (x is then left in a
  * state that curi_extract_next refuses).
  */
 int curi_extract_init(curi_extractor *x, unsigned flags);

@@ -11,11 +11,14 @@
  * prefix after prefix.  Invariant: every match is a valid URI (curi_parse with
  * CURI_PARSE_URI) once its whitespace is dropped and its prefix added; matches do not
  * overlap and come in text order; nothing reads outside [text, text + len); no allocation.
+ * Candidates are IRIs (RFC 3987): a run of URI characters goes on over the non-ASCII
+ * characters an IRI allows, but for the stops of iri_stop; without CURI_EXTRACT_IRI a match
+ * that holds a non-ASCII byte is dropped whole (emit), so both modes decide the same spans.
  * SPDX-License-Identifier: MIT
  */
 #include <string.h>
 
-#include "internal.h"
+#include "iri.h"
 #include "schemes/schemes.h"
 
 /* The classes of extraction.md section 1, one bit each. */
@@ -72,8 +75,12 @@ enum {
 };
 #define UNKNOWN SIZE_MAX
 
-/* What a rule decided at a position. */
-enum { R_NO, R_EMIT, R_WAIT };
+/* What a rule decided at a position: nothing, a match, wait for more text, or a match that
+ * is dropped (without CURI_EXTRACT_IRI: it holds non-ASCII text), skipped up to resume. */
+enum { R_NO, R_EMIT, R_WAIT, R_SKIP };
+
+/* curi__utf8's answer when the text ends inside a character and more follows. */
+#define NEED SIZE_MAX
 
 /* One call's view of the text and the extractor. */
 typedef struct xs {
@@ -82,6 +89,7 @@ typedef struct xs {
     size_t len;
     int more;         /* the text goes on after len */
     int complete;     /* complete mode (R13) */
+    int iri;          /* CURI_EXTRACT_IRI: matches may hold non-ASCII text */
     size_t resume;    /* R_EMIT: where the scan goes on */
     size_t restart;   /* R_WAIT: where the next call starts again */
     curi_match *m;
@@ -101,6 +109,104 @@ static int ci4(const unsigned char *p, const char *word)
     for (int i = 0; i < 4; i++)
         if (curi__lower(p[i]) != (unsigned char)word[i])
             return 0;
+    return 1;
+}
+
+/*
+ * The non-ASCII characters that end an IRI in running text although RFC 3987 allows them
+ * (extraction.md R12, curi(1)): prose wraps IRIs in them, and CJK prose has no space after
+ * them.  Unicode spaces (U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F, U+205F,
+ * U+3000) and invisible format characters (U+200B-200F, U+202A-202E, U+2060-206F, U+FEFF);
+ * sentence punctuation: U+3001 U+3002 U+FF01 U+FF0C U+FF0E U+FF1A U+FF1B U+FF1F U+FF61
+ * U+FF64, the vertical forms U+FE10-FE19, U+2014 (em dash) and U+2026 (ellipsis); quotes
+ * and brackets, opening and closing: U+00AB U+00BB U+2018-201F U+2039 U+203A U+3008-3011
+ * U+3014-301B U+301D-301F U+FF02 U+FF07 U+FF08 U+FF09 U+FF1C U+FF1E U+FF3B U+FF3D U+FF5B
+ * U+FF5D U+FF62 U+FF63, and the mathematical brackets U+27E6-27EF (groff's U+27E8 U+27E9).
+ */
+static int iri_stop(uint32_t c)
+{
+    if (c < 0x2000)
+        return c == 0xA0 || c == 0xAB || c == 0xBB || c == 0x1680;
+    if (c < 0x2100)
+        return c <= 0x200F || (c >= 0x2014 && c <= 0x201F && c != 0x2015 && c != 0x2016 &&
+                               c != 0x2017) ||
+               c == 0x2026 || (c >= 0x2028 && c <= 0x202F) || c == 0x2039 || c == 0x203A ||
+               (c >= 0x205F && c <= 0x206F);
+    if (c >= 0x27E6 && c <= 0x27EF)
+        return 1;
+    if (c >= 0x3000 && c <= 0x301F)
+        return c <= 0x3002 || (c >= 0x3008 && c <= 0x3011) || (c >= 0x3014 && c <= 0x301B) ||
+               c >= 0x301D;
+    if (c >= 0xFE10 && c <= 0xFE19)
+        return 1;
+    if (c == 0xFEFF)
+        return 1;
+    if (c >= 0xFF01 && c <= 0xFF64) {
+        switch (c) {
+        case 0xFF01: case 0xFF02: case 0xFF07: case 0xFF08: case 0xFF09: case 0xFF0C:
+        case 0xFF0E: case 0xFF1A: case 0xFF1B: case 0xFF1C: case 0xFF1E: case 0xFF1F:
+        case 0xFF3B: case 0xFF3D: case 0xFF5B: case 0xFF5D: case 0xFF61: case 0xFF62:
+        case 0xFF63: case 0xFF64:
+            return 1;
+        default:
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* CJK text, whose words need no space between them: Han, kana, Hangul, CJK symbols and the
+ * full-width forms.  An ASCII host label run straight into it ends there (R12). */
+static int cjk(uint32_t c)
+{
+    return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7AF) ||
+           (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF) ||
+           (c >= 0x20000 && c <= 0x3FFFF);
+}
+
+/*
+ * The non-ASCII character at t[i] (t[i] >= 0x80) in running text: its length when an IRI
+ * may hold it (ucschar, or iprivate, which only a query may hold: R9 cuts it elsewhere) and
+ * it is no stop; 0 when it ends the candidate (invalid UTF-8 too); NEED when the text ends
+ * inside it and more follows.  *cp gets the code point.
+ */
+static size_t iri_at(const xs *c, size_t i, uint32_t *cp)
+{
+    const unsigned char *t = c->t;
+    size_t n;
+    unsigned char b = t[i];
+
+    if (c->more && b >= 0xC2 && b <= 0xF4 && c->len - i < (size_t)(b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4))
+        return NEED;
+    n = curi__utf8((const char *)t + i, (const char *)t + c->len, cp);
+    if (n == 0 || !curi__iri_char(*cp, 1) || iri_stop(*cp))
+        return 0;
+    return n;
+}
+
+/* Whether v[0..n) holds a byte above 0x7F (a loop the compiler vectorizes). */
+static int has_high(const unsigned char *v, size_t n)
+{
+    unsigned char acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc |= v[i];
+    return (acc & 0x80) != 0;
+}
+
+/* Whether the non-ASCII characters of v[0..n) are all ones iri_at goes on over. */
+static int iri_clean(const xs *c, const unsigned char *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp;
+        size_t k;
+        if (v[i] < 0x80)
+            continue;
+        k = curi__utf8((const char *)v + i, (const char *)v + n, &cp);
+        if (k == 0 || iri_stop(cp))
+            return 0;
+        i += k - 1;
+    }
+    (void)c;
     return 1;
 }
 
@@ -142,13 +248,29 @@ static size_t cur_ra(xs *c, size_t q)
     return *v;
 }
 
+/* The end of the run of URI characters and IRI characters (iri_at) from q; len when the
+ * text ends inside a character and more follows. */
 static size_t cur_stop(xs *c, size_t q)
 {
     size_t *v = &c->x->state[S_STOP];
     if (*v == UNKNOWN || *v < q) {
         size_t i = q;
-        while (i < c->len && xis(c->t[i], X_URIC))
-            i++;
+        for (;;) {
+            uint32_t cp;
+            size_t k;
+            while (i < c->len && xis(c->t[i], X_URIC))
+                i++;
+            if (i == c->len || c->t[i] < 0x80)
+                break;
+            k = iri_at(c, i, &cp);
+            if (k == 0)
+                break;
+            if (k == NEED) {
+                i = c->len;
+                break;
+            }
+            i += k;
+        }
         *v = i;
     }
     return *v;
@@ -170,7 +292,7 @@ static size_t valid_prefix(const unsigned char *v, size_t n, size_t slen, int *w
     *whole = 0;
     for (int round = 0; round < 4; round++) {
         size_t cut;
-        int rc = curi_parse(&u, (const char *)v, n, CURI_PARSE_URI, &e);
+        int rc = curi_parse(&u, (const char *)v, n, CURI_PARSE_IRI, &e);
         if (rc == CURI_OK) {
             *whole = round == 0;
             return n;
@@ -193,7 +315,29 @@ static size_t valid_prefix(const unsigned char *v, size_t n, size_t slen, int *w
 }
 
 /*
- * path-abempty [ "?" query ] [ "#" fragment ] (RFC 3986 3.3-3.5): the length of the longest
+ * R12 for IRIs: where in the IRI v[0..n) (valid) an ASCII host label runs straight into CJK
+ * text ("https://example.com获取"): the offset of that CJK character, or n.
+ */
+static size_t host_cjk(const unsigned char *v, size_t n)
+{
+    curi_uri u;
+    const unsigned char *h;
+
+    if (curi_parse(&u, (const char *)v, n, CURI_PARSE_IRI, NULL) != CURI_OK ||
+        u.host_type != CURI_HOST_REGNAME)
+        return n;
+    h = (const unsigned char *)u.host.ptr;
+    for (size_t i = 1; i < u.host.len; i++) {
+        uint32_t cp;
+        if (h[i] >= 0x80 && h[i - 1] < 0x80 && h[i - 1] != '.' &&
+            curi__utf8((const char *)h + i, (const char *)h + u.host.len, &cp) > 0 && cjk(cp))
+            return (size_t)(h + i - v);
+    }
+    return n;
+}
+
+/*
+ * ipath-abempty [ "?" iquery ] [ "#" ifragment ] (RFC 3987 2.2): the length of the longest
  * valid prefix of v[0..n).  This is what follows "http://" host [":" port] in a completed
  * abbreviation (R13), whose host and port are valid by construction.
  */
@@ -201,11 +345,11 @@ static size_t tail_valid(const unsigned char *v, size_t n)
 {
     const char *p = (const char *)v, *end = p + n, *bad = NULL, *q;
 
-    q = curi__pct_run(p, end, CURI__PATH, &bad);
+    q = curi__iri_pct_run(p, end, CURI__PATH, &bad);
     if (q != NULL && q < end && *q == '?')
-        q = curi__pct_run(q + 1, end, CURI__QUERY, &bad);
+        q = curi__iri_pct_run(q + 1, end, CURI__QUERY, &bad);
     if (q != NULL && q < end && *q == '#')
-        q = curi__pct_run(q + 1, end, CURI__QUERY, &bad);
+        q = curi__iri_pct_run(q + 1, end, CURI__QUERY | CURI__IRI_FRAG, &bad);
     return (size_t)((q != NULL ? q : bad) - p);
 }
 
@@ -246,6 +390,9 @@ static int has_content(const unsigned char *v, size_t colon, size_t n)
 
 static int emit(xs *c, size_t begin, size_t end, unsigned flags, size_t resume)
 {
+    c->resume = resume;
+    if (!c->iri && has_high(c->t + begin, end - begin))
+        return R_SKIP; /* an IRI where only URIs are wanted: dropped, not cut short */
     c->m->begin = begin;
     c->m->end = end;
     c->m->flags = flags;
@@ -309,7 +456,7 @@ static int abbrev_host(const unsigned char *v, size_t n, size_t i, int more, siz
 }
 
 /* v[0..n) is exactly an abbreviated URI (R13 inside delimiters): its prefix flag, or 0. */
-static unsigned abbrev_exact(const unsigned char *v, size_t n)
+static unsigned abbrev_exact(const xs *c, const unsigned char *v, size_t n)
 {
     size_t hend, pend;
     int kind;
@@ -321,7 +468,7 @@ static unsigned abbrev_exact(const unsigned char *v, size_t n)
         return 0;
     if (pend < n && v[pend] != '/' && v[pend] != '?' && v[pend] != '#')
         return 0;
-    return tail_valid(v + pend, n - pend) == n - pend ? (unsigned)kind : 0;
+    return tail_valid(v + pend, n - pend) == n - pend && iri_clean(c, v, n) ? (unsigned)kind : 0;
 }
 
 /*
@@ -381,13 +528,13 @@ static int angle_content(xs *c, size_t a, size_t b, size_t after_close)
         if ((flags & CURI_MATCH_WS_REMOVED) && !in_k(v, q) &&
             !(q + 2 < n && v[q + 1] == '/' && v[q + 2] == '/'))
             return R_NO;
-        if (curi_parse(&u, (const char *)v, n, CURI_PARSE_URI, NULL) != CURI_OK ||
-            !has_content(v, q, n))
+        if (curi_parse(&u, (const char *)v, n, CURI_PARSE_IRI, NULL) != CURI_OK ||
+            !has_content(v, q, n) || (has_high(v, n) && !iri_clean(c, v, n)))
             return R_NO;
         return emit(c, a, b, flags, after_close);
     }
     if (c->complete) {
-        unsigned kind = abbrev_exact(v, n);
+        unsigned kind = abbrev_exact(c, v, n);
         if (kind != 0)
             return emit(c, a, b, flags | kind, after_close);
     }
@@ -466,6 +613,15 @@ static int scheme_candidate(xs *c, size_t s, size_t colon, size_t r)
     b = bracket_end(t, s, e);
     if (b < e)
         e = s + valid_prefix(t + s, b - s, colon - s, &whole);
+    /* R12: an ASCII host run into CJK text ends there (a prefix of a host: still valid);
+       only an authority with a non-ASCII byte needs the parse */
+    if (e > colon + 3 && t[colon + 1] == '/' && t[colon + 2] == '/') {
+        size_t a = colon + 3, k = a;
+        while (k < e && t[k] != '/' && t[k] != '?' && t[k] != '#')
+            k++;
+        if (has_high(t + a, k - a))
+            e = s + host_cjk(t + s, e - s);
+    }
     /* R10 */
     while (e > colon + 1 && xis(t[e - 1], X_T))
         e--;
@@ -535,13 +691,23 @@ static int abbrev_at(xs *c, size_t i)
         return wait_at(c, i);
     /* R6 for an abbreviation: "www.example.com/x." between quotes, verbatim */
     if (i > 0 && t[i - 1] == '"' && stop < len && t[stop] == '"' &&
-        abbrev_exact(t + i, stop - i))
+        abbrev_exact(c, t + i, stop - i))
         return emit(c, i, stop, CURI_MATCH_QUOTE | (unsigned)kind, stop + 1);
     if (pend < len && (t[pend] == '/' || t[pend] == '?' || t[pend] == '#')) {
         e = pend + tail_valid(t + pend, stop - pend);
         b = bracket_end(t, i, e);
         if (b < e)
             e = pend + tail_valid(t + pend, b - pend);
+    } else if (pend < len && t[pend] >= 0x80) {
+        /* R12: CJK text or a stop may follow the host; a letter that would go on with it
+           (www.example.bücher.de) rejects the abbreviation rather than cut it */
+        uint32_t cp;
+        size_t k = iri_at(c, pend, &cp);
+        if (k == NEED)
+            return wait_at(c, i);
+        if (k != 0 && !cjk(cp))
+            return R_NO;
+        e = pend;
     } else if (pend == len || !xis(t[pend], X_URIC) || xis(t[pend], X_T) || t[pend] == ')' ||
                t[pend] == ']') {
         e = pend;
@@ -633,7 +799,7 @@ int curi_extract_init(curi_extractor *x, unsigned flags)
     if (x == NULL)
         return CURI_ERR_INVALID_ARG;
     memset(x, 0, sizeof *x);
-    if (flags & ~(unsigned)CURI_EXTRACT_COMPLETE) {
+    if (flags & ~(unsigned)(CURI_EXTRACT_COMPLETE | CURI_EXTRACT_IRI)) {
         x->flags = UINT32_MAX; /* curi_extract_next refuses an extractor in this state */
         return CURI_ERR_INVALID_ARG;
     }
@@ -665,13 +831,14 @@ int curi_extract_next(curi_extractor *x, const char *text, size_t len, unsigned 
 
     if (x == NULL || m == NULL || (text == NULL && len != 0) ||
         (flags & ~(unsigned)CURI_EXTRACT_MORE) || x->pos > len ||
-        (x->flags & ~(unsigned)CURI_EXTRACT_COMPLETE))
+        (x->flags & ~(unsigned)(CURI_EXTRACT_COMPLETE | CURI_EXTRACT_IRI)))
         return -1;
     c.x = x;
     c.t = (const unsigned char *)text;
     c.len = len;
     c.more = (flags & CURI_EXTRACT_MORE) != 0;
     c.complete = (x->flags & CURI_EXTRACT_COMPLETE) != 0;
+    c.iri = (x->flags & CURI_EXTRACT_IRI) != 0;
     c.m = m;
     c.resume = c.restart = 0;
     if (x->state[S_LEN] != len) {
@@ -715,6 +882,10 @@ int curi_extract_next(curi_extractor *x, const char *text, size_t len, unsigned 
             x->pos = c.restart;
             x->keep = c.restart > 0 ? c.restart - 1 : 0;
             return 0;
+        }
+        if (rc == R_SKIP) {
+            p = x->pos = x->state[S_FLOOR] = c.resume;
+            continue;
         }
         p++;
     }

@@ -257,7 +257,9 @@ static inline const char *curi__pct_run(const char *p, const char *end, unsigned
 
 const char *curi__scan(const char *base, const char *p, const char *end, unsigned cls,
                        unsigned flags);
-/* parse.c: curi__pct_run with the IRI sets of RFC 3987 (ucschar; cls CURI__QUERY: iprivate). */
+/* parse.c: curi__pct_run with the IRI sets of RFC 3987 (ucschar; cls CURI__QUERY: iprivate,
+ * which CURI__QUERY | CURI__IRI_FRAG, the fragment, leaves out). */
+#define CURI__IRI_FRAG (1u << 31)
 const char *curi__iri_pct_run(const char *p, const char *end, unsigned cls, const char **bad);
 
 /*

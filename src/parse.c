@@ -284,7 +284,7 @@ scan_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
  */
 #include "iri.h"
 
-#define IRI_FRAG (1u << 31) /* with CURI__QUERY: the fragment, which has no iprivate */
+#define IRI_FRAG CURI__IRI_FRAG /* with CURI__QUERY: the fragment, which has no iprivate */
 #define IRI_CLASSES (CURI__USERINFO | CURI__REGNAME | CURI__PATH | CURI__SEGNC | CURI__QUERY)
 
 /* The end of one allowed non-ASCII character at p for class cls, or NULL. */

@@ -4,9 +4,12 @@
  * extract: INPUT URI...  the URIs that curi_extract_write produces for the matches of
  *          INPUT, exactly these, in this order (no URI: no match).  A URI may be followed
  *          by a token %WORD,... naming its match flags exactly (ws http ftp hyphen angle
- *          quote, or none).  %flags complete passes CURI_EXTRACT_COMPLETE.
+ *          quote, or none).  %flags complete passes CURI_EXTRACT_COMPLETE, iri
+ *          CURI_EXTRACT_IRI.
  *          Every case also checks: INPUT sits before a guard page; matches lie inside it,
- *          do not overlap and come in order; every URI parses with CURI_PARSE_URI; the
+ *          do not overlap and come in order; every URI parses with CURI_PARSE_URI (an IRI
+ *          with CURI_PARSE_IRI under %flags iri); the matches without CURI_EXTRACT_IRI are
+ *          exactly those with it that hold no byte above 0x7F; the
  *          writer keeps its contract; and fed in blocks of 1, 2, 3, 5, 8 and 13 bytes
  *          with CURI_EXTRACT_MORE (dropping all it may after each 0, and again dropping
  *          nothing), the extractor gives the same matches at the same offsets of the whole
@@ -65,12 +68,12 @@ static long parse_mflags(const char *s)
 }
 
 /* All matches of text[0..len) in one call sequence; returns their number (-1: too many). */
-static int whole(tcase *tc, const char *text, size_t len, curi_match *ms)
+static int whole(tcase *tc, unsigned flags, const char *text, size_t len, curi_match *ms)
 {
     curi_extractor x;
     int n = 0, rc;
 
-    if (curi_extract_init(&x, tc->flags) != CURI_OK) {
+    if (curi_extract_init(&x, flags) != CURI_OK) {
         fail(tc, "curi_extract_init refused the flags");
         return -1;
     }
@@ -157,10 +160,34 @@ void kind_extract(tcase *tc)
     }
     len = tc->t[0].len;
     in = gput(G_IN0, tc->t[0].s, len);
-    n = whole(tc, in, len, ms);
+    n = whole(tc, tc->flags, in, len, ms);
     if (n < 0) {
         fail(tc, "more than %d matches", MAXM);
         return;
+    }
+    {
+        /* The URI-only matches are the IRI matches without non-ASCII bytes. */
+        static curi_match om[MAXM];
+        int on = whole(tc, tc->flags ^ CURI_EXTRACT_IRI, in, len, om);
+        const curi_match *a = tc->flags & CURI_EXTRACT_IRI ? om : ms; /* URI-only */
+        const curi_match *b = tc->flags & CURI_EXTRACT_IRI ? ms : om; /* IRI */
+        int an = tc->flags & CURI_EXTRACT_IRI ? on : n, bn = tc->flags & CURI_EXTRACT_IRI ? n : on;
+        int i = 0;
+        for (int j = 0; on >= 0 && j < bn; j++) {
+            int high = 0;
+            for (size_t k = b[j].begin; k < b[j].end; k++)
+                high |= (unsigned char)in[k] >= 0x80;
+            if (high)
+                continue;
+            if (i >= an || a[i].begin != b[j].begin || a[i].end != b[j].end ||
+                a[i].flags != b[j].flags) {
+                fail(tc, "the URI-only matches differ from the ASCII IRI matches at %d", i);
+                break;
+            }
+            i++;
+        }
+        if (on >= 0 && i != an && !tc->failed)
+            fail(tc, "the URI-only matches have %d more than the ASCII IRI matches", an - i);
     }
     for (int i = 1; i < tc->n; i++)
         want += tc->t[i].s[0] != '%' || tc->t[i].len == 0;
@@ -184,7 +211,9 @@ void kind_extract(tcase *tc)
             sbuf_free(&out);
             continue;
         }
-        if (curi_parse(&u, out.p, out.len, CURI_PARSE_URI, &err) != CURI_OK)
+        if (curi_parse(&u, out.p, out.len,
+                       tc->flags & CURI_EXTRACT_IRI ? CURI_PARSE_IRI : CURI_PARSE_URI,
+                       &err) != CURI_OK)
             fail(tc, "match %d: %s is not a valid URI (%s@%zu)", i, show(out.p, out.len),
                  err_name(err.code), err.offset);
         if (k < tc->n) {

@@ -559,6 +559,7 @@ static const flagword lint_words[] = {
 };
 static const flagword extract_words[] = {
     {"complete", CURI_EXTRACT_COMPLETE, 0},
+    {"iri", CURI_EXTRACT_IRI, 0},
     {NULL, 0, 0},
 };
 static const flagword path_words[] = {

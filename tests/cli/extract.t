@@ -112,3 +112,53 @@ http://user:pw@example.com/x:12-14: warning: password in the URI: it ends up in 
   http://user:pw@example.com/x
               ^~
 ? 0
+
+# IRIs (issue 27 item 1): found whole by default, never cut into a shorter, valid URI.
+$ printf '%s\n' 'Visit http://bücher.example/ü today' 'https://ja.wikipedia.org/wiki/東京' | curi extract
+http://bücher.example/ü
+https://ja.wikipedia.org/wiki/東京
+? 0
+
+$ printf '%s\n' 'Visit http://bücher.example/ü today' | curi extract --ascii --iri
+http://bücher.example/ü
+? 0
+
+# --ascii: URIs only; a candidate that non-ASCII text goes on is dropped, not cut.
+$ printf '%s\n' 'Visit http://bücher.example/ü today' 'https://ja.wikipedia.org/wiki/東京' 'and http://a.example/x' | curi extract --ascii
+http://a.example/x
+? 0
+
+$ printf '%s\n' 'https://ja.wikipedia.org/wiki/東京' | curi extract --ascii
+? 1
+
+# CJK sentence punctuation, closing quotes and brackets end an IRI; opening ones before it
+# are ordinary text.
+$ printf '%s\n' '参见https://ja.wikipedia.org/wiki/東京。谢谢' '「https://ja.wikipedia.org/wiki/大阪」' '网站：https://example.com，谢谢！' '“http://example.com/ä”' '（https://example.com/ö）' | curi extract
+https://ja.wikipedia.org/wiki/東京
+https://ja.wikipedia.org/wiki/大阪
+https://example.com
+http://example.com/ä
+https://example.com/ö
+? 0
+
+# --to-uri: each IRI as its URI (RFC 3987 3.1); a path needs no IDNA.
+$ printf '%s\n' 'https://ja.wikipedia.org/wiki/東京 and http://a.example/' | curi extract --to-uri
+https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC
+http://a.example/
+? 0
+
+# --json: byte offsets into the input (a non-ASCII character counts its UTF-8 bytes);
+# with --to-uri, iri is the text found.
+$ printf 'é http://example.com/ä.\n' | curi extract --json
+{"uri":"http://example.com/ä","file":"-","start":3,"end":24,"line":1,"column":4}
+? 0
+
+$ printf 'é http://example.com/ä.\n' | curi extract --json --to-uri
+{"uri":"http://example.com/%C3%A4","iri":"http://example.com/ä","file":"-","start":3,"end":24,"line":1,"column":4}
+? 0
+
+# Read in blocks of 1 byte: a UTF-8 character cut between blocks is found the same.
+$ printf 'x https://ja.wikipedia.org/wiki/東京」 y http://b.example/ü\n' | CURI_EXTRACT_BLOCK=1 curi extract
+https://ja.wikipedia.org/wiki/東京
+http://b.example/ü
+? 0

@@ -137,3 +137,14 @@ not equal
 $ curi equal --iri 'foo://bücher.example/' 'foo://xn--bcher-kva.example/'
 not equal
 ? 1
+
+# extract --to-uri: a DNS host through IDNA; one IDNA refuses is percent-encoded, with a
+# warning (issue 27 item 1).
+$ printf '%s\n' 'Visit http://bücher.example/ü today' | curi extract --to-uri
+http://xn--bcher-kva.example/%C3%BC
+? 0
+
+$ printf 'x http://\314\201x.example/ y\n' | curi extract --to-uri
+http://%CC%81x.example/
+! curi: -:1:3: warning: IDN_LEADING_COMBINING: IDNA refused the host, which is percent-encoded instead
+? 0

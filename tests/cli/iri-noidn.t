@@ -33,3 +33,8 @@ a
 !   http://bücher/
 !          ^
 ? 1
+
+# extract --to-uri without libidn2: every host percent-encoded, as to-uri does.
+$ printf '%s\n' 'Visit http://bücher.example/ü today' | curi extract --to-uri
+http://b%C3%BCcher.example/%C3%BC
+? 0

@@ -906,15 +906,18 @@ class Match(NamedTuple):
     end: int
 
 
-def extract(text, *, complete=False):
-    """The URIs in free text, in order, as `curi extract` finds them: in <...> (also with
-    URL: and broken across lines), in "...", and scheme-prefixed ones in running text,
+def extract(text, *, complete=False, iri=False):
+    """The URIs in free text, in order, as `curi extract --ascii` finds them: in <...> (also
+    with URL: and broken across lines), in "...", and scheme-prefixed ones in running text,
     without the punctuation that ends a sentence.  complete: also www.HOST and ftp.HOST,
     completed with http:// and ftp://.  Every Match.uri is a valid URI (curi.parse accepts
-    it).  One foreign call per 256 URIs."""
+    it); a candidate with non-ASCII text is dropped, not cut.  iri: IRIs too, whole, as
+    `curi extract` finds them (each Match.uri then a valid IRI).  One foreign call per 256
+    URIs."""
     b = _as_bytes(text)
     x = _new("curi_extractor *")
-    if _lib.curi_extract_init(x, _lib.CURI_EXTRACT_COMPLETE if complete else 0):
+    flags = (_lib.CURI_EXTRACT_COMPLETE if complete else 0) | (_lib.CURI_EXTRACT_IRI if iri else 0)
+    if _lib.curi_extract_init(x, flags):
         raise ValueError("curi_extract_init refused its flags")
     cap = 256
     out = _new("curi_match[]", cap)
@@ -926,7 +929,7 @@ def extract(text, *, complete=False):
         if k < 0:
             raise RuntimeError("curi_extract_next refused the text")
         if k:
-            uris = _ffi.buffer(dst, written[0] - 1)[:].decode("ascii").split("\n")
+            uris = _ffi.buffer(dst, written[0] - 1)[:].decode("utf-8").split("\n")
             found += [Match(u, out[i].begin, out[i].end) for i, u in enumerate(uris)]
         if k < cap:
             return found

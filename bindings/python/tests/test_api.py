@@ -630,6 +630,11 @@ def test_extract():
     assert len(many) == 1000 and many[-1].start == 999 * 20 + 1
     for u, _, _ in curi.extract(t, complete=True):
         curi.parse(u)
+    # IRIs: whole with iri=True, dropped (not cut short) without it
+    t = "Visit http://b\u00fccher.example/\u00fc today, http://a.example/\u3002"
+    assert curi.extract(t, iri=True) == [("http://b\u00fccher.example/\u00fc", 6, 31),
+                                         ("http://a.example/", 39, 56)]
+    assert curi.extract(t) == [("http://a.example/", 39, 56)]
 
 
 def test_extract_agrees_with_tool(tool):
@@ -651,7 +656,7 @@ def test_extract_agrees_with_tool(tool):
             out = subprocess.run(args, capture_output=True).stdout.decode()
             want = [(j["uri"], j["start"], j["end"])
                     for j in map(json.loads, out.splitlines())]
-            assert [tuple(m) for m in curi.extract(text, complete=complete)] == want, f
+            assert [tuple(m) for m in curi.extract(text, complete=complete, iri=True)] == want, f
             total += len(want)
     assert total > 0
 
