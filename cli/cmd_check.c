@@ -14,7 +14,7 @@
 #include "cli.h"
 
 static const char check_help[] =
-    "Usage: curi check [--json] [--strict-3986] [-z] [--fail-on LEVEL]\n"
+    "Usage: curi check [--json] [--iri] [--strict-3986] [-z] [--fail-on LEVEL]\n"
     "                  [--disable RULE,...] [--ports FILE] [--jobs N] [--] [URI...]\n"
     "\n"
     "Run the lint rules over each input (valid or not) and report every finding:\n"
@@ -23,6 +23,9 @@ static const char check_help[] =
     "from standard input (with -z, one per NUL-terminated record).\n"
     "\n"
     "@OPTIONS@\n"
+    "\n"
+    "With --iri an input that is an IRI is linted as its URI (as curi to-uri\n"
+    "writes it), and INPUT, START and END are that URI's (--json: \"uri\").\n"
     "\n"
     "Text output: for each finding the line\n"
     "  INPUT:START-END: SEVERITY: MESSAGE [RULE]\n"
@@ -44,7 +47,28 @@ struct check_ctx {
     char *ports_text;
     int json;
     int fail_on; /* the lowest curi_severity that fails, or 0 (none) */
+    int iri;     /* --iri: lint each input's URI (RFC 3987 3.1) */
 };
+
+/*
+ * --iri: the URI of the IRI s[0..n) (DNS hosts through IDNA, as curi to-uri writes it; the
+ * percent-encoded form where IDNA is not built in or refuses the host) in a malloc'd *uri,
+ * or 0 when s is no IRI-reference (then the input itself is linted, syntax-invalid and all).
+ */
+static int iri_to_uri(const char *s, size_t n, char **uri, size_t *len)
+{
+    static const unsigned tries[2] = {CURI_IRI_IDN_DNS, 0};
+    for (int i = 0; i < 2; i++) {
+        size_t bound = curi_iri_to_uri_bound(n, tries[i]);
+        char *d = xmalloc(bound > 0 ? bound : 1);
+        if (curi_iri_to_uri(d, bound, len, s, n, tries[i], NULL) == CURI_OK) {
+            *uri = d;
+            return 1;
+        }
+        free(d);
+    }
+    return 0;
+}
 
 /* At most this many input bytes name an input in front of a finding. */
 #define PREFIX_MAX 100
@@ -75,8 +99,15 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
     curi_finding small[16];
     curi_finding *fs = small;
     size_t cap = sizeof small / sizeof small[0];
-    size_t nf = curi_lint(s, n, &ctx->opt, fs, cap);
+    const char *in = s;
+    size_t inlen = n, ulen = 0;
+    char *uri = NULL;
     (void)err;
+    if (ctx->iri && iri_to_uri(s, n, &uri, &ulen)) {
+        s = uri;
+        n = ulen;
+    }
+    size_t nf = curi_lint(s, n, &ctx->opt, fs, cap);
     if (nf > cap) {
         /* tmp holds the larger array: malloc'd memory, aligned for any type. */
         tmp->len = 0;
@@ -96,7 +127,9 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
                      &ends, s, n, &ctx->opt, fs, nf);
     if (ctx->json) {
         buf_putc(out, '{');
-        json_member(out, "input", s, n);
+        json_member(out, "input", in, inlen);
+        if (uri != NULL)
+            json_member(out, "uri", s, n); /* the spans are in it */
         json_key(out, "findings");
         buf_putc(out, '[');
     }
@@ -146,6 +179,7 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
         free(msgs);
     if (ends != ends_stack)
         free(ends);
+    free(uri);
     if (ctx->json)
         buf_put(out, "]}\n", 3);
     return status;
@@ -358,6 +392,7 @@ int cmd_check(int argc, char **argv)
     if (c.pflags & CURI_PARSE_STRICT_3986)
         ctx.opt.flags |= CURI_LINT_STRICT_3986;
     ctx.json = c.json;
+    ctx.iri = (c.pflags & CURI_PARSE_IRI) != 0;
     int status = run_lines(check_line, &ctx, argv, nops, &c, 0);
     free(ctx.ports);
     free(ctx.ports_text);

@@ -123,7 +123,7 @@ static const char resolve_help[] =
     "@OPTIONS@\n";
 
 static const char relative_help[] =
-    "Usage: curi relative [--abspath|--netpath] [--json] [--strict-3986] [--jobs N]\n"
+    "Usage: curi relative [--abspath|--netpath] [--iri] [--json] [--strict-3986] [--jobs N]\n"
     "                     [--] BASE [TARGET...]\n"
     "\n"
     "Print the shortest reference that resolves against BASE to each TARGET (the\n"

@@ -27,7 +27,7 @@
 #include "cli.h"
 
 static const char explain_help[] =
-    "Usage: curi explain [--color=WHEN] [--scheme] [--strict-3986] [--] [URI...]\n"
+    "Usage: curi explain [--color=WHEN] [--scheme] [--iri] [--strict-3986] [--] [URI...]\n"
     "\n"
     "Draw the RFC 3986 section 3 diagram under each URI reference: scheme,\n"
     "authority, path, query and fragment, then userinfo, host and port when the\n"

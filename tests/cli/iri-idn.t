@@ -148,3 +148,18 @@ $ printf 'x http://\314\201x.example/ y\n' | curi extract --to-uri
 http://%CC%81x.example/
 ! curi: -:1:3: warning: IDN_LEADING_COMBINING: IDNA refused the host, which is percent-encoded instead
 ? 0
+
+# check --iri lints the URI of an IRI (issue 27 item 3): without it the Cyrillic homograph
+# is only syntax-invalid, with it the lint sees xn--80ak6aa92e.com and its confusable label.
+$ curi check --iri --fail-on none 'https://аррӏе.com/'
+https://xn--80ak6aa92e.com/:8-26: info: internationalized host name: check what it displays as before trusting it (homographs, mixed scripts) [host-idn]
+  https://xn--80ak6aa92e.com/
+          ^~~~~~~~~~~~~~~~~~
+https://xn--80ak6aa92e.com/:8-22: warning: host label 'аррӏе' looks like 'appie' (a UTS #39 whole-script confusable of an ASCII label): check who owns the name before trusting it [host-confusable]
+  https://xn--80ak6aa92e.com/
+          ^~~~~~~~~~~~~~
+? 0
+
+$ curi check --iri --json --fail-on none 'https://аррӏе.com/'
+{"input":"https://аррӏе.com/","uri":"https://xn--80ak6aa92e.com/","findings":[{"rule":"host-idn","severity":"info","message":"internationalized host name: check what it displays as before trusting it (homographs, mixed scripts)","start":8,"end":26},{"rule":"host-confusable","severity":"warning","message":"host label 'аррӏе' looks like 'appie' (a UTS #39 whole-script confusable of an ASCII label): check who owns the name before trusting it","start":8,"end":22}]}
+? 0

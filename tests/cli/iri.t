@@ -125,3 +125,30 @@ $ curi to-uri --to-ascii x
 ! curi: to-uri: unknown option '--to-ascii'
 ! Try 'curi to-uri --help'.
 ? 2
+
+# --iri for explain, relative and check (issue 27 item 3): the diagram stands under the
+# characters (one column each), relative keeps them raw, check lints an ASCII URI as it is
+# and an input that is no IRI either as itself.
+$ curi explain --iri 'http://bücher.example/ü?q#f'
+http://bücher.example/ü?q#f
+\__/   \____________/\/ | |
+ |           |       |  | |
+ scheme      |       |  | fragment
+             |       |  query
+             |       path
+             authority
+? 0
+
+$ curi relative --iri 'http://bücher.example/a/b' 'http://bücher.example/a/ü' 'http://bücher.example/c'
+ü
+/c
+? 0
+
+$ curi check --iri http://a/ 'http://a/b c'
+http://a/b c:10-11: error: not an RFC 3986 URI reference: byte 0x20 at offset 10 is not allowed here [syntax-invalid]
+  http://a/b c
+            ^
+http://a/b c:10-11: error: raw space in path: browsers strip or trim it, other parsers keep it, so they see different URIs [raw-control-or-space]
+  http://a/b c
+            ^
+? 1
