@@ -112,6 +112,20 @@ static void count_lines(struct xin *in, unsigned long long to)
     in->counted = to;
 }
 
+/* "curi: NAME:LINE:COL: warning: TEXT" on err, COL the column of byte at of the input; the
+ * caller ends the line. */
+static void warn_at(struct buf *err, const struct xin *in, size_t at, const char *text)
+{
+    buf_puts(err, "curi: ");
+    show_bytes(err, in->name, strlen(in->name));
+    buf_putc(err, ':');
+    buf_putu(err, in->line);
+    buf_putc(err, ':');
+    buf_putu(err, at - in->line_start + 1);
+    buf_puts(err, ": warning: ");
+    buf_puts(err, text);
+}
+
 static void put_match(const struct xopts *o, struct xin *in, const curi_match *m, struct buf *out,
                       struct buf *err)
 {
@@ -140,25 +154,12 @@ static void put_match(const struct xopts *o, struct xin *in, const curi_match *m
         }
     }
     if (idn_failed) {
-        buf_puts(err, "curi: ");
-        show_bytes(err, in->name, strlen(in->name));
-        buf_putc(err, ':');
-        buf_putu(err, in->line);
-        buf_putc(err, ':');
-        buf_putu(err, off + m->begin - in->line_start + 1);
-        buf_puts(err, ": warning: ");
-        buf_puts(err, curi_strerror_name(idn_failed));
+        warn_at(err, in, off + m->begin, curi_strerror_name(idn_failed));
         buf_puts(err, ": IDNA refused the host, which is percent-encoded instead\n");
     }
     if (m->flags & CURI_MATCH_HYPHEN_BREAK) {
-        buf_puts(err, "curi: ");
-        show_bytes(err, in->name, strlen(in->name));
-        buf_putc(err, ':');
-        buf_putu(err, in->line);
-        buf_putc(err, ':');
-        buf_putu(err, off + m->begin - in->line_start + 1);
-        buf_puts(err, ": warning: a '-' before a line break is kept in the URI; a typesetter"
-                      " may have added it\n");
+        warn_at(err, in, off + m->begin, "a '-' before a line break is kept in the URI; a");
+        buf_puts(err, " typesetter may have added it\n");
     }
     if (o->json) {
         buf_putc(out, '{');

@@ -593,28 +593,24 @@ static int check_lint(struct open_result *r, const char *uri, size_t len, int fo
 #define MSG_LEN(i) (ends[i] - ((i) > 0 ? ends[(i) - 1] : 0))
     int refused = 0;
     size_t shown = 0, more = 0;
-    /* scheme-dangerous first, wherever it sorts among the findings */
-    for (size_t i = 0; i < nf && !force; i++)
-        if (f[i].rule == CURI_LINT_SCHEME_DANGEROUS) {
-            struct sbuf m = {0};
-            sb_puts(&m, "refused: ");
-            sb_put(&m, MSG_AT(i), MSG_LEN(i));
-            sb_puts(&m, " (--force opens it)");
-            set_error(r, OPEN_REFUSED, "refused-scheme", &m);
-            refused = 1;
-            break;
-        }
-    /* then a mailto hfield a handler should not set (RFC 6068 6): xdg-email turns
-     * attach=/etc/shadow into an attachment (CVE-2020-27748) */
-    for (size_t i = 0; i < nf && !force && !refused; i++)
-        if (f[i].rule == CURI_LINT_MAILTO_DANGEROUS_HEADER) {
-            struct sbuf m = {0};
-            sb_puts(&m, "refused: ");
-            sb_put(&m, MSG_AT(i), MSG_LEN(i));
-            sb_puts(&m, " (--force opens it)");
-            set_error(r, OPEN_REFUSED, "mailto-header", &m);
-            refused = 1;
-        }
+    /* The findings that refuse by themselves, in this order wherever they sort: a scheme
+     * the registry calls dangerous, then a mailto hfield a handler should not set (RFC 6068
+     * 6: xdg-email turns attach=/etc/shadow into an attachment, CVE-2020-27748). */
+    static const struct {
+        int rule;
+        const char *error;
+    } refusing[] = {{CURI_LINT_SCHEME_DANGEROUS, "refused-scheme"},
+                    {CURI_LINT_MAILTO_DANGEROUS_HEADER, "mailto-header"}};
+    for (size_t k = 0; k < sizeof refusing / sizeof refusing[0] && !force && !refused; k++)
+        for (size_t i = 0; i < nf && !refused; i++)
+            if (f[i].rule == refusing[k].rule) {
+                struct sbuf m = {0};
+                sb_puts(&m, "refused: ");
+                sb_put(&m, MSG_AT(i), MSG_LEN(i));
+                sb_puts(&m, " (--force opens it)");
+                set_error(r, OPEN_REFUSED, refusing[k].error, &m);
+                refused = 1;
+            }
     for (size_t i = 0; i < nf && !refused; i++) {
         if (f[i].severity < CURI_SEVERITY_WARNING)
             continue;
