@@ -10,6 +10,7 @@
  * their own; linear time.  SPDX-License-Identifier: MIT
  */
 #include "iri.h"
+#include "schemes/schemes.h"
 
 static const char HEX[] = "0123456789ABCDEF";
 
@@ -191,7 +192,7 @@ int curi_iri_to_uri(char *dst, size_t cap, size_t *outlen, const char *iri, size
  * is allowed too.  The input is valid, so every '%' starts a triplet.
  */
 static void put_decoded(curi__out *o, const char *s, size_t n, size_t base, size_t qlo,
-                        size_t qhi)
+                        size_t qhi, int ascii)
 {
     size_t i = 0;
     while (i < n) {
@@ -207,7 +208,7 @@ static void put_decoded(curi__out *o, const char *s, size_t n, size_t base, size
         i = j;
         b[0] = (char)(curi__hexval((unsigned char)s[i + 1]) * 16 +
                       curi__hexval((unsigned char)s[i + 2]));
-        if (curi__is((unsigned char)b[0], CURI__UNRESERVED)) {
+        if (ascii && curi__is((unsigned char)b[0], CURI__UNRESERVED)) {
             curi__put(o, b, 1); /* 3.2 step 1: unreserved ASCII too ("%7E" -> "~") */
             i += 3;
             continue;
@@ -321,12 +322,18 @@ int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size
 {
     curi__out o = {dst, cap, 0};
     curi_uri u;
+    const curi_scheme *si;
     size_t n, qlo = SIZE_MAX, qhi = SIZE_MAX;
-    int rc;
+    int rc, ascii;
 
     rc = map_begin(dst, cap, outlen, &u, uri, len, flags, err);
     if (rc != CURI_OK)
         return rc;
+    /* 3.2 step 1 decodes unreserved ASCII too, but not where the scheme compares the octets
+     * as written (the registry's norm_never: a URN's NSS, RFC 8141 3.1), so that the IRI
+     * stays equivalent to the URI */
+    si = curi__scheme_of(&u);
+    ascii = !(si != NULL && si->ops != NULL && (si->ops->norm_never & CURI_NORM_UNRESERVED));
     if (u.query.ptr != NULL) {
         qlo = (size_t)(u.query.ptr - uri);
         qhi = qlo + u.query.len;
@@ -334,9 +341,9 @@ int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size
     if (u.host_type >= CURI_HOST_IPV6) {
         /* An IP literal is ASCII in an IRI too (its zone ID may not hold ucschar): copied. */
         size_t at = (size_t)(u.host.ptr - uri), to = at + u.host.len;
-        put_decoded(&o, uri, at, 0, qlo, qhi);
+        put_decoded(&o, uri, at, 0, qlo, qhi, ascii);
         curi__put(&o, u.host.ptr, u.host.len);
-        put_decoded(&o, uri + to, len - to, to, qlo, qhi);
+        put_decoded(&o, uri + to, len - to, to, qlo, qhi, ascii);
         rc = curi__out_end(&o, &n);
         return curi__wend(rc, n, outlen, err);
     }
@@ -347,14 +354,14 @@ int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size
         if (curi_host_to_unicode(h, sizeof h, &hlen, u.host.ptr, u.host.len, 0, NULL) ==
                 CURI_OK &&
             ireg_name(h, hlen)) {
-            put_decoded(&o, uri, at, 0, qlo, qhi);
+            put_decoded(&o, uri, at, 0, qlo, qhi, ascii);
             put_ulabels(&o, u.host.ptr, u.host.len, h, hlen);
-            put_decoded(&o, uri + to, len - to, to, qlo, qhi);
+            put_decoded(&o, uri + to, len - to, to, qlo, qhi, ascii);
             rc = curi__out_end(&o, &n);
             return curi__wend(rc, n, outlen, err);
         }
     }
-    put_decoded(&o, uri, len, 0, qlo, qhi);
+    put_decoded(&o, uri, len, 0, qlo, qhi, ascii);
     rc = curi__out_end(&o, &n);
     return curi__wend(rc, n, outlen, err);
 }
