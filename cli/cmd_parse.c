@@ -145,26 +145,6 @@ static void text_component(struct buf *out, const char *name, curi_str v)
         text_field(out, name, v.ptr, v.len);
 }
 
-/*
- * Whether the scheme of u reads its query as form data, so that params mean something: a
- * scheme without a parts layout (generic RFC 3986), or one whose layout keeps the query as
- * a part of its own (http, ws).  The other layouts give the query a meaning of their own
- * (ldap's ?attributes?scope?filter, mailto's headers, urn's q-component) or none.
- */
-static int query_is_form(const curi_uri *u)
-{
-    const curi_scheme *si = u->scheme.ptr ? curi_scheme_find(u->scheme.ptr, u->scheme.len) : NULL;
-    int kind = curi_scheme_kind(si);
-    const char *pn;
-    if (kind == CURI_SK_NONE)
-        return 1;
-    for (int i = 0; i < CURI_SCHEME_PARTS_MAX && (pn = curi_scheme_part_name(kind, i)) != NULL;
-         i++)
-        if (strcmp(pn, "query") == 0)
-            return 1;
-    return 0;
-}
-
 /* "part.NAME: value": value percent-decoded when dec (bytes shown escaped, as every value). */
 static void text_part(struct buf *out, struct buf *tmp, const char *name, curi_str v, int dec)
 {
@@ -279,7 +259,9 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
         json_member_str(out, "query", u.query);
         json_member_str(out, "fragment", u.fragment);
         json_segments(out, u.path);
-        json_params(out, query_is_form(&u) ? u.query : (curi_str){NULL, 0}, ctx->qflags, tmp);
+        const curi_scheme *si = u.scheme.ptr ? curi_scheme_find(u.scheme.ptr, u.scheme.len) : NULL;
+        json_params(out, curi_scheme_query_is_form(si) ? u.query : (curi_str){NULL, 0}, ctx->qflags,
+                    tmp);
         json_labels(out, &u);
         if (ctx->scheme)
             json_scheme_parts(out, &sp, &u, tmp);

@@ -644,6 +644,11 @@ const char *curi_scheme_source(const curi_scheme *s);
  * A layout without a part named "query" gives the query a meaning of its own (ldap's
  * attributes, scope and filter, mailto's headers, urn's q-component), or has none. */
 int curi_scheme_kind(const curi_scheme *s);
+/* Whether its query is form data (key=value pairs joined by '&', curi_query_init): 1 for a
+ * scheme without a layout (and for NULL, the generic syntax) and for one whose layout keeps
+ * the query as a part named "query" (http, ws); 0 when the layout gives the query a meaning
+ * of its own or none.  The one answer the tool's and the bindings' "params" follow. */
+int curi_scheme_query_is_form(const curi_scheme *s);
 
 /*
  * Judge a parsed reference by its scheme's own grammar: the schemes of RFC 1738 and uri(7)

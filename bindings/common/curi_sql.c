@@ -338,9 +338,11 @@ int curi_sql_parse_json(struct sqlbuf *out, const char *s, size_t n, unsigned qf
     }
     sqlbuf_putc(out, ']');
 
-    /* The query pairs form-decoded, or null without a query. */
+    /* The query pairs form-decoded, or null without a query or when the scheme gives the
+     * query a meaning of its own (curi_scheme_query_is_form). */
+    const curi_scheme *si = u.scheme.ptr ? curi_scheme_find(u.scheme.ptr, u.scheme.len) : NULL;
     json_key(out, "params");
-    if (u.query.ptr == NULL) {
+    if (u.query.ptr == NULL || !curi_scheme_query_is_form(si)) {
         sqlbuf_put(out, "null", 4);
     } else {
         struct sqlbuf tmp = {0};

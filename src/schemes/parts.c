@@ -75,6 +75,17 @@ const char *curi_scheme_part_name(int kind, int i)
     return i == -1 ? layouts[kind].scheme : layouts[kind].name[i];
 }
 
+int curi_scheme_query_is_form(const curi_scheme *s)
+{
+    int kind = curi_scheme_kind(s);
+    if (kind == CURI_SK_NONE)
+        return 1;
+    for (int i = 0; i < CURI_SCHEME_PARTS_MAX && layouts[kind].name[i] != NULL; i++)
+        if (strcmp(layouts[kind].name[i], "query") == 0)
+            return 1;
+    return 0;
+}
+
 unsigned curi_scheme_part_type(int kind, int i)
 {
     if (curi_scheme_part_name(kind, i) == NULL || i < 0) {

@@ -571,6 +571,14 @@ int main(void)
                   curi_scheme_kind(curi_scheme_find("LDAPS", 5)) == CURI_SK_LDAP &&
                   curi_scheme_kind(curi_scheme_find("coap", 4)) == CURI_SK_NONE,
               "the scheme registry: NULL name, NULL scheme; a scheme's kind");
+        check(curi_scheme_query_is_form(NULL) == 1 &&
+                  curi_scheme_query_is_form(curi_scheme_find("coap", 4)) == 1 &&
+                  curi_scheme_query_is_form(curi_scheme_find("HTTPS", 5)) == 1 &&
+                  curi_scheme_query_is_form(curi_scheme_find("wss", 3)) == 1 &&
+                  curi_scheme_query_is_form(curi_scheme_find("mailto", 6)) == 0 &&
+                  curi_scheme_query_is_form(curi_scheme_find("ldap", 4)) == 0 &&
+                  curi_scheme_query_is_form(curi_scheme_find("file", 4)) == 0,
+              "curi_scheme_query_is_form: the generic syntax and http's and ws's layouts");
 
         /* Batches: no inputs; all inputs empty with NULL data; nothing fits in no room. */
         {
