@@ -288,7 +288,8 @@ static uint64_t run_curi_check(const bench_data *d, size_t *ok)
     size_t good = 0;
     for (size_t k = 0; k < d->n; k++) {
         curi_finding f[16];
-        size_t n = curi_lint(d->ptrs[k], d->lens[k], NULL, f, 16);
+        size_t n = 0;
+        (void)curi_lint(d->ptrs[k], d->lens[k], NULL, f, 16, &n, NULL);
         good += (n == 0);
         sum += n + (n > 0 ? f[0].start : 0);
     }

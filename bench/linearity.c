@@ -208,7 +208,7 @@ static size_t run_op(enum op op, job *j)
         curi_cursor c;
         curi_str k, v;
         size_t pairs = 0;
-        curi_query_init(&c, j->u.query, 0);
+        (void)curi_query_init(&c, j->u.query, 0, NULL);
         while (curi_query_next(&c, &k, &v))
             pairs++;
         return pairs;
@@ -216,13 +216,16 @@ static size_t run_op(enum op op, job *j)
     case OP_LINT: {
         /* Every rule, valid or not; findings kept in a 64-entry heap. */
         curi_finding f[64];
-        return curi_lint(j->s, j->len, NULL, f, 64);
+        size_t nf = 0;
+        (void)curi_lint(j->s, j->len, NULL, f, 64, &nf, NULL);
+        return nf;
     }
     case OP_CHECK: {
         /* Every finding and every message, as `curi check --json` makes them. */
-        size_t nf = curi_lint(j->s, j->len, NULL, j->findings, j->nfindings);
-        size_t fit = curi_lint_messages(j->msgs, j->msgcap, j->ends, j->s, j->len, NULL,
-                                        j->findings, nf);
+        size_t nf = 0, fit = 0;
+        (void)curi_lint(j->s, j->len, NULL, j->findings, j->nfindings, &nf, NULL);
+        (void)curi_lint_messages(j->msgs, j->msgcap, j->ends, j->s, j->len, NULL, j->findings,
+                                 nf, &fit, NULL);
         return nf + fit + (nf > 0 ? j->ends[nf - 1] : 0);
     }
     case OP_EXTRACT:
@@ -230,8 +233,9 @@ static size_t run_op(enum op op, job *j)
         curi_extractor x;
         curi_match m;
         size_t found = 0;
-        curi_extract_init(&x, op == OP_EXTRACT ? 0 : CURI_EXTRACT_COMPLETE);
-        while (curi_extract_next(&x, j->s, j->len, 0, &m) == 1)
+        int more = 0;
+        (void)curi_extract_init(&x, op == OP_EXTRACT ? 0 : CURI_EXTRACT_COMPLETE, NULL);
+        while (curi_extract_next(&x, j->s, j->len, 0, &m, &more, NULL) == CURI_OK && more)
             found += m.end - m.begin;
         return found + 1;
     }
@@ -272,13 +276,14 @@ static int job_init(job *j, const char *s, size_t len)
     j->work = malloc(len + 1);
     if (curi_lint != NULL && curi_lint_messages != NULL && len <= CHECK_MAX_LEN) {
         /* curi check: arrays for every finding and the messages, sized before timing */
-        size_t nf = curi_lint(s, len, NULL, NULL, 0);
+        size_t nf = 0;
+        (void)curi_lint(s, len, NULL, NULL, 0, &nf, NULL);
         j->findings = malloc((nf ? nf : 1) * sizeof *j->findings);
         j->ends = malloc((nf ? nf : 1) * sizeof *j->ends);
         if (j->findings == NULL || j->ends == NULL)
             return -1;
-        j->nfindings = curi_lint(s, len, NULL, j->findings, nf);
-        curi_lint_messages(NULL, 0, j->ends, s, len, NULL, j->findings, nf);
+        (void)curi_lint(s, len, NULL, j->findings, nf, &j->nfindings, NULL);
+        (void)curi_lint_messages(NULL, 0, j->ends, s, len, NULL, j->findings, nf, NULL, NULL);
         j->msgcap = nf > 0 ? j->ends[nf - 1] : 0;
         j->msgs = malloc(j->msgcap + 1);
     }

@@ -33,6 +33,15 @@ void buf_grow(struct buf *b, size_t extra);
 void buf_putu(struct buf *b, unsigned long long v);
 void buf_free(struct buf *b);
 void *xmalloc(size_t n);
+/*
+ * curi_lint's count of findings (the first cap in out[0..cap)), and curi_lint_messages with
+ * *done; the tool passes only options it built, so a refusal (CURI_ERR_INVALID_ARG: a flag
+ * this libcuri does not know) ends the program with EXIT_USAGE rather than reading as "no
+ * findings".
+ */
+size_t xlint(const char *s, size_t n, const curi_lint_options *opt, curi_finding *out, size_t cap);
+size_t xlint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_t n,
+                      const curi_lint_options *opt, const curi_finding *f, size_t nf);
 
 /* The appends run once or more per input line: inline, with growth out of line. */
 static inline void buf_reserve(struct buf *b, size_t extra)

@@ -85,10 +85,10 @@ static void finding_messages(char *stack, size_t cap, char **msgs, size_t *ends_
     *ends = nf <= ends_cap ? ends_stack : xmalloc(nf * sizeof **ends);
     if (nf == 0)
         return;
-    if (curi_lint_messages(stack, cap, *ends, s, n, opt, fs, nf) < nf) {
+    if (xlint_messages(stack, cap, *ends, s, n, opt, fs, nf) < nf) {
         size_t need = (*ends)[nf - 1];
         *msgs = xmalloc(need);
-        curi_lint_messages(*msgs, need, *ends, s, n, opt, fs, nf);
+        (void)xlint_messages(*msgs, need, *ends, s, n, opt, fs, nf);
     }
 }
 
@@ -107,14 +107,14 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
         s = uri;
         n = ulen;
     }
-    size_t nf = curi_lint(s, n, &ctx->opt, fs, cap);
+    size_t nf = xlint(s, n, &ctx->opt, fs, cap);
     if (nf > cap) {
         /* tmp holds the larger array: malloc'd memory, aligned for any type. */
         tmp->len = 0;
         buf_reserve(tmp, nf * sizeof *fs);
         fs = (curi_finding *)(void *)tmp->p;
         cap = nf;
-        nf = curi_lint(s, n, &ctx->opt, fs, cap);
+        nf = xlint(s, n, &ctx->opt, fs, cap);
         if (nf > cap)
             nf = cap;
     }

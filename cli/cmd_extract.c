@@ -228,11 +228,11 @@ static long extract_fd(const struct xopts *o, struct xin *in, struct buf *out, s
     in->counted = 0;
     in->line = 1;
     in->line_start = 0;
-    curi_extract_init(&in->x, o->flags);
+    curi_extract_init(&in->x, o->flags, NULL);
     for (;;) {
         curi_match m;
         size_t kept = in->have;
-        int rc;
+        int more = 0;
         /* Read at least as much as is kept (each rescan of it is paid for), or to the end. */
         while (!eof && in->have < in->cap && (in->have - kept < kept || in->have == kept)) {
             size_t want = in->cap - in->have;
@@ -246,8 +246,9 @@ static long extract_fd(const struct xopts *o, struct xin *in, struct buf *out, s
             if (o->block < WINDOW_MIN && r > 0)
                 break; /* a test's tiny blocks: one block per round */
         }
-        while ((rc = curi_extract_next(&in->x, in->buf, in->have, eof ? 0 : CURI_EXTRACT_MORE,
-                                       &m)) == 1) {
+        while (curi_extract_next(&in->x, in->buf, in->have, eof ? 0 : CURI_EXTRACT_MORE, &m,
+                                 &more, NULL) == CURI_OK &&
+               more) {
             put_match(o, in, &m, out, err);
             found++;
         }
@@ -271,14 +272,16 @@ static long extract_fd(const struct xopts *o, struct xin *in, struct buf *out, s
                 in->cap *= 2;
             } else if (in->have == in->cap) {
                 /* A full window of undecided text: decide it as if the text ended here. */
-                while (curi_extract_next(&in->x, in->buf, in->have, 0, &m) == 1) {
+                while (curi_extract_next(&in->x, in->buf, in->have, 0, &m, &more, NULL) ==
+                           CURI_OK &&
+                       more) {
                     put_match(o, in, &m, out, err);
                     found++;
                 }
                 count_lines(in, in->base + in->x.dropped + in->have);
                 in->base += in->x.dropped + in->have;
                 in->have = 0;
-                curi_extract_init(&in->x, o->flags);
+                curi_extract_init(&in->x, o->flags, NULL);
             }
         }
     }

@@ -66,7 +66,7 @@ static void json_params(struct buf *out, curi_str query, unsigned qflags, struct
         return;
     }
     buf_putc(out, '[');
-    curi_query_init(&c, query, qflags);
+    curi_query_init(&c, query, qflags, NULL);
     while (curi_query_next(&c, &k, &v)) {
         if (!first)
             buf_putc(out, ',');
@@ -192,7 +192,7 @@ static void text_scheme_parts(struct buf *out, struct buf *tmp, const curi_schem
             text_part(out, tmp, name, sp->part[i], dec);
             continue;
         }
-        curi_list_init_type(&c, sp->part[i], type);
+        curi_list_init_type(&c, sp->part[i], type, NULL);
         while (curi_list_next(&c, &item)) {
             if (!(type & CURI_SPT_PAIRS)) {
                 text_part(out, tmp, name, item, dec);
@@ -238,7 +238,7 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
     curi_scheme_parts sp;
     if (ctx->scheme) {
         const char *rule = NULL;
-        if (curi_scheme_parts_get(&sp, &u, 0, &e, &rule) != CURI_OK) {
+        if (curi_scheme_parts_get(&sp, &u, 0, &rule, &e) != CURI_OK) {
             if (ctx->json)
                 json_rule_error(out, rule, s, n, e.offset);
             else
@@ -727,7 +727,7 @@ static int get_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     curi_scheme_parts sp = {0};
     if (ctx->parts) {
         const char *rule = NULL;
-        if (curi_scheme_parts_get(&sp, &u, 0, &e, &rule) != CURI_OK) {
+        if (curi_scheme_parts_get(&sp, &u, 0, &rule, &e) != CURI_OK) {
             if (ctx->json) {
                 json_rule_error(out, rule, s, n, e.offset);
             } else {

@@ -339,13 +339,21 @@ static int same_under(const curi_uri *a, const curi_uri *b, unsigned mask)
     return same;
 }
 
+/* curi_compare's level (both parsed: it cannot fail). */
+static curi_equiv compare(const curi_uri *a, const curi_uri *b, curi_equiv max)
+{
+    curi_equiv lv = CURI_EQ_NONE;
+    (void)curi_compare(a, b, max, &lv, NULL);
+    return lv;
+}
+
 /*
  * The ladder of curi_compare with RFC 5952 IPv6 text added to the syntax-based
  * and scheme-based rungs (equal --ipv6).
  */
 static curi_equiv compare_ipv6(const curi_uri *a, const curi_uri *b, curi_equiv max)
 {
-    curi_equiv lv = curi_compare(a, b, CURI_EQ_STRING);
+    curi_equiv lv = compare(a, b, CURI_EQ_STRING);
     if (lv != CURI_EQ_NONE)
         return lv;
     if (same_under(a, b, CURI_NORM_SYNTAX | CURI_NORM_IPV6))
@@ -428,14 +436,15 @@ int cmd_equal(int argc, char **argv)
         exit(EXIT_USAGE);
     }
     curi_equiv max = syntax ? CURI_EQ_SYNTAX : CURI_EQ_SCHEME;
-    curi_equiv lv = ipv6 ? compare_ipv6(&a, &b, max) : curi_compare(&a, &b, max);
+    curi_equiv lv = ipv6 ? compare_ipv6(&a, &b, max) : compare(&a, &b, max);
     if (iri) {
         /* RFC 3987 5.3: the IRIs as strings, then their URIs (where "ü" and "%C3%BC" are one
          * at the syntax rung), then IDNA for DNS hosts at the scheme rung (5.3.3). */
         unsigned fl = (curi_features() & CURI_FEATURE_IDN) ? CURI_IRI_IDN_DNS : 0;
         size_t cap = curi_iri_compare_bound(strlen(ta), strlen(tb), fl);
         char *work = xmalloc(cap ? cap : 1);
-        curi_equiv li = curi_iri_compare(ta, strlen(ta), tb, strlen(tb), fl, max, work, cap);
+        curi_equiv li = CURI_EQ_NONE; /* also when a mapping fails (an IDNA error) */
+        (void)curi_iri_compare(ta, strlen(ta), tb, strlen(tb), fl, max, work, cap, &li, NULL);
         free(work);
         if (lv == CURI_EQ_STRING && li != CURI_EQ_STRING)
             lv = CURI_EQ_SYNTAX; /* the same URIs, but not the same IRIs */

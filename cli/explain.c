@@ -320,7 +320,7 @@ static int explain_line(const void *vctx, const char *s, size_t n, struct buf *o
     curi_scheme_parts sp;
     if (ctx->scheme) {
         const char *rule = NULL;
-        if (curi_scheme_parts_get(&sp, &u, 0, &e, &rule) != CURI_OK) {
+        if (curi_scheme_parts_get(&sp, &u, 0, &rule, &e) != CURI_OK) {
             diagnose_rule(err, rule, s, n, e.offset);
             return EXIT_INVALID;
         }

@@ -580,15 +580,22 @@ static void add_warning(struct open_result *r, const char *level, const char *ms
  */
 static int check_lint(struct open_result *r, const char *uri, size_t len, int force)
 {
-    size_t nf = curi_lint(uri, len, NULL, NULL, 0);
+    /* curi_lint with its defaults cannot refuse a URI; the counts are 0 if it did */
+    size_t nf = 0, got = 0;
+    (void)curi_lint(uri, len, NULL, NULL, 0, &nf, NULL);
     if (nf == 0)
         return 0;
     curi_finding *f = must(malloc(nf * sizeof *f));
-    nf = curi_lint(uri, len, NULL, f, nf);
+    (void)curi_lint(uri, len, NULL, f, nf, &got, NULL);
+    nf = got < nf ? got : nf;
+    if (nf == 0) {
+        free(f);
+        return 0;
+    }
     size_t *ends = must(malloc(nf * sizeof *ends));
-    curi_lint_messages(NULL, 0, ends, uri, len, NULL, f, nf);
+    (void)curi_lint_messages(NULL, 0, ends, uri, len, NULL, f, nf, NULL, NULL);
     char *msgs = must(malloc(ends[nf - 1] + 1));
-    curi_lint_messages(msgs, ends[nf - 1], ends, uri, len, NULL, f, nf);
+    (void)curi_lint_messages(msgs, ends[nf - 1], ends, uri, len, NULL, f, nf, NULL, NULL);
 #define MSG_AT(i) (msgs + ((i) > 0 ? ends[(i) - 1] : 0))
 #define MSG_LEN(i) (ends[i] - ((i) > 0 ? ends[(i) - 1] : 0))
     int refused = 0;
@@ -736,7 +743,7 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
         set_error(r, OPEN_REFUSED, "invalid", &m);
         return;
     }
-    if (curi_scheme_parts_get(&v.sp, &v.u, 0, &e, &rule) != CURI_OK) {
+    if (curi_scheme_parts_get(&v.sp, &v.u, 0, &rule, &e) != CURI_OK) {
         struct sbuf m = {0};
         char num[32];
         const char *why = rule != NULL ? curi_scheme_rule_message(rule) : NULL;

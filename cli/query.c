@@ -158,7 +158,7 @@ void query_values(struct buf *out, curi_str query, const char *key, size_t klen,
     curi_cursor c;
     curi_str k, v;
     int shown = 0;
-    curi_query_init(&c, query, flags);
+    curi_query_init(&c, query, flags, NULL);
     while (curi_query_next(&c, &k, &v)) {
         /* A pair without '=' has no value to show (trurl skips it too). */
         if (v.ptr == NULL || !form_key_equals(k.ptr, k.len, key, klen))

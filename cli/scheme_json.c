@@ -116,7 +116,7 @@ static void mailto_to(struct buf *out, struct buf *tmp, const curi_scheme_parts 
     json_key(out, "to");
     buf_putc(out, '[');
     /* the addresses split outside their quoted strings (CURI_SPT_ADDRESSES), then decoded */
-    curi_list_init_type(&c, sp->part[0], curi_scheme_part_type(sp->kind, 0));
+    curi_list_init_type(&c, sp->part[0], curi_scheme_part_type(sp->kind, 0), NULL);
     while (curi_list_next(&c, &item)) {
         buf_put(out, ",", first ? 0 : 1);
         first = 0;
@@ -130,7 +130,7 @@ static void mailto_to(struct buf *out, struct buf *tmp, const curi_scheme_parts 
             value.ptr == NULL || value.len == 0)
             continue;
         /* the value is a list of addresses too: split as the path's, then decoded */
-        curi_list_init_type(&c, value, curi_scheme_part_type(sp->kind, 0));
+        curi_list_init_type(&c, value, curi_scheme_part_type(sp->kind, 0), NULL);
         while (curi_list_next(&c, &item)) {
             buf_put(out, ",", first ? 0 : 1);
             first = 0;

@@ -51,6 +51,31 @@ void *xmalloc(size_t n)
     return p;
 }
 
+static void lint_refused(int rc)
+{
+    fprintf(stderr, "curi: curi_lint refused its arguments: %s\n", curi_strerror(rc));
+    exit(EXIT_USAGE);
+}
+
+size_t xlint(const char *s, size_t n, const curi_lint_options *opt, curi_finding *out, size_t cap)
+{
+    size_t count = 0;
+    int rc = curi_lint(s, n, opt, out, cap, &count, NULL);
+    if (rc != CURI_OK)
+        lint_refused(rc);
+    return count;
+}
+
+size_t xlint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_t n,
+                      const curi_lint_options *opt, const curi_finding *f, size_t nf)
+{
+    size_t done = 0;
+    int rc = curi_lint_messages(dst, cap, ends, s, n, opt, f, nf, &done, NULL);
+    if (rc != CURI_OK && rc != CURI_ERR_NOSPACE)
+        lint_refused(rc);
+    return done;
+}
+
 /* Make room for extra more bytes, doubling so that appends are amortised O(1). */
 void buf_grow(struct buf *b, size_t extra)
 {

@@ -26,7 +26,7 @@ int main(void)
     /* Walk the query pairs and decode each value form-style ('+' is a space). */
     curi_cursor c;
     curi_str key, value;
-    curi_query_init(&c, u.query, 0);
+    curi_query_init(&c, u.query, 0, NULL);
     while (curi_query_next(&c, &key, &value)) {
         if (curi_pct_decode(val, sizeof val, &n, value.ptr, value.len, CURI_DECODE_PLUS, &err))
             return 1;

@@ -223,8 +223,8 @@ static int extract_case(const uint8_t *data, size_t size)
     fz_buf out;
 
     FZ_CHECK(curi_extract_init(&x, (complete ? CURI_EXTRACT_COMPLETE : 0) |
-                                       (ascii ? 0 : CURI_EXTRACT_IRI)) == CURI_OK);
-    while (curi_extract_next(&x, in, size - 1, 0, &m) == 1)
+                                       (ascii ? 0 : CURI_EXTRACT_IRI), NULL) == CURI_OK);
+    while (fz_extract_next(&x, in, size - 1, 0, &m) == 1)
         want++;
     argv[argc++] = fz_dup("curi", 5);
     argv[argc++] = fz_dup("extract", 8);

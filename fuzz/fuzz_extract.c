@@ -46,7 +46,7 @@ static size_t blocks(const char *in, size_t len, size_t bs, int drop, unsigned f
     char *win = fz_alloc(len + 1);
     size_t have = 0, fed = 0, n = 0;
 
-    FZ_CHECK(curi_extract_init(&x, flags) == CURI_OK);
+    FZ_CHECK(curi_extract_init(&x, flags, NULL) == CURI_OK);
     for (;;) {
         size_t add = len - fed < bs ? len - fed : bs;
         int last;
@@ -58,7 +58,7 @@ static size_t blocks(const char *in, size_t len, size_t bs, int drop, unsigned f
         exact = fz_dup(win, have);
         for (;;) {
             curi_match m;
-            int rc = curi_extract_next(&x, exact, have, last ? 0 : CURI_EXTRACT_MORE, &m);
+            int rc = fz_extract_next(&x, exact, have, last ? 0 : CURI_EXTRACT_MORE, &m);
             FZ_CHECKF(rc == 0 || rc == 1, "curi_extract_next returned %d", rc);
             if (rc == 0)
                 break;
@@ -99,8 +99,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bs = (size_t)((data[0] >> 1) & 15) + 1;
     len = size - 1;
     text = fz_dup(data + 1, len);
-    FZ_CHECK(curi_extract_init(&x, flags) == CURI_OK);
-    while ((rc = curi_extract_next(&x, text, len, 0, &ms[n < MAXM ? n : MAXM - 1])) == 1) {
+    FZ_CHECK(curi_extract_init(&x, flags, NULL) == CURI_OK);
+    while ((rc = fz_extract_next(&x, text, len, 0, &ms[n < MAXM ? n : MAXM - 1])) == 1) {
         const curi_match *m = &ms[n < MAXM ? n : MAXM - 1];
         wctx c = {text, len, m};
         fz_buf out = {0};
@@ -133,8 +133,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t on = 0, i = 0;
         const curi_match *a, *b;
         size_t an, bnn;
-        FZ_CHECK(curi_extract_init(&x, flags ^ CURI_EXTRACT_IRI) == CURI_OK);
-        while (curi_extract_next(&x, text, len, 0, &om[on < MAXM ? on : MAXM - 1]) == 1)
+        FZ_CHECK(curi_extract_init(&x, flags ^ CURI_EXTRACT_IRI, NULL) == CURI_OK);
+        while (fz_extract_next(&x, text, len, 0, &om[on < MAXM ? on : MAXM - 1]) == 1)
             on++;
         a = flags & CURI_EXTRACT_IRI ? om : ms;
         b = flags & CURI_EXTRACT_IRI ? ms : om;

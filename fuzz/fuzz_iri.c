@@ -156,9 +156,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!flags) {
             size_t cap = curi_iri_compare_bound(n, iri.n, 0);
             char *work = fz_alloc(cap);
-            curi_equiv eq = curi_iri_compare(s, n, t, iri.n, 0, CURI_EQ_SYNTAX, work, cap);
-            FZ_CHECKF(eq == CURI_EQ_STRING || eq == CURI_EQ_SYNTAX, "to-iri(%s) = %s: %d",
-                      fz_show(s, n), fz_show2(iri.p, iri.n), (int)eq);
+            curi_equiv eq = CURI_EQ_NONE;
+            int rq = curi_iri_compare(s, n, t, iri.n, 0, CURI_EQ_SYNTAX, work, cap, &eq, NULL);
+            FZ_CHECKF(rq == CURI_OK && (eq == CURI_EQ_STRING || eq == CURI_EQ_SYNTAX),
+                      "to-iri(%s) = %s: %d, level %d", fz_show(s, n), fz_show2(iri.p, iri.n), rq,
+                      (int)eq);
             free(work);
         }
         free(t);

@@ -45,7 +45,8 @@ static void check_query(curi_str q, unsigned flags)
     curi_str key, value;
     size_t i = 0, count = 0;
 
-    curi_query_init(&c, q, flags);
+    FZ_CHECK(curi_query_init(&c, q, flags, NULL) ==
+             ((flags & ~(unsigned)CURI_QUERY_SEMICOLON) ? CURI_ERR_INVALID_ARG : CURI_OK));
     for (;;) {
         /* The next non-empty pair of the literal split, if any. */
         size_t start, end, eq;

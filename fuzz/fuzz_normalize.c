@@ -122,15 +122,15 @@ static void check_mask(const curi_uri *u, const fz_buf *rec, unsigned mask)
     FZ_CHECK(fz_write(normalize_w, &c, curi_normalize_bound(&v), &n2) == CURI_OK);
     FZ_CHECKF(fz_buf_eq(&n1, &n2), "mask 0x%x: normalize(%s) = %s, not idempotent", mask,
               fz_show(n1.p, n1.n), fz_show2(n2.p, n2.n));
-    FZ_CHECKF(curi_is_normalized(&v, mask) == 1, "mask 0x%x: output %s is not normalized", mask,
+    FZ_CHECKF(fz_is_normalized(&v, mask, 0) == 1, "mask 0x%x: output %s is not normalized", mask,
               fz_show(n1.p, n1.n));
-    FZ_CHECKF(curi_is_normalized(u, mask) == fz_buf_eq(&n1, rec),
+    FZ_CHECKF(fz_is_normalized(u, mask, 0) == fz_buf_eq(&n1, rec),
               "mask 0x%x: curi_is_normalized(%s) = %d but normalize gives %s", mask,
-              fz_show(rec->p, rec->n), curi_is_normalized(u, mask), fz_show2(n1.p, n1.n));
-    FZ_CHECKF(curi__is_normalized(u, mask, 1) == fz_buf_eq(&n1, rec),
+              fz_show(rec->p, rec->n), fz_is_normalized(u, mask, 0), fz_show2(n1.p, n1.n));
+    FZ_CHECKF(fz_is_normalized(u, mask, 1) == fz_buf_eq(&n1, rec),
               "mask 0x%x: streaming curi_is_normalized(%s) disagrees", mask,
               fz_show(rec->p, rec->n));
-    FZ_CHECK(curi__is_normalized(&v, mask, 1) == 1);
+    FZ_CHECK(fz_is_normalized(&v, mask, 1) == 1);
 
     /* The twins of the forward writer (testing.h). */
     {

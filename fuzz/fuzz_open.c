@@ -134,10 +134,10 @@ static void check_result(const struct open_result *r, const char *uri, size_t le
         FZ_CHECK(!is_lower_eq("javascript", u.scheme.ptr, u.scheme.len));
         FZ_CHECK(!is_lower_eq("vbscript", u.scheme.ptr, u.scheme.len));
         FZ_CHECK(!is_lower_eq("data", u.scheme.ptr, u.scheme.len));
-        size_t nf = curi_lint(uri, len, NULL, NULL, 0);
+        size_t nf = fz_lint(uri, len, NULL, NULL, 0);
         curi_finding *f = malloc((nf ? nf : 1) * sizeof *f);
         FZ_CHECK(f != NULL);
-        nf = curi_lint(uri, len, NULL, f, nf);
+        nf = fz_lint(uri, len, NULL, f, nf);
         for (size_t i = 0; i < nf; i++)
             FZ_CHECKF(f[i].severity != CURI_SEVERITY_ERROR &&
                           f[i].rule != CURI_LINT_MAILTO_DANGEROUS_HEADER,

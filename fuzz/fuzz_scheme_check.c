@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     e.code = -1;
-    rc = curi_scheme_check(&u, 0, &e, &rule);
+    rc = curi_scheme_check(&u, 0, &rule, &e);
     FZ_CHECK(rc == CURI_OK || rc == CURI_ERR_SCHEME_RULE);
     FZ_CHECK(rc == e.code);
     if (rc == CURI_OK) {
@@ -67,10 +67,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(rc == CURI_OK);
 
     /* The scalar parser gives the same views, so the same answer. */
-    FZ_CHECK(curi_parse(&v, s, n, CURI__PARSE_SCALAR, &f) == CURI_OK);
+    FZ_CHECK(curi__parse(&v, s, n, CURI__PARSE_SCALAR, &f) == CURI_OK);
     {
         const char *rule2 = NULL;
-        FZ_CHECK(curi_scheme_check(&v, 0, &f, &rule2) == rc);
+        FZ_CHECK(curi_scheme_check(&v, 0, &rule2, &f) == rc);
         if (rc != CURI_OK)
             FZ_CHECK(f.offset == e.offset && strcmp(rule, rule2) == 0);
     }
@@ -83,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             t[i] = (char)(t[i] ^ ((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z')
                                       ? 0x20 : 0));
         FZ_CHECK(curi_parse(&v, t, n, 0, &f) == CURI_OK);
-        FZ_CHECK(curi_scheme_check(&v, 0, &f, &rule3) == rc);
+        FZ_CHECK(curi_scheme_check(&v, 0, &rule3, &f) == rc);
         if (rc != CURI_OK)
             FZ_CHECK(f.offset == e.offset && strcmp(rule, rule3) == 0);
         free(t);
@@ -92,9 +92,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     {
         curi_scheme_parts sp, g;
         const char *rule4 = NULL;
-        int rp = curi_scheme_parts_get(&sp, &u, 0, &f, &rule4);
+        int rp = curi_scheme_parts_get(&sp, &u, 0, &rule4, &f);
         FZ_CHECK(rp == rc);
-        FZ_CHECK(curi_scheme_parts_get(&g, &u, CURI__SCHEME_GENERAL, NULL, NULL) == rc);
+        FZ_CHECK(curi__scheme_parts_get(&g, &u, CURI__SCHEME_GENERAL, NULL, NULL) == rc);
         if (rp == CURI_OK) {
             FZ_CHECK(g.kind == sp.kind && g.form == sp.form && g.flags == sp.flags);
             for (int i = 0; i < CURI_SCHEME_PARTS_MAX; i++)

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "util.h"
+#include "../src/testing.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -190,7 +191,7 @@ static int inside(curi_str v, const char *s, size_t len)
 int fz_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err)
 {
     curi_error e = {-1, (size_t)-1, 0};
-    int rc = curi_parse(u, s, len, flags, &e);
+    int rc = curi__parse(u, s, len, flags, &e);
 
     FZ_CHECKF(rc == e.code, "curi_parse returned %d but err.code = %d", rc, e.code);
     FZ_CHECKF(rc != CURI_ERR_NOSPACE, "curi_parse returned NOSPACE");
@@ -207,6 +208,56 @@ int fz_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error 
     if (err)
         *err = e;
     return rc;
+}
+
+curi_equiv fz_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, int stream)
+{
+    curi_error e = {-1, (size_t)-1, 0};
+    curi_equiv lv = (curi_equiv)-1;
+    int rc = curi__compare(a, b, max_level, stream, &lv, &e);
+
+    FZ_CHECKF(rc == e.code, "curi_compare returned %d but err.code = %d", rc, e.code);
+    FZ_CHECKF(rc == CURI_OK || (rc == CURI_ERR_STRUCTURE && lv == CURI_EQ_NONE),
+              "curi_compare returned %d, level %d", rc, (int)lv);
+    return lv;
+}
+
+int fz_is_normalized(const curi_uri *u, unsigned mask, int stream)
+{
+    curi_error e = {-1, (size_t)-1, 0};
+    int r = -1;
+    int rc = curi__is_normalized(u, mask, stream, &r, &e);
+
+    FZ_CHECKF(rc == e.code, "curi_is_normalized returned %d but err.code = %d", rc, e.code);
+    FZ_CHECKF(rc == CURI_OK || (rc == CURI_ERR_STRUCTURE && r == 0),
+              "curi_is_normalized returned %d, result %d", rc, r);
+    FZ_CHECK(r == 0 || r == 1);
+    return r;
+}
+
+size_t fz_lint(const char *s, size_t len, const curi_lint_options *options, curi_finding *out,
+               size_t cap)
+{
+    curi_error e = {-1, (size_t)-1, 0};
+    size_t n = (size_t)-1;
+    int rc = curi__lint_entry(s, len, options, out, cap, &n, &e);
+
+    FZ_CHECKF(rc == CURI_OK && e.code == CURI_OK, "curi_lint returned %d", rc);
+    return n;
+}
+
+int fz_extract_next(curi_extractor *x, const char *text, size_t len, unsigned flags,
+                    curi_match *m)
+{
+    curi_error e = {-1, (size_t)-1, 0};
+    int found = -1;
+    int rc = curi_extract_next(x, text, len, flags, m, &found, &e);
+
+    FZ_CHECKF(rc == e.code, "curi_extract_next returned %d but err.code = %d", rc, e.code);
+    FZ_CHECKF(rc == CURI_OK ? (found == 0 || found == 1)
+                            : (rc == CURI_ERR_INVALID_ARG && found == 0),
+              "curi_extract_next returned %d, found %d", rc, found);
+    return rc == CURI_OK ? found : -1;
 }
 
 static int recompose_w(char *dst, size_t cap, size_t *outlen, const void *ctx)

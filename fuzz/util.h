@@ -79,9 +79,25 @@ int fz_write(fz_writer fn, const void *ctx, size_t bound, fz_buf *out);
 
 /*
  * curi_parse with the error contract checked: the returned code equals
- * err.code, err.offset <= len, and on success every view lies inside s.
+ * err.code, err.offset <= len, and on success every view lies inside s.  It calls
+ * curi__parse (testing.h), so flags may hold CURI__PARSE_SCALAR.
  */
 int fz_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err);
+
+/*
+ * The answers of the calls that report them through out-parameters, with their error model
+ * checked (the code equals err.code; the answer is zeroed on an error).  fz_compare and
+ * fz_is_normalized take the suites' stream switch (testing.h) and read CURI_ERR_STRUCTURE (a
+ * hand-built reference curi_normalize refuses) as CURI_EQ_NONE and 0; anything else but
+ * CURI_OK aborts.  fz_lint runs curi__lint_entry (so options may hold CURI__LINT_SCALAR) and
+ * aborts unless CURI_OK.  fz_extract_next gives *found, or -1 for CURI_ERR_INVALID_ARG.
+ */
+curi_equiv fz_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, int stream);
+int fz_is_normalized(const curi_uri *u, unsigned mask, int stream);
+size_t fz_lint(const char *s, size_t len, const curi_lint_options *options, curi_finding *out,
+               size_t cap);
+int fz_extract_next(curi_extractor *x, const char *text, size_t len, unsigned flags,
+                    curi_match *m);
 
 /* curi_recompose through fz_write; aborts when it fails.  out is an exact-size block. */
 void fz_recompose(const curi_uri *u, fz_buf *out);

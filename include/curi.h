@@ -1,9 +1,10 @@
 /*
  * curi.h -- the one public header of libcuri, a strict RFC 3986 URI library.
  *
- * Read it top to bottom like a manual: conventions first, then parsing, hosts,
- * recomposition, editing, percent-encoding, iterators, resolution, normalization
- * and comparison.  SPDX-License-Identifier: MIT
+ * Read it top to bottom like a manual: conventions first (errors, flags and NULL
+ * are stated there once), then parsing, hosts, recomposition, editing,
+ * percent-encoding, iterators, resolution, normalization and comparison.
+ * SPDX-License-Identifier: MIT
  */
 #ifndef CURI_H
 #define CURI_H
@@ -59,14 +60,31 @@
  * No function recurses or allocates (but the IDNA ones, through libidn2: see IRIs
  * below); stack use does not depend on the input; time is linear in the input length.
  *
- * Errors.  Functions that can fail return an int: CURI_OK (0) or one of the
- * CURI_ERR_* codes below, and fill *err (when err is not NULL) with that code
- * and the byte offset of the first byte that could not be accepted.
+ * Errors.  One model for every function.  A function that takes a flag word, that
+ * can be misused or that can fail returns an int, CURI_OK (0) or one of the
+ * CURI_ERR_* codes below, and takes `curi_error *err` as its last parameter: it
+ * fills *err (when err is not NULL) with that code, the byte offset of the first
+ * byte that could not be accepted and a detail (0 but after an IDNA error:
+ * curi_idn_reason).  What such a function finds rather than fails on (a count, a
+ * level, a yes or no, an item) comes back through out-parameters placed just
+ * before err, never through the return value.  Misuse, whatever the function, is
+ * CURI_ERR_INVALID_ARG at offset 0: an unknown flag bit, a NULL pointer that must
+ * not be NULL, a NULL input with a length above 0, a NULL dst with cap above 0;
+ * its out-parameters are then zeroed (*count = 0, *level = CURI_EQ_NONE, ...),
+ * so that misuse never reads as an answer.  The functions that take no flags and
+ * cannot fail (accessors and lookups, the *_bound functions, the steps of an
+ * iterator, curi_segments_init, curi_list_init, curi_extract_drop,
+ * curi_remove_dot_segments) keep their shape, and each says what it answers for
+ * a NULL argument.
  *
  * Flags.  Each function takes only the flags of its own family (CURI_PARSE_*,
  * CURI_ENCODE_*, CURI_DECODE_*, CURI_QUERY_*, CURI_RESOLVE_*, CURI_RELATIVE_*,
- * CURI_NORM_*, CURI_PATH_*) and refuses a bit it does not know with CURI_ERR_INVALID_ARG;
- * those that return no error code say below what they do instead.
+ * CURI_NORM_*, CURI_PATH_*, CURI_IRI_*, CURI_HOST_*, CURI_LINT_*, CURI_EXTRACT_*,
+ * a part type for curi_list_init_type) and refuses any other bit, a bit a later
+ * release may define included, with CURI_ERR_INVALID_ARG: a flag word never
+ * fails open.  Bits the library keeps for its own tests are not accepted here.
+ * A *_bound function that takes flags only sizes: it reads the bits it knows,
+ * and the writer refuses the others.
  *
  * Writers.  Functions that produce text take (dst, cap, outlen) first, and
  * one contract holds for all of them.  They never write more than cap bytes
@@ -83,13 +101,19 @@
  *   - An input string (s, len) may be NULL when len is 0, and reads as "";
  *     NULL with len > 0 is CURI_ERR_INVALID_ARG.
  *   - dst may be NULL only when cap is 0 (Writers, above).
- *   - Any other pointer (the curi_uri to read or to fill, base, ref, ...)
- *     must not be NULL.  A function that returns an error code refuses a NULL
- *     one with CURI_ERR_INVALID_ARG (offset 0); the *_bound functions read a
- *     NULL curi_uri as an empty reference; the functions that return neither
- *     say what they do.  Where a comment below says "must not be NULL (not
- *     checked)", the pointer is used without a test: NULL is undefined
- *     behaviour there.
+ *   - Any other pointer (the curi_uri to read or to fill, base, ref, an
+ *     out-parameter such as count or level, ...) must not be NULL: a function
+ *     that returns an error code refuses a NULL one with CURI_ERR_INVALID_ARG
+ *     (offset 0).  The others never fail on NULL either: the *_bound functions
+ *     read a NULL curi_uri as an empty reference, accessors and lookups answer
+ *     NULL, -1 or 0 as their comments say, an iterator's step on a NULL cursor
+ *     or output returns 0 (done), an _init on a NULL cursor does nothing.
+ *
+ * Experimental.  The families under an EXPERIMENTAL block below (lint,
+ * extraction, batches, scheme parts) are outside the stability promise of the
+ * ABI paragraph above: they follow these conventions, but their functions,
+ * types and constants may still change in a minor release (0.3 to 0.4), and the
+ * release notes will say so.  Everything else keeps the promise.
  *
  * Threads.  There is no global mutable state, no locale and no errno use: every
  * function is safe to call from any number of threads on distinct outputs.
@@ -260,7 +284,8 @@ typedef enum curi_errcode {
 typedef struct curi_error {
     int32_t code;      /* CURI_OK or a CURI_ERR_* value */
     size_t offset;     /* byte offset of the first offending byte in the input */
-    uint32_t reserved; /* a detail code: after a CURI_ERR_IDN_* error, why (curi_idn_reason) */
+    uint32_t detail;   /* after a CURI_ERR_IDN_* error, why (read it with curi_idn_reason);
+                          else 0 */
 } curi_error;
 
 /*
@@ -492,8 +517,8 @@ typedef struct curi_cursor {
 
 /*
  * Segments of a path: "/a/b/" gives "a", "b", ""; "a/b" gives "a", "b"; "/"
- * gives one empty segment; "" and an absent path (ptr NULL) give none.  c and
- * segment must not be NULL (not checked).
+ * gives one empty segment; "" and an absent path (ptr NULL) give none.  A NULL
+ * c: _init does nothing, and _next (also with a NULL segment) returns 0.
  */
 void curi_segments_init(curi_cursor *c, curi_str path);
 int curi_segments_next(curi_cursor *c, curi_str *segment);
@@ -503,11 +528,13 @@ enum { CURI_QUERY_SEMICOLON = 0x1 }; /* ';' separates pairs as well as '&' */
 /*
  * key=value pairs of a query, raw (still encoded: decode with curi_pct_decode,
  * with CURI_DECODE_PLUS for forms).  value is absent when the pair has no
- * '='.  Empty pairs ("a=1&&b=2") are skipped.  With a flag bit other than
- * CURI_QUERY_SEMICOLON, or an absent query (ptr NULL), the cursor yields
- * nothing.  c, key and value must not be NULL (not checked).
+ * '='.  Empty pairs ("a=1&&b=2") are skipped; an absent query (ptr NULL) has
+ * none.  curi_query_init refuses a NULL c and a flag bit other than
+ * CURI_QUERY_SEMICOLON (CURI_ERR_INVALID_ARG; the cursor then yields nothing).
+ * curi_query_next returns 1 with *key and *value set, 0 when done (and for a
+ * NULL c, key or value).
  */
-void curi_query_init(curi_cursor *c, curi_str query, unsigned flags);
+int curi_query_init(curi_cursor *c, curi_str query, unsigned flags, curi_error *err);
 int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
 
 /*
@@ -582,11 +609,12 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
                    curi_error *err);
 size_t curi_normalize_bound(const curi_uri *u);
 /*
- * 1 when curi_normalize(u, mask) would reproduce u's recomposition exactly, else 0
- * (also for a NULL u, a mask with unknown bits, and a hand-built u that curi_normalize
- * refuses).
+ * *result = 1 when curi_normalize(u, mask) would reproduce u's recomposition exactly,
+ * else 0.  CURI_ERR_INVALID_ARG for a NULL u or result or a mask with unknown bits;
+ * the error of curi_normalize (CURI_ERR_STRUCTURE) for a hand-built u it refuses.  On
+ * any error *result is 0.
  */
-int curi_is_normalized(const curi_uri *u, unsigned mask);
+int curi_is_normalized(const curi_uri *u, unsigned mask, int *result, curi_error *err);
 
 /* The rungs of the comparison ladder of section 6.2. */
 typedef enum curi_equiv {
@@ -597,12 +625,14 @@ typedef enum curi_equiv {
 } curi_equiv;
 
 /*
- * Compare a and b climbing the ladder up to max_level and return the first
- * rung at which they are equal, or CURI_EQ_NONE (also when a or b is NULL, when
- * max_level is not one of the rungs, and when curi_normalize refuses a or b).  Does
- * not allocate.
+ * Compare a and b climbing the ladder up to max_level: *level is the first rung at
+ * which they are equal, or CURI_EQ_NONE.  CURI_ERR_INVALID_ARG for a NULL a, b or
+ * level and a max_level that is not one of the rungs; CURI_ERR_STRUCTURE (as from
+ * curi_normalize) when a or b is a hand-built reference curi_normalize refuses.  On
+ * any error *level is CURI_EQ_NONE.  Does not allocate.
  */
-curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level);
+int curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, curi_equiv *level,
+                 curi_error *err);
 
 /*
  * ---------------------------------------------------------------------------
@@ -659,14 +689,23 @@ int curi_scheme_query_is_form(const curi_scheme *s);
  * reference; otherwise CURI_ERR_SCHEME_RULE with err->offset at the first offending byte,
  * counted from u->scheme.ptr (so: an offset into the input of curi_parse), and *rule set to
  * the broken rule's name ("ftp-typecode"; static storage).  u must come from curi_parse
- * (or be built of views into one buffer that starts at u->scheme.ptr).  flags must be 0.
- * err and rule may be NULL.
+ * (or be built of views into one buffer that starts at u->scheme.ptr).  flags must be 0
+ * (no flag is defined yet: any bit is CURI_ERR_INVALID_ARG, as is a NULL u).  rule and err
+ * may be NULL; *rule is NULL but after CURI_ERR_SCHEME_RULE.
  */
-int curi_scheme_check(const curi_uri *u, unsigned flags, curi_error *err, const char **rule);
+int curi_scheme_check(const curi_uri *u, unsigned flags, const char **rule, curi_error *err);
 /* What a rule of curi_scheme_check asks, one sentence with its source ("a ';' in an ftp
  * path ... (RFC 1738 3.2.2)"); NULL for a name that is not a rule.  Static storage. */
 const char *curi_scheme_rule_message(const char *rule);
 
+/*
+ * ***************************************************************************
+ * EXPERIMENTAL: scheme parts
+ * ***************************************************************************
+ * Everything from here up to the Batches section (curi_scheme_parts_get, the
+ * part names and types, the list cursors, curi_split_at) may still change in a
+ * minor release: outside the stability promise (Conventions, "Experimental").
+ */
 /*
  * The parts a scheme's documents name, as views into the input (zero-copy).  kind says
  * which layout part[] follows (CURI_SK_*; CURI_SK_NONE for a scheme outside the layer and
@@ -707,10 +746,11 @@ const char *curi_scheme_rule_message(const char *rule);
  * hold any percent-encoded octet (news:a.th%3Fse is the group a.th?se once decoded).
  */
 enum {
-    CURI_SK_NONE, CURI_SK_FTP, CURI_SK_HTTP, CURI_SK_GOPHER, CURI_SK_MAILTO, CURI_SK_NEWS,
-    CURI_SK_NNTP, CURI_SK_TELNET, CURI_SK_WAIS, CURI_SK_FILE, CURI_SK_PROSPERO, CURI_SK_LDAP,
-    CURI_SK_URN, CURI_SK_MAN, CURI_SK_INFO, CURI_SK_WHATIS, CURI_SK_GHELP, CURI_SK_WS,
-    CURI_SK_TEL, CURI_SK_DATA
+    CURI_SK_NONE = 0, CURI_SK_FTP = 1, CURI_SK_HTTP = 2, CURI_SK_GOPHER = 3,
+    CURI_SK_MAILTO = 4, CURI_SK_NEWS = 5, CURI_SK_NNTP = 6, CURI_SK_TELNET = 7,
+    CURI_SK_WAIS = 8, CURI_SK_FILE = 9, CURI_SK_PROSPERO = 10, CURI_SK_LDAP = 11,
+    CURI_SK_URN = 12, CURI_SK_MAN = 13, CURI_SK_INFO = 14, CURI_SK_WHATIS = 15,
+    CURI_SK_GHELP = 16, CURI_SK_WS = 17, CURI_SK_TEL = 18, CURI_SK_DATA = 19
 };
 enum { CURI_WAIS_DATABASE = 0, CURI_WAIS_SEARCH = 1, CURI_WAIS_DOCUMENT = 2 };
 enum {
@@ -724,7 +764,9 @@ enum { CURI_TEL_GLOBAL = 0, CURI_TEL_LOCAL = 1 };
 /* CURI_SP_QUERY: data's part ends with the path, and its data goes on with '?' and the
  * reference's query (RFC 2397 data may hold a '?'; each part is a view of one component). */
 enum { CURI_SP_SECURE = 0x1, CURI_SP_BASE64 = 0x2, CURI_SP_QUERY = 0x4 };
-enum { CURI_SCHEME_PARTS_MAX = 8 };
+/* 16 slots: the longest layout today (ftp, http, gopher, ldap) uses 7; the rest is room for
+ * later layouts, so that the struct keeps its size. */
+enum { CURI_SCHEME_PARTS_MAX = 16 };
 
 typedef struct curi_scheme_parts {
     uint8_t kind;  /* CURI_SK_* */
@@ -736,10 +778,12 @@ typedef struct curi_scheme_parts {
 
 /*
  * Check u with curi_scheme_check (same arguments, same failure) and, when it keeps its
- * scheme's rules, fill *out.  Never allocates.  out must not be NULL.
+ * scheme's rules, fill *out; else (and for a NULL u or a flag bit: flags must be 0) *out
+ * has kind CURI_SK_NONE and every part absent.  Never allocates.  A NULL out is
+ * CURI_ERR_INVALID_ARG.
  */
 int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned flags,
-                          curi_error *err, const char **rule);
+                          const char **rule, curi_error *err);
 /* The name of part i of kind ("cwd"; the JSON key of curi parse --scheme --json), NULL past
  * the last; the kind's name ("ftp") for i == -1.  Static storage. */
 const char *curi_scheme_part_name(int kind, int i);
@@ -760,13 +804,15 @@ enum {
 };
 unsigned curi_scheme_part_type(int kind, int i);
 
-/* Items of a list separated by sep (see curi_scheme_parts), split at every sep: c and item
- * must not be NULL. */
+/* Items of a list separated by sep (see curi_scheme_parts), split at every sep (a NULL c:
+ * nothing is done). */
 void curi_list_init(curi_cursor *c, curi_str list, char sep);
 /* The same for a part of type type (curi_scheme_part_type): its separator, and with
  * CURI_SPT_ADDRESSES (and ','), no split inside a quoted local part or a domain literal.
- * curi_list_next walks either. */
-void curi_list_init_type(curi_cursor *c, curi_str list, unsigned type);
+ * CURI_ERR_INVALID_ARG for a NULL c and for a type with a bit that is neither the
+ * separator byte nor a CURI_SPT_* bit (the cursor then yields nothing). */
+int curi_list_init_type(curi_cursor *c, curi_str list, unsigned type, curi_error *err);
+/* Walks either: 1 with *item set, 0 when done (and for a NULL c or item). */
 int curi_list_next(curi_cursor *c, curi_str *item);
 /* s split at its first byte ch: *before and *after (absent when ch does not occur; then
  * *before is s).  Either output may be NULL. */
@@ -818,6 +864,14 @@ size_t curi_parse_many(curi_row *rows, const char *data, const size_t *offsets, 
 size_t curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes, const char *data,
                            const size_t *offsets, size_t n, unsigned parse_flags, unsigned mask);
 
+/*
+ * ***************************************************************************
+ * EXPERIMENTAL: lint
+ * ***************************************************************************
+ * Everything from here up to the Extraction section (curi_lint and its rules,
+ * options and messages) may still change in a minor release: outside the
+ * stability promise (Conventions, "Experimental").
+ */
 /*
  * ---------------------------------------------------------------------------
  * Lint: security and reliability findings (curi check)
@@ -915,15 +969,17 @@ typedef struct curi_lint_options {
 
 /*
  * Run every enabled rule over s[0..len) (any bytes; s may be NULL when len is
- * 0).  Returns the number of findings, and writes the first cap of them, in
- * order (by start, then rule, then end), to out[0..cap): with a return above
- * cap, call again with a larger array.  out may be NULL when cap is 0.  No
- * allocation; time linear in len (times log cap).  An unknown flag bit, a
- * NULL out with cap > 0, or NULL s with len > 0 give one finding-free answer:
- * 0.  Inputs longer than CURI_MAX_LEN get syntax-invalid and long-component only.
+ * 0).  *count is the number of findings; the first cap of them are written, in
+ * order (by start, then rule, then end), to out[0..cap): with *count above cap
+ * (still CURI_OK), call again with a larger array.  out may be NULL when cap is
+ * 0.  No allocation; time linear in len (times log cap).  CURI_ERR_INVALID_ARG
+ * (and *count 0) for an unknown bit in options->flags, a NULL count, a NULL out
+ * with cap > 0 or NULL s with len > 0: a lint never answers "no findings" to a
+ * question it did not understand.  Inputs longer than CURI_MAX_LEN are not an
+ * error here: they get syntax-invalid and long-component only.
  */
-size_t curi_lint(const char *s, size_t len, const curi_lint_options *options, curi_finding *out,
-                 size_t cap);
+int curi_lint(const char *s, size_t len, const curi_lint_options *options, curi_finding *out,
+              size_t cap, size_t *count, curi_error *err);
 
 /* "syntax-invalid" ... "host-idna-maps-to-ascii"; NULL for a number outside
  * 1..CURI_LINT_RULES. */
@@ -939,7 +995,9 @@ const char *curi_severity_name(int severity);
  * The sentence for finding f of s[0..len) (the same input and options curi_lint
  * saw: a replacement port table names the protocols; options may be NULL),
  * into dst with the writer contract.  Input bytes quoted in it are copied as
- * they are: escape them before showing them on a terminal.
+ * they are: escape them before showing them on a terminal.  CURI_ERR_INVALID_ARG
+ * for a NULL f, a finding curi_lint could not have given, NULL s with len > 0 and
+ * an unknown bit in options->flags.
  */
 int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                       const curi_lint_options *options, const curi_finding *f, curi_error *err);
@@ -948,16 +1006,26 @@ int curi_lint_message(char *dst, size_t cap, size_t *outlen, const char *s, size
  * The sentences for findings f[0..n) of one input s[0..len) (each as curi_lint_message
  * gives it), one after another in dst: message i is dst[ends[i - 1], ends[i]) (the first
  * starts at 0).  The input is split once, so the n messages cost O(len + their length),
- * where n calls of curi_lint_message cost O(n * len).  ends[0..n) is always filled in;
- * returns how many messages fit in cap (n when all did).  On k < n, message k and those
- * after it are missing: a dst of ends[n - 1] bytes holds them all, so one retry
- * suffices.  A finding curi_lint could not have given gets an empty message.  Returns 0,
- * filling nothing, when ends is NULL, dst is NULL with cap > 0, s is NULL with len > 0
- * or f is NULL with n > 0.  No allocation.
+ * where n calls of curi_lint_message cost O(n * len).  ends[0..n) is always filled in.
+ * CURI_OK when all n messages fit in cap; else CURI_ERR_NOSPACE, and only the first
+ * *done < n did: message *done and those after it are missing, and a dst of ends[n - 1]
+ * bytes holds them all, so one retry suffices.  *done is n on CURI_OK; done may be NULL.
+ * A finding curi_lint could not have given gets an empty message.  CURI_ERR_INVALID_ARG,
+ * filling nothing (*done 0), when ends is NULL, dst is NULL with cap > 0, s is NULL with
+ * len > 0, f is NULL with n > 0 or options->flags has an unknown bit.  No allocation.
  */
-size_t curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_t len,
-                          const curi_lint_options *options, const curi_finding *f, size_t n);
+int curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_t len,
+                       const curi_lint_options *options, const curi_finding *f, size_t n,
+                       size_t *done, curi_error *err);
 
+/*
+ * ***************************************************************************
+ * EXPERIMENTAL: extraction
+ * ***************************************************************************
+ * Everything from here up to the File paths section (the extractor, its
+ * matches and flags) may still change in a minor release: outside the
+ * stability promise (Conventions, "Experimental").
+ */
 /*
  * ---------------------------------------------------------------------------
  * Extraction: URIs in free text (curi extract)
@@ -1029,23 +1097,25 @@ typedef struct curi_extractor {
 
 /*
  * Start an extractor (strict mode, or complete with CURI_EXTRACT_COMPLETE; IRIs
- * with CURI_EXTRACT_IRI).  CURI_ERR_INVALID_ARG for a NULL x or an unknown flag (x is then left in a
- * state that curi_extract_next refuses).
+ * with CURI_EXTRACT_IRI).  CURI_ERR_INVALID_ARG for a NULL x or an unknown flag (x
+ * is then left in a state that curi_extract_next refuses).
  */
-int curi_extract_init(curi_extractor *x, unsigned flags);
+int curi_extract_init(curi_extractor *x, unsigned flags, curi_error *err);
 /*
  * The next URI in text[0..len) (any bytes; on every call the same text, or
  * that text with more bytes appended, and without the bytes curi_extract_drop
- * was told about): 1 with *m filled, 0 when there is none
- * before the end (with CURI_EXTRACT_MORE: none that more text cannot
- * change), -1 for a NULL x or m, NULL text with len > 0, an unknown flag or a
- * text shorter than x->pos.  No allocation.
+ * was told about): *found = 1 with *m filled, *found = 0 when there is none
+ * before the end (with CURI_EXTRACT_MORE: none that more text cannot change).
+ * CURI_ERR_INVALID_ARG (and *found 0) for a NULL x, m or found, NULL text with
+ * len > 0, an unknown flag, an extractor curi_extract_init refused or a text
+ * shorter than x->pos.  No allocation.
  */
 int curi_extract_next(curi_extractor *x, const char *text, size_t len, unsigned flags,
-                      curi_match *m);
+                      curi_match *m, int *found, curi_error *err);
 /*
  * The caller removed the first n bytes of its text (n at most x->keep; more
- * is read as x->keep): offsets move down by n and x->dropped goes up by n.
+ * is read as x->keep): offsets move down by n and x->dropped goes up by n.  A
+ * NULL x: nothing is done.
  */
 void curi_extract_drop(curi_extractor *x, size_t n);
 /*
@@ -1250,7 +1320,7 @@ int curi_host_to_unicode(char *dst, size_t cap, size_t *outlen, const char *host
 size_t curi_host_to_unicode_bound(size_t len);
 /*
  * Why IDNA failed, for a CURI_ERR_IDN_* error that a host conversion (or a mapping with
- * CURI_IRI_IDN) wrote into *err (they keep the reason in err->reserved): libidn2's name
+ * CURI_IRI_IDN) wrote into *err (they keep the reason in err->detail): libidn2's name
  * for it ("IDN2_DISALLOWED", from idn2_strerror_name) or the UTS #46 option that libcuri
  * checks itself ("UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi", "ToUnicode"), with
  * a sentence in *message when message is not NULL; NULL (and *message NULL) for any other
@@ -1265,12 +1335,19 @@ const char *curi_idn_reason(const curi_error *err, const char **message);
  * "http://example.org/%C3%BC" and "http://example.org/ü"); else, with flags CURI_IRI_IDN
  * or CURI_IRI_IDN_DNS and max_level CURI_EQ_SCHEME, mapped again with flags and compared:
  * equal is CURI_EQ_SCHEME (5.3.3, "bücher.example" and "xn--bcher-kva.example").
- * work[0..cap) holds the two URIs: curi_iri_compare_bound(alen, blen, flags) bytes are
- * enough.  CURI_EQ_NONE also when a or b is not an IRI-reference, when a mapping fails,
- * and when cap is too small.
+ * The answer is *level (CURI_EQ_NONE: not equivalent at any rung tried; max_level
+ * CURI_EQ_NONE tries none).  work[0..cap) holds the two URIs:
+ * curi_iri_compare_bound(alen, blen, flags) bytes are enough, and fewer give
+ * CURI_ERR_NOSPACE (offset 0).  When a or b is not an IRI-reference or a mapping fails,
+ * its error comes back as curi_iri_to_uri gives it (IDNA errors with their detail),
+ * at an offset into a, or into b when a maps and b does not.
+ * CURI_ERR_INVALID_ARG for a NULL level, NULL a or b with a length above 0, NULL work with
+ * cap > 0, a flag other than CURI_IRI_IDN and CURI_IRI_IDN_DNS, and a max_level that is
+ * not a rung.  On any error *level is CURI_EQ_NONE.
  */
-curi_equiv curi_iri_compare(const char *a, size_t alen, const char *b, size_t blen,
-                            unsigned flags, curi_equiv max_level, char *work, size_t cap);
+int curi_iri_compare(const char *a, size_t alen, const char *b, size_t blen, unsigned flags,
+                     curi_equiv max_level, char *work, size_t cap, curi_equiv *level,
+                     curi_error *err);
 size_t curi_iri_compare_bound(size_t alen, size_t blen, unsigned flags);
 
 /* CURI_CDEF_END */

@@ -794,19 +794,19 @@ static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int com
 }
 #endif
 
-int curi_extract_init(curi_extractor *x, unsigned flags)
+int curi_extract_init(curi_extractor *x, unsigned flags, curi_error *err)
 {
     if (x == NULL)
-        return CURI_ERR_INVALID_ARG;
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     memset(x, 0, sizeof *x);
-    if (flags & ~(unsigned)(CURI_EXTRACT_COMPLETE | CURI_EXTRACT_IRI)) {
+    if (flags & ~(unsigned)CURI__EXTRACT_FLAGS) {
         x->flags = UINT32_MAX; /* curi_extract_next refuses an extractor in this state */
-        return CURI_ERR_INVALID_ARG;
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     x->flags = flags;
     for (int k = S_GT; k <= S_STOP; k++)
         x->state[k] = UNKNOWN;
-    return CURI_OK;
+    return curi__ok(err);
 }
 
 void curi_extract_drop(curi_extractor *x, size_t n)
@@ -823,16 +823,13 @@ void curi_extract_drop(curi_extractor *x, size_t n)
         x->state[k] = UNKNOWN;
 }
 
-int curi_extract_next(curi_extractor *x, const char *text, size_t len, unsigned flags,
-                      curi_match *m)
+/* The scan of curi_extract_next (its arguments checked): 1 with *m filled, or 0. */
+static int extract_scan(curi_extractor *x, const char *text, size_t len, unsigned flags,
+                        curi_match *m)
 {
     xs c;
     size_t p;
 
-    if (x == NULL || m == NULL || (text == NULL && len != 0) ||
-        (flags & ~(unsigned)CURI_EXTRACT_MORE) || x->pos > len ||
-        (x->flags & ~(unsigned)(CURI_EXTRACT_COMPLETE | CURI_EXTRACT_IRI)))
-        return -1;
     c.x = x;
     c.t = (const unsigned char *)text;
     c.len = len;
@@ -904,6 +901,19 @@ int curi_extract_next(curi_extractor *x, const char *text, size_t len, unsigned 
     }
     x->pos = x->keep = len;
     return 0;
+}
+
+int curi_extract_next(curi_extractor *x, const char *text, size_t len, unsigned flags,
+                      curi_match *m, int *found, curi_error *err)
+{
+    if (found != NULL)
+        *found = 0;
+    if (x == NULL || m == NULL || found == NULL || (text == NULL && len != 0) ||
+        (flags & ~(unsigned)CURI_EXTRACT_MORE) || x->pos > len ||
+        (x->flags & ~(unsigned)CURI__EXTRACT_FLAGS))
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    *found = extract_scan(x, text, len, flags, m);
+    return curi__ok(err);
 }
 
 size_t curi_extract_bound(const curi_match *m)

@@ -36,7 +36,7 @@
 
 #define MAXIN CURI_IDN_MAX_INPUT
 
-/* err->reserved after an IDNA error: libidn2's return code negated (100 and up), or one of
+/* err->detail after an IDNA error: libidn2's return code negated (100 and up), or one of
  * curi's own checks. */
 enum { R_NONE, R_STD3, R_LENGTH, R_BIDI, R_DECODE, R_VALID, R_REGNAME };
 
@@ -45,7 +45,7 @@ static int because(curi_error *err, int code, size_t offset, unsigned why)
 {
     curi__fail(err, code, offset);
     if (err)
-        err->reserved = why;
+        err->detail = why;
     return code;
 }
 #endif
@@ -71,7 +71,7 @@ const char *curi_idn_reason(const curi_error *err, const char **message)
         *message = NULL;
     if (err == NULL || err->code < CURI_ERR_IDN_DISALLOWED || err->code > CURI_ERR_IDN_STD3)
         return NULL;
-    r = err->reserved;
+    r = err->detail;
     if (r > R_NONE && r <= R_REGNAME) {
         if (message)
             *message = own_msg[r];
@@ -455,8 +455,6 @@ static int convert(char *dst, size_t cap, size_t *outlen, const char *host, size
     size_t n;
     int rc = CURI_OK;
 
-    if (err)
-        err->reserved = 0;
     if (!curi__wbegin(dst, cap, outlen, 1) || (flags & ~(unsigned)CURI_HOST_STD3) ||
         (host == NULL && len > 0))
         return curi__wend(curi__fail(err, CURI_ERR_INVALID_ARG, 0), 0, outlen, err);

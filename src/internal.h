@@ -11,15 +11,19 @@
 #include "curi.h"
 #include "testing.h"
 
-/* The flags each family knows (include/curi.h); any other bit is INVALID_ARG. */
-#define CURI__PARSE_FLAGS                                                                   \
-    (CURI_PARSE_URI | CURI_PARSE_ABSOLUTE | CURI_PARSE_STRICT_3986 | CURI_PARSE_PORT_RANGE | \
-     CURI__PARSE_SCALAR)
+/* The flags each family knows (include/curi.h); any other bit is INVALID_ARG, the private
+ * bits of testing.h included (only the curi__* entry points there take them).  The parse
+ * flags here are the usual ones: curi_parse and curi_host_parse also take CURI_PARSE_IRI. */
+#define CURI__PARSE_FLAGS \
+    (CURI_PARSE_URI | CURI_PARSE_ABSOLUTE | CURI_PARSE_STRICT_3986 | CURI_PARSE_PORT_RANGE)
 #define CURI__NORM_FLAGS \
     (CURI_NORM_SYNTAX | CURI_NORM_SCHEME | CURI_NORM_IPV6)
 #define CURI__ENCODE_FLAGS CURI_ENCODE_KEEP_PCT
 #define CURI__DECODE_FLAGS (CURI_DECODE_PLUS | CURI_DECODE_NO_NUL | CURI_DECODE_LENIENT)
 #define CURI__QUERY_FLAGS CURI_QUERY_SEMICOLON
+#define CURI__LINT_FLAGS CURI_LINT_STRICT_3986
+#define CURI__EXTRACT_FLAGS (CURI_EXTRACT_COMPLETE | CURI_EXTRACT_IRI)
+#define CURI__IRI_FLAGS (CURI_IRI_IDN | CURI_IRI_IDN_DNS)
 #define CURI__RESOLVE_FLAGS CURI_RESOLVE_NON_STRICT
 #define CURI__RELATIVE_FLAGS \
     (CURI_RELATIVE_ABSPATH | CURI_RELATIVE_NETPATH | CURI_RELATIVE_IGNORE_CASE)
@@ -70,12 +74,13 @@ static inline unsigned char curi__lower(unsigned char c)
     return (c >= 'A' && c <= 'Z') ? (unsigned char)(c | 0x20) : c;
 }
 
-/* Fill *err, when err is not NULL, and return code. */
+/* Fill *err, when err is not NULL, and return code (detail 0: the IDNA code sets it after). */
 static inline int curi__fail(curi_error *err, int code, size_t offset)
 {
     if (err) {
         err->code = code;
         err->offset = offset;
+        err->detail = 0;
     }
     return code;
 }
@@ -85,6 +90,7 @@ static inline int curi__ok(curi_error *err)
     if (err) {
         err->code = CURI_OK;
         err->offset = 0;
+        err->detail = 0;
     }
     return CURI_OK;
 }

@@ -113,7 +113,7 @@ static int put_dns(curi__out *o, const char *iri, size_t from, size_t to, curi_e
     if (rc != CURI_OK) {
         curi__fail(err, rc, from + e.offset);
         if (err)
-            err->reserved = e.reserved; /* the reason, for curi_idn_reason */
+            err->detail = e.detail; /* the reason, for curi_idn_reason */
         return rc;
     }
     curi__put(o, a, alen);
@@ -372,16 +372,34 @@ size_t curi_iri_compare_bound(size_t alen, size_t blen, unsigned flags)
         curi__add_sat(curi_iri_to_uri_bound(alen, flags), curi_iri_to_uri_bound(blen, flags)));
 }
 
-/* The URIs of a and b (3.1 with flags) in work, parsed into ua and ub; 0 on failure. */
+/*
+ * The URIs of a and b (3.1 with flags) in work, parsed into ua and ub: CURI_OK, or the error
+ * of a's mapping (its offset into a), else of b's (into b); CURI_ERR_NOSPACE (offset 0) when
+ * work is too small for the two.
+ */
 static int map_pair(const char *a, size_t alen, const char *b, size_t blen, unsigned flags,
-                    char *work, size_t cap, curi_uri *ua, curi_uri *ub)
+                    char *work, size_t cap, curi_uri *ua, curi_uri *ub, curi_error *err)
 {
     size_t la, lb;
-    if (curi_iri_to_uri(work, cap, &la, a, alen, flags, NULL) != CURI_OK ||
-        curi_iri_to_uri(work + la, cap - la, &lb, b, blen, flags, NULL) != CURI_OK)
-        return 0;
-    return curi_parse(ua, work, la, 0, NULL) == CURI_OK &&
-           curi_parse(ub, work + la, lb, 0, NULL) == CURI_OK;
+    int rc = curi_iri_to_uri(work, cap, &la, a, alen, flags, err);
+    if (rc == CURI_ERR_NOSPACE)
+        la = cap; /* b is mapped all the same: an error of b comes before NOSPACE */
+    else if (rc != CURI_OK)
+        return rc;
+    {
+        curi_error eb;
+        int rb = curi_iri_to_uri(work + la, cap - la, &lb, b, blen, flags, &eb);
+        if (rb != CURI_OK && rb != CURI_ERR_NOSPACE) {
+            if (err)
+                *err = eb;
+            return rb;
+        }
+        if (rc != CURI_OK || rb != CURI_OK)
+            return curi__fail(err, CURI_ERR_NOSPACE, 0);
+    }
+    /* Their URIs parse (curi_iri_to_uri's promise); a failure here would be the library's. */
+    rc = curi_parse(ua, work, la, 0, err);
+    return rc != CURI_OK ? rc : curi_parse(ub, work + la, lb, 0, err);
 }
 
 /*
@@ -390,26 +408,43 @@ static int map_pair(const char *a, size_t alen, const char *b, size_t blen, unsi
  * "ü" and "%C3%BC" one), after scheme-based normalization, and with IDNA for the hosts that
  * flags give to it (5.3.3: "bücher.example" and "xn--bcher-kva.example").
  */
-curi_equiv curi_iri_compare(const char *a, size_t alen, const char *b, size_t blen,
-                            unsigned flags, curi_equiv max_level, char *work, size_t cap)
+int curi_iri_compare(const char *a, size_t alen, const char *b, size_t blen, unsigned flags,
+                     curi_equiv max_level, char *work, size_t cap, curi_equiv *level,
+                     curi_error *err)
 {
     curi_uri ua, ub;
     curi_equiv lv;
+    int rc;
 
-    if ((work == NULL && cap != 0) || max_level < CURI_EQ_STRING)
-        return CURI_EQ_NONE;
-    if (!map_pair(a, alen, b, blen, 0, work, cap, &ua, &ub))
-        return CURI_EQ_NONE;
-    if (alen == blen && (alen == 0 || memcmp(a, b, alen) == 0))
-        return CURI_EQ_STRING;
-    lv = curi_compare(&ua, &ub, max_level);
+    if (level != NULL)
+        *level = CURI_EQ_NONE;
+    if (level == NULL || (work == NULL && cap != 0) || (a == NULL && alen != 0) ||
+        (b == NULL && blen != 0) || (flags & ~(unsigned)CURI__IRI_FLAGS) ||
+        (int)max_level < CURI_EQ_NONE || max_level > CURI_EQ_SCHEME)
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    rc = map_pair(a, alen, b, blen, 0, work, cap, &ua, &ub, err);
+    if (rc != CURI_OK)
+        return rc;
+    if (max_level == CURI_EQ_NONE)
+        return curi__ok(err);
+    if (alen == blen && (alen == 0 || memcmp(a, b, alen) == 0)) {
+        *level = CURI_EQ_STRING;
+        return curi__ok(err);
+    }
+    rc = curi_compare(&ua, &ub, max_level, &lv, err);
+    if (rc != CURI_OK)
+        return rc;
     if (lv == CURI_EQ_STRING)
         lv = max_level >= CURI_EQ_SYNTAX ? CURI_EQ_SYNTAX : CURI_EQ_NONE;
     if (lv != CURI_EQ_NONE || max_level < CURI_EQ_SCHEME ||
-        !(flags & (CURI_IRI_IDN | CURI_IRI_IDN_DNS)))
-        return lv;
-    if (!map_pair(a, alen, b, blen, flags, work, cap, &ua, &ub))
-        return CURI_EQ_NONE;
-    return curi_compare(&ua, &ub, CURI_EQ_SCHEME) != CURI_EQ_NONE ? CURI_EQ_SCHEME
-                                                                   : CURI_EQ_NONE;
+        !(flags & (CURI_IRI_IDN | CURI_IRI_IDN_DNS))) {
+        *level = lv;
+        return curi__ok(err);
+    }
+    rc = map_pair(a, alen, b, blen, flags, work, cap, &ua, &ub, err);
+    if (rc == CURI_OK)
+        rc = curi_compare(&ua, &ub, CURI_EQ_SCHEME, &lv, err);
+    if (rc == CURI_OK && lv != CURI_EQ_NONE)
+        *level = CURI_EQ_SCHEME;
+    return rc;
 }

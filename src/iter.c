@@ -14,7 +14,11 @@
  */
 void curi_segments_init(curi_cursor *c, curi_str path)
 {
+    if (c == NULL) {
+        return;
+    }
     c->flags = 0;
+    c->reserved = 0;
     if (path.ptr == NULL || path.len == 0) {
         /* path-empty: no segment at all. */
         c->p = NULL;
@@ -29,7 +33,7 @@ int curi_segments_next(curi_cursor *c, curi_str *segment)
 {
     const char *q;
 
-    if (c->p == NULL) {
+    if (c == NULL || segment == NULL || c->p == NULL) {
         return 0;
     }
     q = c->p;
@@ -48,17 +52,25 @@ int curi_segments_next(curi_cursor *c, curi_str *segment)
  * each pair splits at its first "=" into key and value.  Empty pairs are
  * skipped, so "a=1&&b=2&" has two.  Finished when p reaches end.
  */
-void curi_query_init(curi_cursor *c, curi_str query, unsigned flags)
+int curi_query_init(curi_cursor *c, curi_str query, unsigned flags, curi_error *err)
 {
-    c->flags = flags;
-    /* An unknown flag bit: a cursor that yields nothing (there is no error to return). */
-    if (query.ptr == NULL || (flags & ~CURI__QUERY_FLAGS)) {
-        c->p = NULL;
-        c->end = NULL;
-        return;
+    if (c == NULL) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
-    c->p = query.ptr;
-    c->end = query.ptr + query.len;
+    c->reserved = 0;
+    c->p = NULL;
+    c->end = NULL;
+    /* An unknown flag bit: refused, and a cursor that yields nothing all the same. */
+    if (flags & ~CURI__QUERY_FLAGS) {
+        c->flags = 0;
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    c->flags = flags;
+    if (query.ptr != NULL) {
+        c->p = query.ptr;
+        c->end = query.ptr + query.len;
+    }
+    return curi__ok(err);
 }
 
 static int is_pair_sep(const curi_cursor *c, char ch)
@@ -68,6 +80,9 @@ static int is_pair_sep(const curi_cursor *c, char ch)
 
 int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value)
 {
+    if (c == NULL || key == NULL || value == NULL) {
+        return 0;
+    }
     while (c->p != NULL && c->p < c->end) {
         const char *start = c->p;
         const char *q = start;

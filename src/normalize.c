@@ -1274,35 +1274,39 @@ static int same_output(const curi_uri *a, unsigned ma, const curi_uri *b, unsign
     return same_stream(a, ma, b, mb);
 }
 
-int curi__is_normalized(const curi_uri *u, unsigned mask, int stream)
+int curi__is_normalized(const curi_uri *u, unsigned mask, int stream, int *result,
+                        curi_error *err)
 {
-    /* What curi_normalize refuses is not normalized; an unknown mask bit neither. */
     own_ops own;
     const curi_scheme *si;
     curi_scheme_parts sp;
     unsigned m = mask;
     curi_uri tmp;
 
-    if (u == NULL || (mask & ~CURI__NORM_FLAGS) || !normalizable(u)) {
-        return 0;
+    if (result == NULL || u == NULL || (mask & ~CURI__NORM_FLAGS)) {
+        if (result != NULL)
+            *result = 0;
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    /* What curi_normalize refuses has no normalized form: its error, as curi_normalize's. */
+    if (!normalizable(u)) {
+        *result = 0;
+        return curi__fail(err, CURI_ERR_STRUCTURE, 0);
     }
     (void)scheme_view(u, &m, &tmp, &own, &si, &sp);
-    return same_output(u, mask, u, 0, stream) &&
-           !(own != NULL && own->norm_changes != NULL && own->norm_changes(u, &sp));
+    *result = same_output(u, mask, u, 0, stream) &&
+              !(own != NULL && own->norm_changes != NULL && own->norm_changes(u, &sp));
+    return curi__ok(err);
 }
 
-int curi_is_normalized(const curi_uri *u, unsigned mask)
+int curi_is_normalized(const curi_uri *u, unsigned mask, int *result, curi_error *err)
 {
-    return curi__is_normalized(u, mask, 0);
+    return curi__is_normalized(u, mask, 0, result, err);
 }
 
-curi_equiv curi__compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, int stream)
+/* The first rung of the ladder (up to max_level) at which a and b, both normalizable, agree. */
+static curi_equiv ladder(const curi_uri *a, const curi_uri *b, curi_equiv max_level, int stream)
 {
-    /* A reference curi_normalize refuses is equivalent to nothing, at any rung. */
-    if (a == NULL || b == NULL || (int)max_level < CURI_EQ_NONE || max_level > CURI_EQ_SCHEME ||
-        !normalizable(a) || !normalizable(b)) {
-        return CURI_EQ_NONE;
-    }
     /* 6.2.1, then 6.2.2, then 6.2.3: the first rung at which the two agree. */
     if (max_level >= CURI_EQ_STRING && same_output(a, 0, b, 0, stream)) {
         return CURI_EQ_STRING;
@@ -1325,9 +1329,28 @@ curi_equiv curi__compare(const curi_uri *a, const curi_uri *b, curi_equiv max_le
     return CURI_EQ_NONE;
 }
 
-curi_equiv curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level)
+int curi__compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, int stream,
+                  curi_equiv *level, curi_error *err)
 {
-    return curi__compare(a, b, max_level, 0);
+    if (level == NULL || a == NULL || b == NULL || (int)max_level < CURI_EQ_NONE ||
+        max_level > CURI_EQ_SCHEME) {
+        if (level != NULL)
+            *level = CURI_EQ_NONE;
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    /* A reference curi_normalize refuses is compared with nothing: its error. */
+    *level = CURI_EQ_NONE;
+    if (!normalizable(a) || !normalizable(b)) {
+        return curi__fail(err, CURI_ERR_STRUCTURE, 0);
+    }
+    *level = ladder(a, b, max_level, stream);
+    return curi__ok(err);
+}
+
+int curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, curi_equiv *level,
+                 curi_error *err)
+{
+    return curi__compare(a, b, max_level, 0, level, err);
 }
 
 /*

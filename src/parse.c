@@ -441,7 +441,13 @@ static int parse_iri(curi_uri *u, const char *s, size_t len, unsigned flags, cur
     return curi__ok(err);
 }
 
-int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err)
+/*
+ * curi_parse and the suites' curi__parse (testing.h) in one body: known is the flag set the
+ * entry point accepts beyond the usual ones, CURI_PARSE_IRI for both and CURI__PARSE_SCALAR
+ * for curi__parse only, so that the public flag word refuses the private bit.
+ */
+CURI__INLINE int parse_entry(curi_uri *u, const char *s, size_t len, unsigned flags,
+                             curi_error *err, unsigned known)
 {
     /* One test for the rare cases: too long, no output, no input. */
     if (len > CURI_MAX_LEN || !u || !s) {
@@ -455,8 +461,8 @@ int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_erro
     }
     /* One test for the usual flags: an unknown bit, the tests' scalar switch or an IRI is
      * rare. */
-    if (flags & ~(CURI__PARSE_FLAGS & ~CURI__PARSE_SCALAR)) {
-        if (flags & ~(CURI__PARSE_FLAGS | CURI_PARSE_IRI))
+    if (flags & ~CURI__PARSE_FLAGS) {
+        if (flags & ~(CURI__PARSE_FLAGS | known))
             return parse_cleared(u, curi__fail(err, CURI_ERR_INVALID_ARG, 0));
         if (flags & CURI_PARSE_IRI)
             return parse_iri(u, s, len, flags, err);
@@ -467,4 +473,14 @@ int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_erro
         return parse_avx2(u, s, len, flags, err);
 #endif
     return parse_scalar(u, s, len, flags, err);
+}
+
+int curi_parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err)
+{
+    return parse_entry(u, s, len, flags, err, CURI_PARSE_IRI);
+}
+
+int curi__parse(curi_uri *u, const char *s, size_t len, unsigned flags, curi_error *err)
+{
+    return parse_entry(u, s, len, flags, err, CURI_PARSE_IRI | CURI__PARSE_SCALAR);
 }

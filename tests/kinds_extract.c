@@ -73,11 +73,11 @@ static int whole(tcase *tc, unsigned flags, const char *text, size_t len, curi_m
     curi_extractor x;
     int n = 0, rc;
 
-    if (curi_extract_init(&x, flags) != CURI_OK) {
+    if (curi_extract_init(&x, flags, NULL) != CURI_OK) {
         fail(tc, "curi_extract_init refused the flags");
         return -1;
     }
-    while ((rc = curi_extract_next(&x, text, len, 0, &ms[n])) == 1) {
+    while ((rc = t_extract_next(&x, text, len, 0, &ms[n])) == 1) {
         if (++n == MAXM)
             return -1;
     }
@@ -97,7 +97,7 @@ static int blocks(tcase *tc, const char *in, size_t len, size_t bs, int drop, cu
     size_t have = 0, fed = 0;
     int n = 0, guard = 0;
 
-    if (win == NULL || curi_extract_init(&x, tc->flags) != CURI_OK) {
+    if (win == NULL || curi_extract_init(&x, tc->flags, NULL) != CURI_OK) {
         free(win);
         fail(tc, "blocks: no memory or init failed");
         return -1;
@@ -112,7 +112,7 @@ static int blocks(tcase *tc, const char *in, size_t len, size_t bs, int drop, cu
         for (;;) {
             curi_match m;
             const char *g = gput(G_IN1, win, have);
-            int rc = curi_extract_next(&x, g, have, last ? 0 : CURI_EXTRACT_MORE, &m);
+            int rc = t_extract_next(&x, g, have, last ? 0 : CURI_EXTRACT_MORE, &m);
             if (rc < 0 || ++guard > 100000) {
                 fail(tc, "blocks of %zu: curi_extract_next returned %d", bs, rc);
                 free(win);

@@ -14,7 +14,8 @@
  * uts46:    SOURCE UNICODE ASCII: a line of Unicode's IdnaTestV2.txt (uts46.vec says which):
  *           UNICODE is curi_host_to_unicode's output and ASCII curi_host_to_ascii's, or "!"
  *           for an error of any code.
- * iriequal: A B LEVEL (%flags [syntax] [idn]): curi_iri_compare both ways round.
+ * iriequal: A B LEVEL (%flags [syntax] [idn]): curi_iri_compare both ways round; LEVEL may
+ *           be !CODE, the error of a mapping (A or B is no IRI).
  * The kinds that need IDNA (idn, toascii, tounicode, uts46) are counted as skipped, not
  * run, when the library was built without libidn2 (curi_features lacks CURI_FEATURE_IDN);
  * then the functions must answer CURI_ERR_UNSUPPORTED (host cases of IP literals, which need
@@ -205,10 +206,11 @@ void kind_toiri(tcase *tc)
         if (!(tc->flags & CURI_IRI_IDN)) {
             size_t cap = curi_iri_compare_bound(tc->t[0].len, out.len, 0);
             char *work = malloc(cap ? cap : 1);
-            curi_equiv eq = work ? curi_iri_compare(tc->t[0].s, tc->t[0].len, out.p, out.len, 0,
-                                                    CURI_EQ_SYNTAX, work, cap)
-                                 : CURI_EQ_NONE;
-            if (eq != CURI_EQ_STRING && eq != CURI_EQ_SYNTAX)
+            curi_equiv eq = CURI_EQ_NONE;
+            int rc = work ? curi_iri_compare(tc->t[0].s, tc->t[0].len, out.p, out.len, 0,
+                                             CURI_EQ_SYNTAX, work, cap, &eq, NULL)
+                          : CURI_ERR_NOSPACE;
+            if (rc != CURI_OK || (eq != CURI_EQ_STRING && eq != CURI_EQ_SYNTAX))
                 fail(tc, "the input and the output are not equal as IRIs (5.3)");
             free(work);
         }
@@ -268,17 +270,19 @@ void kind_iriequal(tcase *tc)
     unsigned flags = tc->flags;
     size_t cap;
     char *work;
-    int want = -1;
+    int want = -1, want_rc = CURI_OK;
 
     if (tc->n != 3) {
-        fail(tc, "an iriequal case is A B LEVEL");
+        fail(tc, "an iriequal case is A B LEVEL, or A B !ERROR (a mapping refused)");
         return;
     }
     for (int i = 0; i < 4; i++)
         if (strcmp(tc->t[2].s, levels[i]) == 0)
             want = i;
-    if (want < 0) {
-        fail(tc, "unknown level %s", show(tc->t[2].s, tc->t[2].len));
+    if (tc->t[2].len > 1 && tc->t[2].s[0] == '!')
+        want_rc = err_from_name(tc->t[2].s + 1, tc->t[2].len - 1);
+    if (want < 0 && want_rc <= 0) {
+        fail(tc, "unknown level or error %s", show(tc->t[2].s, tc->t[2].len));
         return;
     }
     if ((flags & (CURI_IRI_IDN | CURI_IRI_IDN_DNS)) && !have_idn()) {
@@ -295,12 +299,27 @@ void kind_iriequal(tcase *tc)
     for (int r = 0; r < 2; r++) {
         const tok *a = &tc->t[r], *b = &tc->t[1 - r];
         const char *pa = gput(G_IN0, a->s, a->len), *pb = gput(G_IN1, b->s, b->len);
-        curi_equiv got = curi_iri_compare(pa, a->len, pb, b->len, flags, max, work, cap);
-        if ((int)got != want)
+        curi_equiv got = (curi_equiv)-1, shortl = (curi_equiv)-1;
+        curi_error e = {-1, 0, 0};
+        int rc = curi_iri_compare(pa, a->len, pb, b->len, flags, max, work, cap, &got, &e), rs;
+        if (rc != e.code || (rc != CURI_OK && got != CURI_EQ_NONE))
+            fail(tc, "curi_iri_compare(%s, %s): !%s, err.code %d, level %d", show(a->s, a->len),
+                 show(b->s, b->len), err_name(rc), e.code, (int)got);
+        else if (want_rc != CURI_OK && rc != want_rc)
+            fail(tc, "curi_iri_compare(%s, %s): want !%s: got %s", show(a->s, a->len),
+                 show(b->s, b->len), err_name(want_rc),
+                 rc ? err_name(rc) : levels[got]);
+        else if (want_rc == CURI_OK && (rc != CURI_OK || (int)got != want))
             fail(tc, "curi_iri_compare(%s, %s): want %s: got %s", show(a->s, a->len),
-                 show(b->s, b->len), levels[want], (unsigned)got < 4 ? levels[got] : "?");
-        /* One byte short of the bound is not enough for every pair: it must never crash. */
-        (void)curi_iri_compare(pa, a->len, pb, b->len, flags, max, work, cap ? cap - 1 : 0);
+                 show(b->s, b->len), levels[want],
+                 rc ? err_name(rc) : (unsigned)got < 4 ? levels[got] : "?");
+        /* One byte short of the bound is not enough for every pair: NOSPACE then, or the
+         * same answer when it happens to be. */
+        rs = curi_iri_compare(pa, a->len, pb, b->len, flags, max, work, cap ? cap - 1 : 0,
+                              &shortl, NULL);
+        if (!(rs == CURI_ERR_NOSPACE && shortl == CURI_EQ_NONE) && !(rs == rc && shortl == got))
+            fail(tc, "curi_iri_compare with a byte short of the bound: !%s, level %d",
+                 err_name(rs), (int)shortl);
     }
     free(work);
 }

@@ -351,7 +351,7 @@ static void check_host_alone(tcase *tc, const curi_uri *u, unsigned flags)
     }
     p = gput(G_IN1, u->host.ptr, u->host.len);
     memset(&h, 0, sizeof h);
-    rc = curi_host_parse(&h, p, u->host.len, flags, &err);
+    rc = curi__host_parse(&h, p, u->host.len, flags, &err);
     if (rc != CURI_OK) {
         fail(tc, "host_parse of the host %s: want success: got !%s@%zu", show_str(u->host),
              err_name(rc), err.offset);
@@ -459,7 +459,7 @@ void kind_parse(tcase *tc)
         int rc;
 
         memset(&u, 0x5a, sizeof u);
-        rc = curi_parse(&u, p, in->len, fl, &err);
+        rc = curi__parse(&u, p, in->len, fl, &err);
         if (want_err) {
             curi_error *none = NULL;
             check_error(tc, what, rc, &err, code, off);
@@ -472,7 +472,7 @@ void kind_parse(tcase *tc)
                 }
             }
             /* With err == NULL the code is still returned. */
-            rc = curi_parse(&u, p, in->len, fl, none);
+            rc = curi__parse(&u, p, in->len, fl, none);
             if (rc != code) {
                 fail(tc, "%s with err == NULL: want %s: got %s", what, err_name(code),
                      err_name(rc));
@@ -509,7 +509,7 @@ void kind_parse(tcase *tc)
             curi_error *none = NULL;
             curi_uri again;
             /* err may be NULL. */
-            if (curi_parse(&again, p, in->len, fl, none) != CURI_OK) {
+            if (curi__parse(&again, p, in->len, fl, none) != CURI_OK) {
                 fail(tc, "parse with err == NULL: want success: got a failure");
             }
             check_host_alone(tc, &u, fl);
@@ -564,7 +564,7 @@ void kind_host(tcase *tc)
         u.scheme.ptr = u.path.ptr = u.query.ptr = mark;
         u.scheme.len = u.path.len = u.query.len = sizeof mark - 1;
         u.port_status = CURI_PORT_EMPTY;
-        rc = curi_host_parse(&u, p, in->len, fl, &err);
+        rc = curi__host_parse(&u, p, in->len, fl, &err);
         if (want_err) {
             check_error(tc, what, rc, &err, code, off);
             continue;

@@ -127,7 +127,7 @@ void kind_query(tcase *tc)
 
     q.len = tc->t[0].len;
     q.ptr = gput(G_IN0, tc->t[0].s, q.len);
-    curi_query_init(&c, q, tc->flags);
+    curi_query_init(&c, q, tc->flags, NULL);
     /* A cursor that never ends would hang the suite: stop after len + 2 pairs. */
     for (size_t guard = 0; guard < q.len + 2; guard++) {
         const char *eq;

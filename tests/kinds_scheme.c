@@ -49,14 +49,14 @@ void kind_schemecheck(tcase *tc)
         fail(tc, "not an RFC 3986 URI reference: %s@%zu", err_name(e.code), e.offset);
         return;
     }
-    rc = curi_scheme_check(&u, 0, &e, &rule);
+    rc = curi_scheme_check(&u, 0, &rule, &e);
     if (want_rule == NULL) {
         if (rc != CURI_OK) {
             fail(tc, "want OK: got %s %s@%zu", err_name(rc), rule ? rule : "(no rule)", e.offset);
         } else if (rule != NULL || e.code != CURI_OK) {
             fail(tc, "OK must clear the rule and the error");
         } else if (edit_parts(&u, G_EDIT0, &e) != CURI_OK ||
-                   curi_scheme_check(&u, 0, &e, &rule) != CURI_OK) {
+                   curi_scheme_check(&u, 0, &rule, &e) != CURI_OK) {
             fail(tc, "edited: want OK: got %s", rule ? rule : "a curi_set error");
         }
         return;
@@ -86,7 +86,7 @@ void kind_schemecheck(tcase *tc)
         fail(tc, "edited: curi_set refused a component of its own");
     } else {
         const char *erule = NULL;
-        int erc = curi_scheme_check(&u, 0, &e, &erule);
+        int erc = curi_scheme_check(&u, 0, &erule, &e);
         if (erc != rc || erule != rule || e.offset != want_off) {
             fail(tc, "edited: want %s@%zu: got %s@%zu", rule, want_off, erule ? erule : "OK",
                  e.offset);
@@ -121,7 +121,7 @@ void kind_schemeparts(tcase *tc)
         fail(tc, "not an RFC 3986 URI reference: %s@%zu", err_name(e.code), e.offset);
         return;
     }
-    if (curi_scheme_parts_get(&sp, &u, 0, &e, &rule) != CURI_OK) {
+    if (curi_scheme_parts_get(&sp, &u, 0, &rule, &e) != CURI_OK) {
         fail(tc, "curi_scheme_parts_get: %s %s@%zu", err_name(e.code), rule ? rule : "",
              e.offset);
         return;
@@ -192,7 +192,7 @@ void kind_schemeparts(tcase *tc)
             curi_cursor c;
             curi_str item, a, b;
             size_t total = 0, items = 0;
-            curi_list_init_type(&c, v, type);
+            curi_list_init_type(&c, v, type, NULL);
             while (curi_list_next(&c, &item)) {
                 if (item.ptr < v.ptr || item.ptr + item.len > v.ptr + v.len)
                     fail(tc, "a list item lies outside its part");
@@ -217,7 +217,7 @@ void kind_schemeparts(tcase *tc)
     /* the general path (no http fast path) gives the same parts */
     {
         curi_scheme_parts g;
-        int same = curi_scheme_parts_get(&g, &u, CURI__SCHEME_GENERAL, &e, NULL) == CURI_OK &&
+        int same = curi__scheme_parts_get(&g, &u, CURI__SCHEME_GENERAL, NULL, &e) == CURI_OK &&
                    g.kind == sp.kind && g.form == sp.form && g.flags == sp.flags;
         for (int i = 0; same && i < CURI_SCHEME_PARTS_MAX; i++)
             same = g.part[i].ptr == sp.part[i].ptr && g.part[i].len == sp.part[i].len;
@@ -232,7 +232,7 @@ void kind_schemeparts(tcase *tc)
             fail(tc, "edited: curi_set refused a component of its own");
             return;
         }
-        same = curi_scheme_parts_get(&g, &u, 0, &e, NULL) == CURI_OK && g.kind == sp.kind &&
+        same = curi_scheme_parts_get(&g, &u, 0, NULL, &e) == CURI_OK && g.kind == sp.kind &&
                g.form == sp.form && g.flags == sp.flags;
         for (int i = 0; same && i < CURI_SCHEME_PARTS_MAX; i++)
             same = (g.part[i].ptr == NULL) == (sp.part[i].ptr == NULL) &&

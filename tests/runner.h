@@ -114,6 +114,19 @@ int parse_in(int slot, const char *s, size_t n, unsigned flags, curi_uri *u, cur
  * reference has).  Returns the first curi_set's error, or CURI_OK.
  */
 int edit_parts(curi_uri *u, int slot0, curi_error *err);
+/*
+ * The answers of the calls that give them through out-parameters: curi_compare's level and
+ * curi_is_normalized's yes or no (stream 1: the suites' streaming path of testing.h), -1
+ * when the call does not return CURI_OK with err agreeing; curi_lint's count (through
+ * curi__lint_entry, so that options may hold CURI__LINT_SCALAR), (size_t)-1 on an error.
+ */
+int t_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, int stream);
+int t_is_normalized(const curi_uri *u, unsigned mask, int stream);
+size_t t_lint(const char *s, size_t len, const curi_lint_options *options, curi_finding *out,
+              size_t cap);
+/* curi_extract_next's *found (1 or 0), -1 for an error code, -2 when err or *found disagree. */
+int t_extract_next(curi_extractor *x, const char *text, size_t len, unsigned flags,
+                   curi_match *m);
 /* Recompose u through the harness into *out; returns the rc. */
 int recompose_into(tcase *tc, const curi_uri *u, sbuf *out, curi_error *err);
 /* Compare two parsed references field by field; describes the first difference in why. */

@@ -70,6 +70,15 @@ def main():
     pp = [l for l in block.split("\n") if l.lstrip().startswith("#")]
     check(not pp, f"preprocessor lines inside the block: {pp}")
     code = re.sub(r"/\*.*?\*/|//[^\n]*", " ", block, flags=re.S)
+
+    # Every enumerator has a literal value (a binding reads the number, never a position).
+    implicit = []
+    for body in re.findall(r"\benum\b[^{;]*\{([^}]*)\}", code):
+        for item in body.split(","):
+            item = item.strip()
+            if item and not re.fullmatch(r"[A-Z][A-Z0-9_]*\s*=\s*(0x[0-9A-Fa-f]+|[0-9]+)", item):
+                implicit.append(item)
+    check(not implicit, f"enumerators without a literal value: {implicit}")
     macros = sorted(set(re.findall(
         r"\b(?:CURI_API|CURI_MAX_LEN|CURI_ROW_ABSENT|CURI_ERRNO_MAP|CURI_VERSION_[A-Z]+)\b",
         code)))
@@ -176,7 +185,12 @@ def main():
     got = ffi.unpack(out, outlen[0]).decode()
     check(rc == lib.CURI_OK and got == want, f"curi_normalize: {rc} {got!r}")
     check(lib.curi_normalize_bound(u) >= len(want), "curi_normalize_bound")
-    check(lib.curi_compare(u, u, lib.CURI_EQ_SCHEME) == lib.CURI_EQ_STRING, "curi_compare")
+    level = ffi.new("curi_equiv *")
+    rc = lib.curi_compare(u, u, lib.CURI_EQ_SCHEME, level, err)
+    check(rc == lib.CURI_OK and level[0] == lib.CURI_EQ_STRING, f"curi_compare: {rc} {level[0]}")
+    rc = lib.curi_compare(u, u, 7, level, err)
+    check(rc == lib.CURI_ERR_INVALID_ARG and err.code == rc and level[0] == lib.CURI_EQ_NONE,
+          f"curi_compare with a max_level past the ladder: {rc} {level[0]}")
     rc = lib.curi_normalize(out, outlen[0], ffi.NULL, u, 0x100, ffi.NULL)
     check(rc == lib.CURI_ERR_INVALID_ARG, f"curi_normalize with an unknown mask bit: {rc}")
 
@@ -189,7 +203,8 @@ def main():
     # The query cursor.
     c = ffi.new("curi_cursor *")
     k, v = ffi.new("curi_str *"), ffi.new("curi_str *")
-    lib.curi_query_init(c, u.query, 0)
+    rc = lib.curi_query_init(c, u.query, 0, err)
+    check(rc == lib.CURI_OK, f"curi_query_init: {rc}")
     pairs = []
     while lib.curi_query_next(c, k, v):
         pairs.append((view(k[0]), view(v[0])))

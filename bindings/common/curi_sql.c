@@ -278,7 +278,7 @@ int curi_sql_param(struct sqlbuf *out, curi_str query, const char *key, size_t k
 {
     curi_cursor c;
     curi_str k, v;
-    curi_query_init(&c, query, 0);
+    curi_query_init(&c, query, 0, NULL);
     while (curi_query_next(&c, &k, &v)) {
         if (v.ptr == NULL || !curi_sql_form_key_equals(k.ptr, k.len, key, klen))
             continue;
@@ -347,7 +347,7 @@ int curi_sql_parse_json(struct sqlbuf *out, const char *s, size_t n, unsigned qf
     } else {
         struct sqlbuf tmp = {0};
         sqlbuf_putc(out, '[');
-        curi_query_init(&c, u.query, qflags);
+        curi_query_init(&c, u.query, qflags, NULL);
         for (int first = 1; curi_query_next(&c, &k, &v); first = 0) {
             if (!first)
                 sqlbuf_putc(out, ',');
@@ -401,15 +401,18 @@ void curi_sql_check_json(struct sqlbuf *out, const char *s, size_t n, void (*int
     size_t ends[CURI_SQL_CHECK_MAX];
     if (interrupts != NULL)
         interrupts();
-    size_t total = curi_lint(s, n, NULL, fs, CURI_SQL_CHECK_MAX);
+    size_t total = 0;
+    /* default options and a real input: curi_lint cannot refuse them (total stays 0 if so) */
+    (void)curi_lint(s, n, NULL, fs, CURI_SQL_CHECK_MAX, &total, NULL);
     size_t nf = total < CURI_SQL_CHECK_MAX ? total : CURI_SQL_CHECK_MAX;
     if (interrupts != NULL)
         interrupts();
     /* Every message in one call: the input is split once, not once per finding. */
     struct sqlbuf msg = {0};
-    if (nf > 0 && curi_lint_messages(NULL, 0, ends, s, n, NULL, fs, nf) < nf &&
+    if (nf > 0 &&
+        curi_lint_messages(NULL, 0, ends, s, n, NULL, fs, nf, NULL, NULL) == CURI_ERR_NOSPACE &&
         sqlbuf_reserve(&msg, ends[nf - 1]))
-        curi_lint_messages(msg.p, msg.cap, ends, s, n, NULL, fs, nf);
+        (void)curi_lint_messages(msg.p, msg.cap, ends, s, n, NULL, fs, nf, NULL, NULL);
     sqlbuf_putc(out, '{');
     json_member(out, "input", s, n);
     json_key(out, "findings");

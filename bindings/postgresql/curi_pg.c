@@ -662,7 +662,7 @@ static struct srf_state *srf_begin(FunctionCallInfo fcinfo, FuncCallContext **fc
             v.len = part_end(&c, part) - c.start[part];
         }
         if (query)
-            curi_query_init(&st->it, v, 0);
+            curi_query_init(&st->it, v, 0, NULL);
         else
             curi_segments_init(&st->it, v);
         if (query) {

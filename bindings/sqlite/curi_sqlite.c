@@ -207,10 +207,12 @@ static void fn_relative(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 static void fn_equal(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     curi_uri a, b;
+    curi_equiv lv = CURI_EQ_NONE;
     (void)argc;
     if (!arg_uri(argv, 0, &a, NULL) || !arg_uri(argv, 1, &b, NULL))
         return;
-    sqlite3_result_int(ctx, curi_compare(&a, &b, CURI_EQ_SCHEME) != CURI_EQ_NONE);
+    (void)curi_compare(&a, &b, CURI_EQ_SCHEME, &lv, NULL); /* both parsed: it cannot fail */
+    sqlite3_result_int(ctx, lv != CURI_EQ_NONE);
 }
 
 /*
@@ -340,7 +342,7 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idxstr, int 
     if (curi_parse(&u, c->text, n, 0, NULL) != CURI_OK)
         return SQLITE_OK;
     if (c->kind == VT_QUERY)
-        curi_query_init(&c->it, u.query, 0);
+        curi_query_init(&c->it, u.query, 0, NULL);
     else
         curi_segments_init(&c->it, u.path);
     return vt_next(cur);

@@ -1227,7 +1227,7 @@ int curi__scheme_check_si(const curi_scheme *si, const curi_uri *u, curi_error *
     return curi__ok(err);
 }
 
-int curi_scheme_check(const curi_uri *u, unsigned flags, curi_error *err, const char **rule)
+int curi_scheme_check(const curi_uri *u, unsigned flags, const char **rule, curi_error *err)
 {
     if (rule != NULL) {
         *rule = NULL;

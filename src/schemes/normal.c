@@ -320,7 +320,8 @@ typedef struct rcpt {
 
 static void rcpt_init(rcpt *r, const curi_scheme_parts *sp)
 {
-    curi_list_init_type(&r->path, sp->part[0], curi_scheme_part_type(CURI_SK_MAILTO, 0));
+    (void)curi_list_init_type(&r->path, sp->part[0], curi_scheme_part_type(CURI_SK_MAILTO, 0),
+                              NULL);
     curi_list_init(&r->headers, sp->part[1], '&');
     r->in_header = 0;
     r->in_value = 0;
@@ -356,7 +357,8 @@ static int rcpt_next(rcpt *r, curi_str *addr)
         }
         curi_split_at(h, '=', &name, &value);
         if (is_to(name) && value.ptr != NULL && value.len > 0) {
-            curi_list_init_type(&r->cur, value, curi_scheme_part_type(CURI_SK_MAILTO, 0));
+            (void)curi_list_init_type(&r->cur, value, curi_scheme_part_type(CURI_SK_MAILTO, 0),
+                                      NULL);
             r->in_value = 1;
         }
     }

@@ -101,25 +101,42 @@ enum { LIST_DONE = 0x100, LIST_ADDRS = 0x200 };
 
 void curi_list_init(curi_cursor *c, curi_str list, char sep)
 {
+    if (c == NULL) {
+        return;
+    }
     c->p = list.ptr;
     c->end = list.ptr != NULL ? list.ptr + list.len : NULL;
     c->flags = (unsigned char)sep | (list.ptr == NULL ? (uint32_t)LIST_DONE : 0u);
     c->reserved = 0;
 }
 
-void curi_list_init_type(curi_cursor *c, curi_str list, unsigned type)
+/* What a curi_scheme_part_type value may hold: the separator byte and the CURI_SPT_* bits. */
+#define SPT_KNOWN                                                                         \
+    (0xFFu | CURI_SPT_DECODE | CURI_SPT_PAIRS | CURI_SPT_ADDRESSES | CURI_SPT_PORT | \
+     CURI_SPT_OPTIONAL | CURI_SPT_DEFAULT)
+
+int curi_list_init_type(curi_cursor *c, curi_str list, unsigned type, curi_error *err)
 {
+    if (c == NULL) {
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
+    if (type & ~SPT_KNOWN) {
+        /* refused, and a cursor that yields nothing all the same */
+        curi_list_init(c, (curi_str){NULL, 0}, 0);
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    }
     curi_list_init(c, list, (char)(type & 0xFF));
     if ((type & CURI_SPT_ADDRESSES) && (type & 0xFF) == ',') {
         c->flags |= LIST_ADDRS;
     }
+    return curi__ok(err);
 }
 
 int curi_list_next(curi_cursor *c, curi_str *item)
 {
     const char *q;
 
-    if (c->flags & LIST_DONE) {
+    if (c == NULL || item == NULL || (c->flags & LIST_DONE)) {
         return 0;
     }
     if (c->flags & LIST_ADDRS) {
@@ -502,37 +519,48 @@ void curi__parts_data(curi_scheme_parts *o, const curi_uri *u)
 
 /* ------------------------------------------------------------------ the entry point */
 
+/*
+ * The parts the layouts use: 7 at most today (ftp, http, gopher, ldap), of the struct's
+ * CURI_SCHEME_PARTS_MAX.  The library's own readers (curi__scheme_parts_fill) read no further,
+ * so only these are cleared for them; curi_scheme_parts_get clears every slot.
+ */
+enum { PARTS_USED = 8 };
+
+static void clear_parts(curi_scheme_parts *out, int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        out->part[i] = absent;
+    }
+}
+
 void curi__scheme_parts_fill(curi_scheme_parts *out, const curi_scheme *si, const curi_uri *u)
 {
     out->kind = out->form = out->flags = out->reserved = 0;
-    out->part[0] = out->part[1] = out->part[2] = out->part[3] = absent;
-    out->part[4] = out->part[5] = out->part[6] = out->part[7] = absent;
+    clear_parts(out, 0, PARTS_USED);
     if (si != NULL && si->ops != NULL && si->ops->parts != NULL) {
         out->kind = (uint8_t)si->ops->kind;
         si->ops->parts(out, u);
     }
 }
 
-int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned flags,
-                          curi_error *err, const char **rule)
+/* curi_scheme_parts_get and the suites' curi__scheme_parts_get (testing.h), which also takes
+ * CURI__SCHEME_GENERAL. */
+CURI__INLINE int parts_entry(curi_scheme_parts *out, const curi_uri *u, unsigned flags,
+                             const char **rule, curi_error *err, unsigned known)
 {
     const curi_scheme *si;
     int rc;
 
+    if (rule != NULL) {
+        *rule = NULL;
+    }
     if (out == NULL) {
-        if (rule != NULL) {
-            *rule = NULL;
-        }
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     /* cleared field by field: memset and a struct copy both become "rep stos"/"rep movs",
      * whose start-up costs more than the rest of a web URL's parts */
     out->kind = out->form = out->flags = out->reserved = 0;
-    if (rule != NULL) {
-        *rule = NULL;
-    }
-    if (u != NULL && !(flags & ~(unsigned)CURI__SCHEME_GENERAL) && u->scheme.ptr != NULL &&
-        u->scheme.len - 4 <= 1) {
+    if (u != NULL && !(flags & ~known) && u->scheme.ptr != NULL && u->scheme.len - 4 <= 1) {
         /* http and https, most inputs: their only rule is a non-empty host; http() sets
          * parts 2 to 6, so only the others are cleared.  The scheme is 4 or 5 bytes long
          * here, and no byte past its length is read (after curi_set the view may be a
@@ -541,15 +569,15 @@ int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned fl
         if ((k[0] | 0x20) == 'h' && (k[1] | 0x20) == 't' && (k[2] | 0x20) == 't' &&
             (k[3] | 0x20) == 'p' && (u->scheme.len == 4 || (k[4] | 0x20) == 's') &&
             u->host.ptr != NULL && u->host.len > 0 && !(flags & CURI__SCHEME_GENERAL)) {
-            out->part[0] = out->part[1] = out->part[7] = absent;
+            out->part[0] = out->part[1] = absent;
+            clear_parts(out, 7, CURI_SCHEME_PARTS_MAX);
             out->kind = CURI_SK_HTTP;
             curi__parts_http(out, u);
             return curi__ok(err);
         }
     }
-    out->part[0] = out->part[1] = out->part[2] = out->part[3] = absent;
-    out->part[4] = out->part[5] = out->part[6] = out->part[7] = absent;
-    if (u == NULL || (flags & ~(unsigned)CURI__SCHEME_GENERAL) != 0) {
+    clear_parts(out, 0, CURI_SCHEME_PARTS_MAX);
+    if (u == NULL || (flags & ~known) != 0) {
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     }
     if (u->scheme.ptr == NULL) {
@@ -563,4 +591,16 @@ int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned fl
     out->kind = (uint8_t)si->ops->kind;
     si->ops->parts(out, u);
     return CURI_OK;
+}
+
+int curi_scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned flags,
+                          const char **rule, curi_error *err)
+{
+    return parts_entry(out, u, flags, rule, err, 0);
+}
+
+int curi__scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned flags,
+                           const char **rule, curi_error *err)
+{
+    return parts_entry(out, u, flags, rule, err, CURI__SCHEME_GENERAL);
 }

@@ -27,6 +27,58 @@ static void check(int ok, const char *what)
     }
 }
 
+/*
+ * The answers of the calls that give them through out-parameters, each call's model checked
+ * on the way: the code agrees with err, and on an error the answer is zeroed.  cmp: the level
+ * of curi_compare, -1 for CURI_ERR_INVALID_ARG, -2 for CURI_ERR_STRUCTURE (a hand-built
+ * reference curi_normalize refuses); isn: curi_is_normalized's 0 or 1, -1 and -2 alike;
+ * lint: curi_lint's count, (size_t)-1 for INVALID_ARG; xnext: curi_extract_next's *found, -1
+ * for INVALID_ARG.  Anything else (another code, a disagreeing err, an answer left behind by
+ * an error) is -9 / (size_t)-9, which no check expects.
+ */
+static int cmp(const curi_uri *a, const curi_uri *b, curi_equiv max)
+{
+    curi_error e = {-1, 9, 9};
+    curi_equiv lv = (curi_equiv)77;
+    int rc = curi_compare(a, b, max, &lv, &e);
+    if (rc != e.code || e.detail != 0 || (rc != CURI_OK && (lv != CURI_EQ_NONE || e.offset != 0)))
+        return -9;
+    return rc == CURI_OK ? (int)lv : rc == CURI_ERR_INVALID_ARG ? -1
+                                   : rc == CURI_ERR_STRUCTURE   ? -2
+                                                                : -9;
+}
+
+static int isn(const curi_uri *u, unsigned mask)
+{
+    curi_error e = {-1, 9, 9};
+    int r = 77;
+    int rc = curi_is_normalized(u, mask, &r, &e);
+    if (rc != e.code || e.detail != 0 || (rc != CURI_OK && (r != 0 || e.offset != 0)))
+        return -9;
+    return rc == CURI_OK ? r : rc == CURI_ERR_INVALID_ARG ? -1 : rc == CURI_ERR_STRUCTURE ? -2 : -9;
+}
+
+static size_t lint(const char *s, size_t len, const curi_lint_options *o, curi_finding *out,
+                   size_t cap)
+{
+    curi_error e = {-1, 9, 9};
+    size_t n = 77;
+    int rc = curi_lint(s, len, o, out, cap, &n, &e);
+    if (rc != e.code || e.detail != 0 || (rc != CURI_OK && (n != 0 || e.offset != 0)))
+        return (size_t)-9;
+    return rc == CURI_OK ? n : rc == CURI_ERR_INVALID_ARG ? (size_t)-1 : (size_t)-9;
+}
+
+static int xnext(curi_extractor *x, const char *text, size_t len, unsigned flags, curi_match *m)
+{
+    curi_error e = {-1, 9, 9};
+    int found = 77;
+    int rc = curi_extract_next(x, text, len, flags, m, &found, &e);
+    if (rc != e.code || e.detail != 0 || (rc != CURI_OK && (found != 0 || e.offset != 0)))
+        return -9;
+    return rc == CURI_OK ? found : rc == CURI_ERR_INVALID_ARG ? -1 : -9;
+}
+
 /* One readable byte at the end of a page, followed by a PROT_NONE page. */
 static const char *guarded_byte(void)
 {
@@ -196,13 +248,13 @@ int main(void)
         check(curi_normalize(buf, sizeof buf, &n, &w, 1u << 8, &e) == CURI_ERR_INVALID_ARG &&
                   n == 0,
               "curi_normalize: unknown mask bit");
-        check(curi_is_normalized(&w, 1u << 8) == 0, "curi_is_normalized: unknown mask bit is 0");
-        curi_query_init(&cur, (curi_str){"a=1", 3}, 2);
-        check(curi_query_next(&cur, &k, &val) == 0, "curi_query_init: unknown flag yields nothing");
-        check(curi_compare(&w, &w, (curi_equiv)7) == CURI_EQ_NONE &&
-                  curi_compare(&w, &w, (curi_equiv)-1) == CURI_EQ_NONE &&
-                  curi_compare(&w, &w, CURI_EQ_STRING) == CURI_EQ_STRING,
-              "curi_compare: a max_level outside the ladder answers NONE");
+        check(isn(&w, 1u << 8) == -1, "curi_is_normalized: unknown mask bit is INVALID_ARG");
+        curi_query_init(&cur, (curi_str){"a=1", 3}, 2, &e);
+        check(e.code == CURI_ERR_INVALID_ARG && curi_query_next(&cur, &k, &val) == 0,
+              "curi_query_init: unknown flag is INVALID_ARG, and the cursor yields nothing");
+        check(cmp(&w, &w, (curi_equiv)7) == -1 && cmp(&w, &w, (curi_equiv)-1) == -1 &&
+                  cmp(&w, &w, CURI_EQ_STRING) == CURI_EQ_STRING,
+              "curi_compare: a max_level outside the ladder is INVALID_ARG, not NONE");
 
         /* A failed parse leaves nothing behind: every view absent, no host. */
         check(curi_parse(&v, "http://good.com:80@evil.com:x/", 30, 0, &e) == CURI_ERR_PORT_CHAR &&
@@ -224,9 +276,9 @@ int main(void)
         w.path = (curi_str){"x", 1}; /* beside the host "a": hand-built, not a reference */
         check(curi_normalize(buf, sizeof buf, &n, &w, CURI_NORM_DEFAULT, &e) ==
                       CURI_ERR_STRUCTURE &&
-                  curi_is_normalized(&w, 0) == 0 && curi_is_normalized(&w, CURI_NORM_DEFAULT) == 0 &&
-                  curi_compare(&w, &w, CURI_EQ_SCHEME) == CURI_EQ_NONE,
-              "a structure curi_normalize refuses is neither normalized nor equal to itself");
+                  isn(&w, 0) == -2 && isn(&w, CURI_NORM_DEFAULT) == -2 &&
+                  cmp(&w, &w, CURI_EQ_SCHEME) == -2,
+              "a structure curi_normalize refuses is STRUCTURE for is_normalized and compare too");
     }
 
     /* Every error code's name and sentence are the header's, and an unknown code has its own. */
@@ -341,7 +393,7 @@ int main(void)
         /* Absent views: no segment, no pair. */
         curi_segments_init(&cur, (curi_str){NULL, 0});
         check(curi_segments_next(&cur, &seg) == 0, "curi_segments: an absent path has none");
-        curi_query_init(&cur, (curi_str){NULL, 0}, 0);
+        curi_query_init(&cur, (curi_str){NULL, 0}, 0, &e);
         check(curi_query_next(&cur, &k, &val) == 0, "curi_query: an absent query has none");
 
         /* Part names: exact, case-insensitive, nothing else. */
@@ -496,9 +548,8 @@ int main(void)
         m = 7;
         check(curi_normalize(buf, sizeof buf, &m, NULL, CURI_NORM_DEFAULT, &e) ==
                       CURI_ERR_INVALID_ARG &&
-                  m == 0 && curi_is_normalized(NULL, 0) == 0 &&
-                  curi_compare(NULL, &r, CURI_EQ_SCHEME) == CURI_EQ_NONE &&
-                  curi_compare(&r, NULL, CURI_EQ_STRING) == CURI_EQ_NONE,
+                  m == 0 && isn(NULL, 0) == -1 && cmp(NULL, &r, CURI_EQ_SCHEME) == -1 &&
+                  cmp(&r, NULL, CURI_EQ_STRING) == -1,
               "curi_normalize, curi_is_normalized, curi_compare: NULL u");
 
         /* Normalization of a hand-built reference without path: the path is empty (6.2.3). */
@@ -517,12 +568,12 @@ int main(void)
             check(curi_normalize(buf, sizeof buf, &m, &np, CURI_NORM_SYNTAX, &e) == CURI_OK &&
                       m == 8 && memcmp(buf, "http://a", 8) == 0,
                   "curi_normalize: syntax only keeps the path empty");
-            check(curi_is_normalized(&np, 0) == 1 && curi_is_normalized(&np, CURI_NORM_CASE) == 0,
+            check(isn(&np, 0) == 1 && isn(&np, CURI_NORM_CASE) == 0,
                   "curi_is_normalized: an absent path");
             check(curi_parse(&a1, "http://a/", 9, 0, &e) == CURI_OK &&
                       curi_parse(&a2, "HTTP://A", 8, 0, &e) == CURI_OK &&
-                      curi_compare(&np, &a1, CURI_EQ_SCHEME) == CURI_EQ_SCHEME &&
-                      curi_compare(&np, &a2, CURI_EQ_SCHEME) == CURI_EQ_STRING,
+                      cmp(&np, &a1, CURI_EQ_SCHEME) == CURI_EQ_SCHEME &&
+                      cmp(&np, &a2, CURI_EQ_SCHEME) == CURI_EQ_STRING,
                   "curi_compare: an absent path is the empty path");
             np.host = (curi_str){NULL, 0};
             np.host_type = CURI_HOST_NONE;
@@ -538,27 +589,26 @@ int main(void)
                 np.host = (curi_str){"A", 1};
                 np.host_type = CURI_HOST_REGNAME;
                 check(curi_parse(&lu, lp, sizeof lp, 0, &e) == CURI_OK &&
-                          curi_compare(&np, &lu, CURI_EQ_SCHEME) == CURI_EQ_NONE &&
-                          curi_compare(&lu, &np, CURI_EQ_SCHEME) == CURI_EQ_NONE,
+                          cmp(&np, &lu, CURI_EQ_SCHEME) == CURI_EQ_NONE &&
+                          cmp(&lu, &np, CURI_EQ_SCHEME) == CURI_EQ_NONE,
                       "curi_compare: an absent path against a 700-byte reference");
                 lu.path = (curi_str){NULL, 0};
-                check(curi_compare(&np, &lu, CURI_EQ_SCHEME) == CURI_EQ_SYNTAX,
+                check(cmp(&np, &lu, CURI_EQ_SCHEME) == CURI_EQ_SYNTAX,
                       "curi_compare: HTTP://A and http://a, both without path, agree at syntax");
             }
             /* A reference with nothing at all normalizes to nothing. */
             memset(&np, 0, sizeof np);
             m = 7;
             check(curi_normalize(buf, sizeof buf, &m, &np, CURI_NORM_DEFAULT, &e) == CURI_OK &&
-                      m == 0 && curi_is_normalized(&np, CURI_NORM_DEFAULT) == 1,
+                      m == 0 && isn(&np, CURI_NORM_DEFAULT) == 1,
                   "curi_normalize: every view absent gives the empty reference");
             /* The ladder stops at max_level; a refused reference equals nothing. */
             bad = a1;
             bad.path = (curi_str){"x", 1};
-            check(curi_compare(&a1, &a1, CURI_EQ_NONE) == CURI_EQ_NONE &&
-                      curi_compare(&a1, &a2, CURI_EQ_STRING) == CURI_EQ_NONE &&
-                      curi_compare(&a1, &a2, CURI_EQ_SYNTAX) == CURI_EQ_NONE &&
-                      curi_compare(&a1, &bad, CURI_EQ_SCHEME) == CURI_EQ_NONE &&
-                      curi_compare(&bad, &a1, CURI_EQ_SCHEME) == CURI_EQ_NONE,
+            check(cmp(&a1, &a1, CURI_EQ_NONE) == CURI_EQ_NONE &&
+                      cmp(&a1, &a2, CURI_EQ_STRING) == CURI_EQ_NONE &&
+                      cmp(&a1, &a2, CURI_EQ_SYNTAX) == CURI_EQ_NONE &&
+                      cmp(&a1, &bad, CURI_EQ_SCHEME) == -2 && cmp(&bad, &a1, CURI_EQ_SCHEME) == -2,
                   "curi_compare: max_level NONE, STRING and SYNTAX stop there; one refused side");
         }
 
@@ -629,35 +679,37 @@ int main(void)
         char m[256];
         size_t ml = 7;
 
-        check(curi_lint(b, big, NULL, f, 4) == 2 && f[0].rule == CURI_LINT_LONG_COMPONENT &&
+        check(lint(b, big, NULL, f, 4) == 2 && f[0].rule == CURI_LINT_LONG_COMPONENT &&
                   f[1].rule == CURI_LINT_SYNTAX_INVALID && f[1].start == CURI_MAX_LEN,
               "curi_lint of CURI_MAX_LEN + 1 bytes: long-component and syntax-invalid, unread");
-        check(curi_lint(NULL, 0, NULL, NULL, 0) == 0, "curi_lint(NULL, 0): no finding");
-        check(curi_lint(NULL, 3, NULL, f, 4) == 0, "curi_lint(NULL, 3): 0");
-        check(curi_lint("a b", 3, NULL, NULL, 4) == 0, "curi_lint: NULL out with cap 4: 0");
-        check(curi_lint("a b", 3, NULL, NULL, 0) == 2, "curi_lint: NULL out, cap 0 counts");
+        check(lint(NULL, 0, NULL, NULL, 0) == 0, "curi_lint(NULL, 0): no finding");
+        check(lint(NULL, 3, NULL, f, 4) == (size_t)-1, "curi_lint(NULL, 3): INVALID_ARG");
+        check(lint("a b", 3, NULL, NULL, 4) == (size_t)-1,
+              "curi_lint: NULL out with cap 4: INVALID_ARG");
+        check(lint("a b", 3, NULL, NULL, 0) == 2, "curi_lint: NULL out, cap 0 counts");
         memset(&o, 0, sizeof o);
         o.flags = 0x80;
-        check(curi_lint("a b", 3, &o, f, 4) == 0, "curi_lint: an unknown flag: 0");
+        check(lint("a b", 3, &o, f, 4) == (size_t)-1,
+              "curi_lint: an unknown flag is INVALID_ARG, never \"no findings\"");
         o.flags = 0;
         o.ports = mine;
         o.nports = 2;
-        check(curi_lint("http://a:8080/", 14, &o, f, 4) == 1 &&
+        check(lint("http://a:8080/", 14, &o, f, 4) == 1 &&
                   f[0].rule == CURI_LINT_PORT_OTHER_PROTOCOL,
               "curi_lint: a caller's port table (8080 is another protocol's)");
         check(curi_lint_message(m, sizeof m, &ml, "http://a:8080/", 14, &o, &f[0], &e) ==
                       CURI_OK &&
                   ml > 26 && memcmp(m, "port 8080 belongs to proxy", 26) == 0,
               "curi_lint_message names the caller's protocol");
-        check(curi_lint("http://a:25/", 12, &o, f, 4) == 1 &&
+        check(lint("http://a:25/", 12, &o, f, 4) == 1 &&
                   f[0].rule == CURI_LINT_PORT_OTHER_PROTOCOL,
               "curi_lint: the caller's table replaces the built-in one (25 is mailer's)");
         o.ports = NULL;
         o.nports = 0;
         o.disabled[1] = 1u << (CURI_LINT_LONG_COMPONENT - 33);
-        check(curi_lint(b, big, &o, f, 4) == 1 && f[0].rule == CURI_LINT_SYNTAX_INVALID,
+        check(lint(b, big, &o, f, 4) == 1 && f[0].rule == CURI_LINT_SYNTAX_INVALID,
               "curi_lint: disabled[1] turns rule 40 off");
-        check(curi_lint("a b", 3, NULL, f, 4) == 2, "curi_lint(\"a b\"): two findings");
+        check(lint("a b", 3, NULL, f, 4) == 2, "curi_lint(\"a b\"): two findings");
         check(curi_lint_message(NULL, 0, &ml, "a b", 3, NULL, &f[0], &e) == CURI_ERR_NOSPACE &&
                   ml > 0,
               "curi_lint_message: NULL dst with cap 0 measures");
@@ -725,24 +777,24 @@ int main(void)
         n = 99;
         const char *txt = "<http://a/ b>";
 
-        check(curi_extract_init(NULL, 0) == CURI_ERR_INVALID_ARG, "curi_extract_init(NULL)");
-        check(curi_extract_init(&x, 0x80) == CURI_ERR_INVALID_ARG &&
-                  curi_extract_next(&x, txt, 13, 0, &m) == -1,
+        check(curi_extract_init(NULL, 0, &e) == CURI_ERR_INVALID_ARG, "curi_extract_init(NULL)");
+        check(curi_extract_init(&x, 0x80, &e) == CURI_ERR_INVALID_ARG &&
+                  xnext(&x, txt, 13, 0, &m) == -1,
               "curi_extract_init: an unknown flag, and next refuses that extractor");
-        check(curi_extract_init(&x, CURI_EXTRACT_MORE) == CURI_ERR_INVALID_ARG,
+        check(curi_extract_init(&x, CURI_EXTRACT_MORE, &e) == CURI_ERR_INVALID_ARG,
               "curi_extract_init: CURI_EXTRACT_MORE is next's flag");
-        check(curi_extract_init(&x, CURI_EXTRACT_COMPLETE) == CURI_OK, "curi_extract_init");
-        check(curi_extract_next(NULL, txt, 13, 0, &m) == -1 &&
-                  curi_extract_next(&x, txt, 13, 0, NULL) == -1 &&
-                  curi_extract_next(&x, NULL, 1, 0, &m) == -1 &&
-                  curi_extract_next(&x, txt, 13, CURI_EXTRACT_COMPLETE, &m) == -1 &&
-                  curi_extract_next(&x, NULL, 0, 0, &m) == 0,
+        check(curi_extract_init(&x, CURI_EXTRACT_COMPLETE, &e) == CURI_OK, "curi_extract_init");
+        check(xnext(NULL, txt, 13, 0, &m) == -1 &&
+                  xnext(&x, txt, 13, 0, NULL) == -1 &&
+                  xnext(&x, NULL, 1, 0, &m) == -1 &&
+                  xnext(&x, txt, 13, CURI_EXTRACT_COMPLETE, &m) == -1 &&
+                  xnext(&x, NULL, 0, 0, &m) == 0,
               "curi_extract_next: NULL x, m, text with len > 0, a flag of init's");
-        check(curi_extract_init(&x, 0) == CURI_OK && curi_extract_next(&x, txt, 13, 0, &m) == 1 &&
+        check(curi_extract_init(&x, 0, &e) == CURI_OK && xnext(&x, txt, 13, 0, &m) == 1 &&
                   m.begin == 1 && m.end == 12 &&
                   m.flags == (CURI_MATCH_ANGLE | CURI_MATCH_WS_REMOVED) &&
-                  curi_extract_next(&x, txt, 13, 0, &m) == 0 && x.pos == 13 &&
-                  curi_extract_next(&x, txt, 5, 0, &m) == -1,
+                  xnext(&x, txt, 13, 0, &m) == 0 && x.pos == 13 &&
+                  xnext(&x, txt, 5, 0, &m) == -1,
               "curi_extract_next: one match, then none, then a text shorter than pos");
         m.begin = 1;
         m.end = 12;

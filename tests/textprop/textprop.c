@@ -44,6 +44,13 @@ static void push(mlist *l, const curi_match *m)
 }
 
 /* The matches of text fed bs bytes at a time (bs 0: all at once), offsets into the whole. */
+/* curi_extract_next's *found, or -1 for an error. */
+static int next(curi_extractor *x, const char *text, size_t len, unsigned flags, curi_match *m)
+{
+    int got = 0;
+    return curi_extract_next(x, text, len, flags, m, &got, NULL) == CURI_OK ? got : -1;
+}
+
 static int run(const char *text, size_t len, unsigned flags, size_t bs, mlist *out)
 {
     curi_extractor x;
@@ -51,7 +58,7 @@ static int run(const char *text, size_t len, unsigned flags, size_t bs, mlist *o
     size_t have = 0, fed = 0;
 
     out->n = 0;
-    if (win == NULL || curi_extract_init(&x, flags) != CURI_OK) {
+    if (win == NULL || curi_extract_init(&x, flags, NULL) != CURI_OK) {
         free(win);
         return -1;
     }
@@ -65,7 +72,7 @@ static int run(const char *text, size_t len, unsigned flags, size_t bs, mlist *o
         have += add;
         fed += add;
         last = fed == len;
-        while ((rc = curi_extract_next(&x, win, have, last ? 0 : CURI_EXTRACT_MORE, &m)) == 1) {
+        while ((rc = next(&x, win, have, last ? 0 : CURI_EXTRACT_MORE, &m)) == 1) {
             m.begin += (size_t)x.dropped;
             m.end += (size_t)x.dropped;
             push(out, &m);

@@ -265,7 +265,7 @@ class URI:
         sp = _new("curi_scheme_parts *")
         rule = _new("char **")
         _lib.curi_parse(u, buf, len(b), 0, e)
-        if _lib.curi_scheme_parts_get(sp, u, 0, e, rule) != 0:
+        if _lib.curi_scheme_parts_get(sp, u, 0, rule, e) != 0:
             raise SchemeError(_ffi.string(rule[0]).decode("ascii"), e.offset, self._s)
         if sp.kind == 0:
             return None
@@ -869,11 +869,17 @@ def check(s, *, strict_3986=False, disable=(), limit=1000):
         raise ValueError("limit must be None or >= 0")
     cap = 16 if limit is None else min(16, limit)
     found = _new("curi_finding[]", max(cap, 1))
-    total = _lib.curi_lint(b, len(b), opts, found, cap)
+    count = _new("size_t *")
+    e = _new("curi_error *")
+    if _lib.curi_lint(b, len(b), opts, found, cap, count, e) != 0:
+        raise RuntimeError("curi_lint refused its arguments: " + _errname(e.code))
+    total = count[0]
     if total > cap and (limit is None or cap < limit):
         cap = total if limit is None else min(total, limit)
         found = _new("curi_finding[]", cap)
-        total = _lib.curi_lint(b, len(b), opts, found, cap)
+        if _lib.curi_lint(b, len(b), opts, found, cap, count, e) != 0:
+            raise RuntimeError("curi_lint refused its arguments: " + _errname(e.code))
+        total = count[0]
     n = min(total, cap)
     out = Findings()
     out.more = total - n
@@ -881,9 +887,10 @@ def check(s, *, strict_3986=False, disable=(), limit=1000):
         return out
     # Every message in one call: the input is split once, not once per finding.
     ends = _new("size_t[]", n)
-    _lib.curi_lint_messages(_ffi.NULL, 0, ends, b, len(b), opts, found, n)
+    _lib.curi_lint_messages(_ffi.NULL, 0, ends, b, len(b), opts, found, n, _ffi.NULL, _ffi.NULL)
     buf = _new("char[]", max(ends[n - 1], 1))
-    if _lib.curi_lint_messages(buf, ends[n - 1], ends, b, len(b), opts, found, n) != n:
+    if _lib.curi_lint_messages(buf, ends[n - 1], ends, b, len(b), opts, found, n, _ffi.NULL,
+                               _ffi.NULL) != 0:
         raise RuntimeError("curi_lint_messages: the messages did not fit")
     text = _ffi.buffer(buf, ends[n - 1])[:]
     start = 0
@@ -917,7 +924,7 @@ def extract(text, *, complete=False, iri=False):
     b = _as_bytes(text)
     x = _new("curi_extractor *")
     flags = (_lib.CURI_EXTRACT_COMPLETE if complete else 0) | (_lib.CURI_EXTRACT_IRI if iri else 0)
-    if _lib.curi_extract_init(x, flags):
+    if _lib.curi_extract_init(x, flags, _ffi.NULL):
         raise ValueError("curi_extract_init refused its flags")
     cap = 256
     out = _new("curi_match[]", cap)

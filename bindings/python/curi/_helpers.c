@@ -513,15 +513,18 @@ static int curipy_relative(char *dst, size_t cap, size_t *outlen, const char *b,
     return curi_relative(dst, cap, outlen, &ub, &ut, rflags, err);
 }
 
-/* curi_compare of a and b (parsed with pflags): a curi_equiv, or -1 when one does not parse. */
+/* curi_compare of a and b (parsed with pflags): a curi_equiv, or -1 when one does not parse
+ * (or curi_compare refuses the level). */
 static int curipy_compare(const char *a, size_t alen, const char *b, size_t blen, unsigned pflags,
                           int level)
 {
     curi_uri ua, ub;
+    curi_equiv lv = CURI_EQ_NONE;
     if (curi_parse(&ua, a, alen, pflags, NULL) != CURI_OK ||
-        curi_parse(&ub, b, blen, pflags, NULL) != CURI_OK)
+        curi_parse(&ub, b, blen, pflags, NULL) != CURI_OK ||
+        curi_compare(&ua, &ub, (curi_equiv)level, &lv, NULL) != CURI_OK)
         return -1;
-    return (int)curi_compare(&ua, &ub, (curi_equiv)level);
+    return (int)lv;
 }
 
 /*
@@ -564,10 +567,10 @@ static long curipy_extract(curi_extractor *x, const char *text, size_t len, curi
 {
     size_t k = 0, w = 0;
     while (k < cap) {
-        int r = curi_extract_next(x, text, len, 0, &out[k]);
-        if (r < 0)
+        int found = 0;
+        if (curi_extract_next(x, text, len, 0, &out[k], &found, NULL) != CURI_OK)
             return -1;
-        if (r == 0)
+        if (!found)
             break;
         size_t ol = 0;
         if (curi_extract_write(dst + w, curi_extract_bound(&out[k]), &ol, text, len, &out[k],
