@@ -79,6 +79,562 @@ static int xnext(curi_extractor *x, const char *text, size_t len, unsigned flags
     return rc == CURI_OK ? found : rc == CURI_ERR_INVALID_ARG ? -1 : -9;
 }
 
+/* ------------------------------------------------------------------ the error model */
+
+/*
+ * curi.h states one error model ("Conventions, stated once": Errors, Flags, NULL); what
+ * follows holds every public function to it.  First the flag words: each function is called
+ * with valid arguments and every one of the 32 bits alone.  The bits of its family must not be
+ * refused (the call may still fail for its own reasons: UNSUPPORTED without libidn2, say);
+ * every other bit, the private test bits of src/testing.h among them (0x10 for parsing,
+ * 0x100 for lint, 0x200 for scheme parts), must be CURI_ERR_INVALID_ARG at offset 0, with
+ * *outlen and every out-parameter zeroed.  The batch calls are held to it in their own suite.
+ */
+typedef int (*flag_call)(unsigned flags, size_t *out);
+
+static const char fl_uri[] = "http://a/b?q#f";
+#define FL_URI fl_uri, sizeof fl_uri - 1
+
+static int fl_parse(unsigned f, size_t *o)
+{
+    curi_uri u;
+    int rc = curi_parse(&u, FL_URI, f, NULL);
+    *o = rc == CURI_OK ? 0 : u.path.ptr != NULL; /* a refusal clears *out */
+    return rc;
+}
+static int fl_host_parse(unsigned f, size_t *o)
+{
+    curi_uri u;
+    *o = 0; /* no out-parameter */
+    return curi_host_parse(&u, "a.b", 3, f, NULL);
+}
+static int fl_set(unsigned f, size_t *o)
+{
+    curi_uri u;
+    int rc;
+    (void)curi_parse(&u, FL_URI, 0, NULL);
+    rc = curi_set(&u, CURI_PART_PATH, "/c", 2, f, NULL);
+    *o = rc == CURI_OK ? 0 : u.path.ptr[1] != 'b'; /* a refusal leaves *u as it was */
+    return rc;
+}
+static int fl_set_encoded(unsigned f, size_t *o)
+{
+    curi_uri u;
+    char buf[32];
+    (void)curi_parse(&u, FL_URI, 0, NULL);
+    return curi_set_encoded(&u, CURI_PART_PATH, buf, sizeof buf, o, "/c d", 4, f, NULL);
+}
+static int fl_pct_encode(unsigned f, size_t *o)
+{
+    char buf[32];
+    return curi_pct_encode(buf, sizeof buf, o, "a b", 3, CURI_CHARSET_PATH, f, NULL);
+}
+static int fl_pct_decode(unsigned f, size_t *o)
+{
+    char buf[32];
+    return curi_pct_decode(buf, sizeof buf, o, "a%20b", 5, f, NULL);
+}
+static int fl_query_init(unsigned f, size_t *o)
+{
+    curi_cursor c;
+    curi_str k, v;
+    int rc = curi_query_init(&c, (curi_str){"a=1", 3}, f, NULL);
+    *o = (size_t)curi_query_next(&c, &k, &v); /* a refused cursor yields nothing */
+    return rc;
+}
+static int fl_resolve(unsigned f, size_t *o)
+{
+    curi_uri b, r;
+    char buf[64];
+    (void)curi_parse(&b, FL_URI, 0, NULL);
+    (void)curi_parse(&r, "../c", 4, 0, NULL);
+    return curi_resolve(buf, sizeof buf, o, &b, &r, f, NULL);
+}
+static int fl_relative(unsigned f, size_t *o)
+{
+    curi_uri b, t;
+    char buf[64];
+    (void)curi_parse(&b, FL_URI, 0, NULL);
+    (void)curi_parse(&t, "http://a/c", 10, 0, NULL);
+    return curi_relative(buf, sizeof buf, o, &b, &t, f, NULL);
+}
+static int fl_normalize(unsigned f, size_t *o)
+{
+    curi_uri u;
+    char buf[64];
+    (void)curi_parse(&u, FL_URI, 0, NULL);
+    return curi_normalize(buf, sizeof buf, o, &u, f, NULL);
+}
+static int fl_is_normalized(unsigned f, size_t *o)
+{
+    curi_uri u;
+    int r = 77;
+    int rc;
+    (void)curi_parse(&u, FL_URI, 0, NULL);
+    rc = curi_is_normalized(&u, f, &r, NULL);
+    *o = (size_t)r;
+    return rc;
+}
+static int fl_scheme_check(unsigned f, size_t *o)
+{
+    curi_uri u;
+    const char *rule = "x";
+    int rc;
+    (void)curi_parse(&u, FL_URI, 0, NULL);
+    rc = curi_scheme_check(&u, f, &rule, NULL);
+    *o = rule != NULL;
+    return rc;
+}
+static int fl_scheme_parts_get(unsigned f, size_t *o)
+{
+    curi_uri u;
+    curi_scheme_parts sp;
+    int rc;
+    (void)curi_parse(&u, FL_URI, 0, NULL);
+    memset(&sp, 0x5a, sizeof sp);
+    rc = curi_scheme_parts_get(&sp, &u, f, NULL, NULL);
+    *o = rc == CURI_OK ? 0 : sp.kind + (sp.part[0].ptr != NULL) + (sp.part[15].ptr != NULL);
+    return rc;
+}
+static int fl_list_init_type(unsigned f, size_t *o)
+{
+    curi_cursor c;
+    curi_str it;
+    int rc = curi_list_init_type(&c, (curi_str){"a,b", 3}, f, NULL);
+    if (rc != CURI_OK)
+        *o = (size_t)curi_list_next(&c, &it); /* a refused cursor yields nothing */
+    return rc;
+}
+static int fl_lint(unsigned f, size_t *o)
+{
+    curi_finding fs[4];
+    curi_lint_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.flags = f;
+    return curi_lint("a b", 3, &opt, fs, 4, o, NULL);
+}
+static int fl_lint_message(unsigned f, size_t *o)
+{
+    curi_finding fs[4];
+    curi_lint_options opt;
+    char buf[256];
+    size_t n = 0;
+    memset(&opt, 0, sizeof opt);
+    (void)curi_lint("a b", 3, NULL, fs, 4, &n, NULL);
+    opt.flags = f;
+    return curi_lint_message(buf, sizeof buf, o, "a b", 3, &opt, &fs[0], NULL);
+}
+static int fl_lint_messages(unsigned f, size_t *o)
+{
+    curi_finding fs[4];
+    curi_lint_options opt;
+    char buf[256];
+    size_t ends[4], n = 0;
+    memset(&opt, 0, sizeof opt);
+    (void)curi_lint("a b", 3, NULL, fs, 4, &n, NULL);
+    opt.flags = f;
+    return curi_lint_messages(buf, sizeof buf, ends, "a b", 3, &opt, fs, n, o, NULL);
+}
+static int fl_extract_init(unsigned f, size_t *o)
+{
+    curi_extractor x;
+    curi_match m;
+    int found = 0;
+    int rc = curi_extract_init(&x, f, NULL);
+    if (rc != CURI_OK) /* next refuses the extractor init refused */
+        *o = curi_extract_next(&x, "<http://a/>", 11, 0, &m, &found, NULL) == CURI_OK;
+    return rc;
+}
+static int fl_extract_next(unsigned f, size_t *o)
+{
+    curi_extractor x;
+    curi_match m;
+    int found = 77;
+    int rc;
+    (void)curi_extract_init(&x, 0, NULL);
+    rc = curi_extract_next(&x, "<http://a/>", 11, f, &m, &found, NULL);
+    *o = (size_t)found;
+    return rc;
+}
+static int fl_path_to_uri(unsigned f, size_t *o)
+{
+    char buf[64];
+    return curi_path_to_uri(buf, sizeof buf, o, "/a", 2, f, NULL);
+}
+static int fl_uri_to_path(unsigned f, size_t *o)
+{
+    char buf[64];
+    return curi_uri_to_path(buf, sizeof buf, o, "file:///C:/a", 12, f, NULL);
+}
+static int fl_iri_to_uri(unsigned f, size_t *o)
+{
+    char buf[256];
+    return curi_iri_to_uri(buf, sizeof buf, o, "http://a/\xc3\xbc", 11, f, NULL);
+}
+static int fl_uri_to_iri(unsigned f, size_t *o)
+{
+    char buf[256];
+    return curi_uri_to_iri(buf, sizeof buf, o, "http://a/%C3%BC", 15, f, NULL);
+}
+static int fl_host_to_ascii(unsigned f, size_t *o)
+{
+    char buf[256];
+    return curi_host_to_ascii(buf, sizeof buf, o, "a.b", 3, f, NULL);
+}
+static int fl_host_to_unicode(unsigned f, size_t *o)
+{
+    char buf[256];
+    return curi_host_to_unicode(buf, sizeof buf, o, "a.b", 3, f, NULL);
+}
+static int fl_iri_compare(unsigned f, size_t *o)
+{
+    char work[1024];
+    curi_equiv lv = (curi_equiv)77;
+    int rc = curi_iri_compare("http://a/", 9, "http://A/", 9, f, CURI_EQ_SCHEME, work,
+                              sizeof work, &lv, NULL);
+    *o = (size_t)lv;
+    return rc;
+}
+
+static const struct {
+    const char *name;
+    flag_call call;
+    unsigned known; /* the bits of its family */
+} flag_calls[] = {
+    {"curi_parse", fl_parse, 0x2F},
+    {"curi_host_parse", fl_host_parse, 0x2F},
+    {"curi_set", fl_set, 0x0F},
+    {"curi_set_encoded", fl_set_encoded, 0x0F},
+    {"curi_pct_encode", fl_pct_encode, 0x1},
+    {"curi_pct_decode", fl_pct_decode, 0x7},
+    {"curi_query_init", fl_query_init, 0x1},
+    {"curi_resolve", fl_resolve, 0x1},
+    {"curi_relative", fl_relative, 0x7},
+    {"curi_normalize", fl_normalize, 0xFF},
+    {"curi_is_normalized", fl_is_normalized, 0xFF},
+    {"curi_scheme_check", fl_scheme_check, 0},
+    {"curi_scheme_parts_get", fl_scheme_parts_get, 0},
+    {"curi_list_init_type", fl_list_init_type, 0x3FFF},
+    {"curi_lint", fl_lint, 0x1},
+    {"curi_lint_message", fl_lint_message, 0x1},
+    {"curi_lint_messages", fl_lint_messages, 0x1},
+    {"curi_extract_init", fl_extract_init, 0x5},
+    {"curi_extract_next", fl_extract_next, 0x2},
+    {"curi_path_to_uri", fl_path_to_uri, 0x3},
+    {"curi_uri_to_path", fl_uri_to_path, 0x3},
+    {"curi_iri_to_uri", fl_iri_to_uri, 0x3},
+    {"curi_uri_to_iri", fl_uri_to_iri, 0x3},
+    {"curi_host_to_ascii", fl_host_to_ascii, 0x1},
+    {"curi_host_to_unicode", fl_host_to_unicode, 0x1},
+    {"curi_iri_compare", fl_iri_compare, 0x3},
+};
+
+static void check_flag_words(void)
+{
+    char what[160];
+    for (size_t i = 0; i < sizeof flag_calls / sizeof flag_calls[0]; i++) {
+        const char *name = flag_calls[i].name;
+        size_t o = 77;
+        int rc = flag_calls[i].call(0, &o);
+        snprintf(what, sizeof what, "%s: flags 0 is accepted (got %s)", name,
+                 curi_strerror_name(rc));
+        check(rc != CURI_ERR_INVALID_ARG, what);
+        for (unsigned bit = 0; bit < 32; bit++) {
+            unsigned f = 1u << bit;
+            o = 77;
+            rc = flag_calls[i].call(f, &o);
+            if (flag_calls[i].known & f) {
+                snprintf(what, sizeof what, "%s: its flag 0x%x is accepted (got %s)", name, f,
+                         curi_strerror_name(rc));
+                check(rc != CURI_ERR_INVALID_ARG, what);
+            } else {
+                snprintf(what, sizeof what,
+                         "%s: the unknown bit 0x%x is INVALID_ARG, out-parameter zeroed "
+                         "(got %s, %zu)",
+                         name, f, curi_strerror_name(rc), o);
+                check(rc == CURI_ERR_INVALID_ARG && o == 0, what);
+            }
+        }
+    }
+    /* The private bits by name (each family's own), refused where they are private. */
+    {
+        curi_uri u;
+        curi_error e = {-1, 9, 9};
+        size_t o = 77;
+        check(curi_parse(&u, FL_URI, 0x10, &e) == CURI_ERR_INVALID_ARG &&
+                  e.code == CURI_ERR_INVALID_ARG && e.offset == 0 && e.detail == 0 &&
+                  u.path.ptr == NULL,
+              "curi_parse(..., 0x10): the scalar test bit is INVALID_ARG, *out cleared");
+        check(fl_host_parse(0x10, &o) == CURI_ERR_INVALID_ARG &&
+                  fl_set(0x10, &o) == CURI_ERR_INVALID_ARG,
+              "curi_host_parse, curi_set: the scalar test bit is INVALID_ARG");
+        check(fl_lint(0x100, &o) == CURI_ERR_INVALID_ARG && o == 0,
+              "curi_lint: options.flags 0x100 (the scalar test bit) is INVALID_ARG");
+        check(fl_scheme_parts_get(0x200, &o) == CURI_ERR_INVALID_ARG &&
+                  fl_scheme_check(0x200, &o) == CURI_ERR_INVALID_ARG,
+              "curi_scheme_parts_get, curi_scheme_check: 0x200 (the general-path test bit)");
+    }
+}
+
+/* rc is CURI_ERR_INVALID_ARG, and *e says so at offset 0 with detail 0. */
+static void refused(int rc, const curi_error *e, const char *what)
+{
+    char w[200];
+    snprintf(w, sizeof w, "%s: INVALID_ARG at offset 0 (got %s, err %s@%zu)", what,
+             curi_strerror_name(rc), curi_strerror_name(e->code), e->offset);
+    check(rc == CURI_ERR_INVALID_ARG && e->code == rc && e->offset == 0 && e->detail == 0, w);
+}
+
+/*
+ * NULL misuse, function by function: every pointer that must not be NULL, a NULL input with
+ * a length, a NULL dst with a cap.  Each is CURI_ERR_INVALID_ARG at offset 0, its
+ * out-parameters zeroed (*outlen 0, *count 0, *level CURI_EQ_NONE, ...).  err itself may be
+ * NULL everywhere (the calls above pass NULL).
+ */
+static void check_null_misuse(void)
+{
+    curi_uri u, t;
+    curi_error e = {-1, 9, 9};
+    char buf[64], work[256];
+    size_t n, ends[4], cnt;
+    curi_scheme_parts sp;
+    curi_extractor x;
+    curi_match m = {0, 0, 0, 0};
+    curi_finding f[4];
+    curi_equiv lv;
+    const char *rule;
+    int r;
+
+    check(curi_parse(&u, FL_URI, 0, NULL) == CURI_OK && curi_parse(&t, "c", 1, 0, NULL) == 0,
+          "two references for the NULL cases");
+#define OUT_ZERO(call, outvar, what)           \
+    do {                                       \
+        outvar = 77;                           \
+        e.code = -1;                           \
+        refused((call), &e, what);             \
+        check(outvar == 0, what ": out zeroed"); \
+    } while (0)
+    refused(curi_parse(NULL, "a", 1, 0, &e), &e, "curi_parse: NULL out");
+    refused(curi_parse(&u, NULL, 1, 0, &e), &e, "curi_parse: NULL s with len 1");
+    refused(curi_host_parse(NULL, "a", 1, 0, &e), &e, "curi_host_parse: NULL out");
+    refused(curi_host_parse(&u, NULL, 1, 0, &e), &e, "curi_host_parse: NULL s with len 1");
+    (void)curi_parse(&u, FL_URI, 0, NULL);
+    OUT_ZERO(curi_recompose(NULL, 4, &n, &u, &e), n, "curi_recompose: NULL dst with cap");
+    OUT_ZERO(curi_recompose(buf, sizeof buf, &n, NULL, &e), n, "curi_recompose: NULL u");
+    OUT_ZERO(curi_authority(NULL, 4, &n, &u, &e), n, "curi_authority: NULL dst with cap");
+    OUT_ZERO(curi_authority(buf, sizeof buf, &n, NULL, &e), n, "curi_authority: NULL u");
+    refused(curi_set(NULL, CURI_PART_PATH, "/x", 2, 0, &e), &e, "curi_set: NULL u");
+    check(curi_set(&u, CURI_PART_QUERY, NULL, 2, 0, &e) == CURI_OK && u.query.ptr == NULL,
+          "curi_set: a NULL value removes the component, whatever len is (its comment)");
+    (void)curi_parse(&u, FL_URI, 0, NULL);
+    OUT_ZERO(curi_set_encoded(NULL, CURI_PART_PATH, buf, sizeof buf, &n, "/x", 2, 0, &e), n,
+             "curi_set_encoded: NULL u");
+    OUT_ZERO(curi_set_encoded(&u, CURI_PART_PATH, NULL, 4, &n, "/x", 2, 0, &e), n,
+             "curi_set_encoded: NULL buf with cap");
+    OUT_ZERO(curi_pct_encode(NULL, 4, &n, "a", 1, CURI_CHARSET_PATH, 0, &e), n,
+             "curi_pct_encode: NULL dst with cap");
+    OUT_ZERO(curi_pct_encode(buf, sizeof buf, &n, NULL, 1, CURI_CHARSET_PATH, 0, &e), n,
+             "curi_pct_encode: NULL s with len");
+    OUT_ZERO(curi_pct_decode(NULL, 4, &n, "a", 1, 0, &e), n, "curi_pct_decode: NULL dst with cap");
+    OUT_ZERO(curi_pct_decode(buf, sizeof buf, &n, NULL, 1, 0, &e), n,
+             "curi_pct_decode: NULL s with len");
+    refused(curi_query_init(NULL, (curi_str){"a", 1}, 0, &e), &e, "curi_query_init: NULL c");
+    OUT_ZERO(curi_resolve(NULL, 4, &n, &u, &t, 0, &e), n, "curi_resolve: NULL dst with cap");
+    OUT_ZERO(curi_resolve(buf, sizeof buf, &n, NULL, &t, 0, &e), n, "curi_resolve: NULL base");
+    OUT_ZERO(curi_resolve(buf, sizeof buf, &n, &u, NULL, 0, &e), n, "curi_resolve: NULL ref");
+    OUT_ZERO(curi_relative(NULL, 4, &n, &u, &u, 0, &e), n, "curi_relative: NULL dst with cap");
+    OUT_ZERO(curi_relative(buf, sizeof buf, &n, NULL, &u, 0, &e), n, "curi_relative: NULL base");
+    OUT_ZERO(curi_relative(buf, sizeof buf, &n, &u, NULL, 0, &e), n,
+             "curi_relative: NULL target");
+    OUT_ZERO(curi_normalize(NULL, 4, &n, &u, 0, &e), n, "curi_normalize: NULL dst with cap");
+    OUT_ZERO(curi_normalize(buf, sizeof buf, &n, NULL, 0, &e), n, "curi_normalize: NULL u");
+    OUT_ZERO(curi_is_normalized(NULL, 0, &r, &e), r, "curi_is_normalized: NULL u");
+    refused(curi_is_normalized(&u, 0, NULL, &e), &e, "curi_is_normalized: NULL result");
+    OUT_ZERO(curi_compare(NULL, &u, CURI_EQ_SCHEME, &lv, &e), lv, "curi_compare: NULL a");
+    OUT_ZERO(curi_compare(&u, NULL, CURI_EQ_SCHEME, &lv, &e), lv, "curi_compare: NULL b");
+    OUT_ZERO(curi_compare(&u, &u, (curi_equiv)4, &lv, &e), lv,
+             "curi_compare: max_level past the ladder");
+    refused(curi_compare(&u, &u, CURI_EQ_SCHEME, NULL, &e), &e, "curi_compare: NULL level");
+    rule = "x";
+    refused(curi_scheme_check(NULL, 0, &rule, &e), &e, "curi_scheme_check: NULL u");
+    check(rule == NULL, "curi_scheme_check: NULL u clears *rule");
+    rule = "x";
+    refused(curi_scheme_parts_get(NULL, &u, 0, &rule, &e), &e,
+            "curi_scheme_parts_get: NULL out");
+    check(rule == NULL, "curi_scheme_parts_get: NULL out clears *rule");
+    memset(&sp, 0x5a, sizeof sp);
+    refused(curi_scheme_parts_get(&sp, NULL, 0, NULL, &e), &e, "curi_scheme_parts_get: NULL u");
+    check(sp.kind == CURI_SK_NONE && sp.part[0].ptr == NULL &&
+              sp.part[CURI_SCHEME_PARTS_MAX - 1].ptr == NULL,
+          "curi_scheme_parts_get: NULL u leaves kind NONE and every part absent");
+    refused(curi_list_init_type(NULL, (curi_str){"a", 1}, ',', &e), &e,
+            "curi_list_init_type: NULL c");
+    OUT_ZERO(curi_lint(NULL, 1, NULL, f, 4, &cnt, &e), cnt, "curi_lint: NULL s with len");
+    OUT_ZERO(curi_lint("a", 1, NULL, NULL, 4, &cnt, &e), cnt, "curi_lint: NULL out with cap");
+    refused(curi_lint("a", 1, NULL, f, 4, NULL, &e), &e, "curi_lint: NULL count");
+    cnt = 0;
+    check(curi_lint("a b", 3, NULL, f, 4, &cnt, &e) == CURI_OK && cnt == 2,
+          "curi_lint: two findings to write messages for");
+    OUT_ZERO(curi_lint_message(NULL, 4, &n, "a b", 3, NULL, f, &e), n,
+             "curi_lint_message: NULL dst with cap");
+    OUT_ZERO(curi_lint_message(buf, sizeof buf, &n, NULL, 3, NULL, f, &e), n,
+             "curi_lint_message: NULL s with len");
+    OUT_ZERO(curi_lint_message(buf, sizeof buf, &n, "a b", 3, NULL, NULL, &e), n,
+             "curi_lint_message: NULL f");
+    OUT_ZERO(curi_lint_messages(NULL, 4, ends, "a b", 3, NULL, f, 2, &n, &e), n,
+             "curi_lint_messages: NULL dst with cap");
+    OUT_ZERO(curi_lint_messages(buf, sizeof buf, NULL, "a b", 3, NULL, f, 2, &n, &e), n,
+             "curi_lint_messages: NULL ends");
+    OUT_ZERO(curi_lint_messages(buf, sizeof buf, ends, NULL, 3, NULL, f, 2, &n, &e), n,
+             "curi_lint_messages: NULL s with len");
+    OUT_ZERO(curi_lint_messages(buf, sizeof buf, ends, "a b", 3, NULL, NULL, 2, &n, &e), n,
+             "curi_lint_messages: NULL f with n");
+    n = 77;
+    check(curi_lint_messages(work, sizeof work, ends, "a b", 3, NULL, f, 2, &n, &e) == CURI_OK &&
+              n == 2 && ends[1] > ends[0] &&
+              curi_lint_messages(work, ends[1] - 1, ends, "a b", 3, NULL, f, 2, &n, &e) ==
+                  CURI_ERR_NOSPACE &&
+              n == 1 && e.code == CURI_ERR_NOSPACE &&
+              curi_lint_messages(NULL, 0, ends, "a b", 3, NULL, f, 2, NULL, NULL) ==
+                  CURI_ERR_NOSPACE,
+          "curi_lint_messages: CURI_OK with *done n; NOSPACE with *done the messages that fit");
+    refused(curi_extract_init(NULL, 0, &e), &e, "curi_extract_init: NULL x");
+    (void)curi_extract_init(&x, 0, NULL);
+    OUT_ZERO(curi_extract_next(NULL, "a", 1, 0, &m, &r, &e), r, "curi_extract_next: NULL x");
+    OUT_ZERO(curi_extract_next(&x, "a", 1, 0, NULL, &r, &e), r, "curi_extract_next: NULL m");
+    OUT_ZERO(curi_extract_next(&x, NULL, 1, 0, &m, &r, &e), r,
+             "curi_extract_next: NULL text with len");
+    refused(curi_extract_next(&x, "a", 1, 0, &m, NULL, &e), &e, "curi_extract_next: NULL found");
+    m = (curi_match){0, 1, 0, 0};
+    OUT_ZERO(curi_extract_write(NULL, 4, &n, "a", 1, &m, &e), n,
+             "curi_extract_write: NULL dst with cap");
+    OUT_ZERO(curi_extract_write(buf, sizeof buf, &n, NULL, 1, &m, &e), n,
+             "curi_extract_write: NULL text with len");
+    OUT_ZERO(curi_extract_write(buf, sizeof buf, &n, "a", 1, NULL, &e), n,
+             "curi_extract_write: NULL m");
+    OUT_ZERO(curi_path_to_uri(NULL, 4, &n, "/a", 2, 0, &e), n,
+             "curi_path_to_uri: NULL dst with cap");
+    OUT_ZERO(curi_path_to_uri(buf, sizeof buf, &n, NULL, 2, 0, &e), n,
+             "curi_path_to_uri: NULL path with len");
+    OUT_ZERO(curi_uri_to_path(NULL, 4, &n, "file:///a", 9, 0, &e), n,
+             "curi_uri_to_path: NULL dst with cap");
+    OUT_ZERO(curi_uri_to_path(buf, sizeof buf, &n, NULL, 9, 0, &e), n,
+             "curi_uri_to_path: NULL uri with len");
+    OUT_ZERO(curi_iri_to_uri(NULL, 4, &n, "a", 1, 0, &e), n, "curi_iri_to_uri: NULL dst with cap");
+    OUT_ZERO(curi_iri_to_uri(buf, sizeof buf, &n, NULL, 1, 0, &e), n,
+             "curi_iri_to_uri: NULL iri with len");
+    OUT_ZERO(curi_uri_to_iri(NULL, 4, &n, "a", 1, 0, &e), n, "curi_uri_to_iri: NULL dst with cap");
+    OUT_ZERO(curi_uri_to_iri(buf, sizeof buf, &n, NULL, 1, 0, &e), n,
+             "curi_uri_to_iri: NULL uri with len");
+    OUT_ZERO(curi_host_to_ascii(NULL, 4, &n, "a", 1, 0, &e), n,
+             "curi_host_to_ascii: NULL dst with cap");
+    OUT_ZERO(curi_host_to_ascii(buf, sizeof buf, &n, NULL, 1, 0, &e), n,
+             "curi_host_to_ascii: NULL host with len");
+    OUT_ZERO(curi_host_to_unicode(NULL, 4, &n, "a", 1, 0, &e), n,
+             "curi_host_to_unicode: NULL dst with cap");
+    OUT_ZERO(curi_host_to_unicode(buf, sizeof buf, &n, NULL, 1, 0, &e), n,
+             "curi_host_to_unicode: NULL host with len");
+    OUT_ZERO(curi_iri_compare(NULL, 1, "a", 1, 0, CURI_EQ_SCHEME, work, sizeof work, &lv, &e), lv,
+             "curi_iri_compare: NULL a with alen");
+    OUT_ZERO(curi_iri_compare("a", 1, NULL, 1, 0, CURI_EQ_SCHEME, work, sizeof work, &lv, &e), lv,
+             "curi_iri_compare: NULL b with blen");
+    OUT_ZERO(curi_iri_compare("a", 1, "a", 1, 0, CURI_EQ_SCHEME, NULL, 4, &lv, &e), lv,
+             "curi_iri_compare: NULL work with cap");
+    OUT_ZERO(curi_iri_compare("a", 1, "a", 1, 0, (curi_equiv)-1, work, sizeof work, &lv, &e), lv,
+             "curi_iri_compare: max_level below the ladder");
+    refused(curi_iri_compare("a", 1, "a", 1, 0, CURI_EQ_SCHEME, work, sizeof work, NULL, &e), &e,
+            "curi_iri_compare: NULL level");
+    /* curi_iri_compare's own failures: a mapping's error, and a work buffer too small. */
+    lv = (curi_equiv)77;
+    check(curi_iri_compare("a b", 3, "a", 1, 0, CURI_EQ_SCHEME, work, sizeof work, &lv, &e) ==
+                  CURI_ERR_PATH_CHAR &&
+              e.offset == 1 && lv == CURI_EQ_NONE,
+          "curi_iri_compare: A no IRI: its error at its offset, not CURI_EQ_NONE as an answer");
+    lv = (curi_equiv)77;
+    check(curi_iri_compare("a", 1, "x y", 3, 0, CURI_EQ_SCHEME, work, sizeof work, &lv, &e) ==
+                  CURI_ERR_PATH_CHAR &&
+              e.offset == 1 && lv == CURI_EQ_NONE,
+          "curi_iri_compare: B no IRI: its error at its offset into B");
+    lv = (curi_equiv)77;
+    check(curi_iri_compare("http://a/\xc3\xbc", 11, "http://a/", 9, 0, CURI_EQ_SCHEME, work, 12,
+                           &lv, &e) == CURI_ERR_NOSPACE &&
+              lv == CURI_EQ_NONE &&
+              curi_iri_compare("http://a/\xc3\xbc", 11, "http://a/%C3%BC", 15, 0, CURI_EQ_SCHEME,
+                               work,
+                               curi_iri_compare_bound(11, 15, 0), &lv, &e) == CURI_OK &&
+              lv == CURI_EQ_SYNTAX,
+          "curi_iri_compare: a work buffer below the bound is NOSPACE; the bound is enough");
+    check(curi_iri_compare("a", 1, "a", 1, 0, CURI_EQ_NONE, work, sizeof work, &lv, &e) ==
+                  CURI_OK &&
+              lv == CURI_EQ_NONE,
+          "curi_iri_compare: max_level NONE tries no rung");
+#undef OUT_ZERO
+}
+
+/*
+ * The functions that take no flags and cannot fail: the answer each comment gives for NULL
+ * (and for out-of-range numbers), so that a binding may call them with anything.
+ */
+static void check_null_answers(void)
+{
+    curi_cursor c;
+    curi_str s1 = {"x", 1}, s2 = {"y", 1};
+    curi_extractor x;
+
+    check(curi_structure_rule(NULL) == NULL && curi_recompose_bound(NULL) == 0 &&
+              curi_normalize_bound(NULL) == 0 && curi_get(NULL, CURI_PART_PATH).ptr == NULL &&
+              curi_part_name((curi_part)99) == NULL && curi_part_from_name(NULL, 3) == -1,
+          "accessors on NULL: structure_rule, bounds, get, part names");
+    curi_segments_init(NULL, s1); /* does nothing */
+    check(curi_segments_next(NULL, &s1) == 0 && s1.ptr != NULL,
+          "curi_segments_next: a NULL cursor is done, its output untouched");
+    curi_segments_init(&c, (curi_str){"/a", 2});
+    check(curi_segments_next(&c, NULL) == 0 && curi_segments_next(&c, &s1) == 1 &&
+              s1.len == 1 && s1.ptr[0] == 'a',
+          "curi_segments_next: a NULL segment is done without moving the cursor");
+    check(curi_query_next(NULL, &s1, &s2) == 0, "curi_query_next: a NULL cursor is done");
+    (void)curi_query_init(&c, (curi_str){"a=1", 3}, 0, NULL);
+    check(curi_query_next(&c, NULL, &s2) == 0 && curi_query_next(&c, &s1, NULL) == 0 &&
+              curi_query_next(&c, &s1, &s2) == 1 && s2.len == 1,
+          "curi_query_next: a NULL key or value is done without moving the cursor");
+    curi_list_init(NULL, s1, ','); /* does nothing */
+    check(curi_list_next(NULL, &s1) == 0, "curi_list_next: a NULL cursor is done");
+    curi_list_init(&c, (curi_str){"a,b", 3}, ',');
+    check(curi_list_next(&c, NULL) == 0 && curi_list_next(&c, &s1) == 1 && s1.len == 1,
+          "curi_list_next: a NULL item is done without moving the cursor");
+    curi_split_at((curi_str){"a=b", 3}, '=', NULL, NULL); /* either output may be NULL */
+    curi_split_at((curi_str){"a=b", 3}, '=', NULL, &s2);
+    check(s2.len == 1 && s2.ptr[0] == 'b', "curi_split_at: a NULL before");
+    curi_extract_drop(NULL, 3); /* does nothing */
+    check(curi_extract_init(&x, 0, NULL) == CURI_OK && (curi_extract_drop(&x, 5), x.dropped == 0),
+          "curi_extract_drop: NULL does nothing; more than keep drops keep (0)");
+    check(curi_extract_bound(NULL) == 0 && curi_idn_reason(NULL, NULL) == NULL &&
+              curi_scheme_rule_message(NULL) == NULL && curi_scheme_at((size_t)-1) == NULL &&
+              curi_scheme_part_name(CURI_SK_FTP, CURI_SCHEME_PARTS_MAX) == NULL &&
+              curi_scheme_part_name(99, 0) == NULL && curi_scheme_part_type(CURI_SK_FTP, -1) == 0 &&
+              curi_scheme_part_type(-3, 0) == 0 && curi_lint_rule_name(-1) == NULL &&
+              curi_lint_rule_from_name(NULL, 0) == 0 && curi_lint_rule_severity(99) == 0 &&
+              curi_severity_name(-1) == NULL && curi_remove_dot_segments(NULL, 3) == 0,
+          "accessors and lookups on NULL and out of range: NULL, 0 or -1 as documented");
+    {
+        const char *msg = "x";
+        curi_error e = {CURI_ERR_PCT, 0, 0};
+        check(curi_idn_reason(&e, &msg) == NULL && msg == NULL,
+              "curi_idn_reason: NULL (and *message NULL) for an error that is not IDNA's");
+    }
+    /* The error struct: detail is 0 after any error but IDNA's. */
+    {
+        curi_uri u;
+        curi_error e = {-1, 9, 9};
+        check(curi_parse(&u, "a b", 3, 0, &e) == CURI_ERR_PATH_CHAR && e.detail == 0 &&
+                  curi_parse(&u, "a", 1, 0, &e) == CURI_OK && e.detail == 0 && e.offset == 0,
+              "curi_error.detail is 0 after a parse error and after success");
+    }
+    check(CURI_SCHEME_PARTS_MAX == 16 &&
+              sizeof(((curi_scheme_parts *)NULL)->part) == 16 * sizeof(curi_str),
+          "curi_scheme_parts: 16 slots");
+}
+
 /* One readable byte at the end of a page, followed by a PROT_NONE page. */
 static const char *guarded_byte(void)
 {
@@ -819,6 +1375,10 @@ int main(void)
                   curi_extract_write(w, sizeof w, &n, txt, 13, NULL, &e) == CURI_ERR_INVALID_ARG,
               "curi_extract_write: both prefixes, or no match");
     }
+
+    check_flag_words();
+    check_null_misuse();
+    check_null_answers();
 
     printf("limits: %d passed, %d failed\n", passed, failed);
     return failed != 0;
