@@ -107,7 +107,8 @@
  *     (offset 0).  The others never fail on NULL either: the *_bound functions
  *     read a NULL curi_uri as an empty reference, accessors and lookups answer
  *     NULL, -1 or 0 as their comments say, an iterator's step on a NULL cursor
- *     or output returns 0 (done), an _init on a NULL cursor does nothing.
+ *     or output returns 0 (done), and curi_segments_init, curi_list_init and
+ *     curi_extract_drop do nothing on a NULL cursor or extractor.
  *
  * Experimental.  The families under an EXPERIMENTAL block below (lint,
  * extraction, batches, scheme parts) are outside the stability promise of the
