@@ -31,7 +31,7 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
-VERSION := 0.2.0
+VERSION := 0.3.0
 SOMAJOR := 0
 
 ifeq ($(SAN),1)
@@ -95,10 +95,13 @@ $(STATIC): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-# Only curi_[a-z]* is exported: curi__internal names stay hidden (src/libcuri.map).
-$(SHARED): $(LIB_OBJ) src/libcuri.map
+# Only the functions src/libcuri.map lists are exported, each under its version: curi__internal
+# names stay hidden.  The shared library alone carries the 0.2.0 shapes of the functions
+# 0.3.0 changed (src/compat/abi-0.2.c: name@CURI_0.2).
+COMPAT_OBJ := $(B)/obj/src/compat/abi-0.2.o
+$(SHARED): $(LIB_OBJ) $(COMPAT_OBJ) src/libcuri.map
 	$(CC) -shared -Wl,-soname,libcuri.so.$(SOMAJOR) -Wl,--version-script=src/libcuri.map \
-	    $(ALL_LDFLAGS) -o $@ $(LIB_OBJ) $(IDN_LIBS)
+	    $(ALL_LDFLAGS) -o $@ $(LIB_OBJ) $(COMPAT_OBJ) $(IDN_LIBS)
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so.$(SOMAJOR)
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so
 
@@ -117,6 +120,10 @@ $(B)/curi-limits: tests/limits/limits.c $(STATIC)
 # curi_extract over the machine's own text (tests/textprop/run.sh).
 $(B)/curi-textprop: tests/textprop/textprop.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
+
+# The 0.2.0 shapes kept in libcuri.so, called as a program linked against 0.2.0 would.
+$(B)/curi-compat: tests/compat/compat.c include/curi.h
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< -ldl
 
 # The README's API example, compiled and run as a test.
 $(B)/example: docs/example.c $(STATIC)
@@ -148,7 +155,7 @@ check:
 	@sh tools/check-summary.sh $(B)/check.log; s=$$?; st=$$(cat $(B)/check.status); \
 	    [ "$$st" = 0 ] || exit "$$st"; exit $$s
 
-check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop
+check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B)/curi-compat
 	$(VECRUN) tests/vectors/*.vec
 	$(B)/curi-limits
 	sh tests/textprop/run.sh $(B)/curi-textprop
@@ -161,6 +168,8 @@ check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop
 	/usr/bin/python3 tools/gen_scheme_hash.py --check
 	$(B)/example
 	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"
+	$(B)/curi-compat $(B)/libcuri.so.$(SOMAJOR)
+	sh tools/check-exports.sh $(B)/libcuri.so.$(SOMAJOR)
 	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi
 	@$(MAKE) --no-print-directory B=$(B) SAN=$(SAN) check-python
 

@@ -13,20 +13,23 @@
 #include <stdint.h>
 
 #define CURI_VERSION_MAJOR 0
-#define CURI_VERSION_MINOR 2
+#define CURI_VERSION_MINOR 3
 #define CURI_VERSION_PATCH 0
-#define CURI_VERSION_STRING "0.2.0"
+#define CURI_VERSION_STRING "0.3.0"
 #define CURI_VERSION_NUMBER \
     (CURI_VERSION_MAJOR * 10000 + CURI_VERSION_MINOR * 100 + CURI_VERSION_PATCH)
 
 /*
- * The ABI.  The shared library exports exactly the functions declared below, under the
- * symbol version CURI_0.2 (src/libcuri.map exports curi_ followed by a letter and hides
- * everything else), and CI compares the exported ABI with abi/libcuri.abi, the one last
- * released (make abi-check).  Within a version: functions and CURI_* values are only
- * added, never changed or removed; public structs keep their size and layout (new
- * fields come out of their reserved words); error codes and flag bits keep their
- * numbers.  What is not in this header is not ABI.
+ * The ABI.  The shared library exports exactly the functions declared below, each under
+ * the symbol version of the release that added it or last changed its signature (CURI_0.2,
+ * CURI_0.3: src/libcuri.map lists them and hides everything else); the 0.2.0 shapes of the
+ * five functions 0.3.0 changed stay exported as name@CURI_0.2 for programs linked against
+ * 0.2.0.  CI compares the exported ABI with abi/libcuri.abi, the one last released (make
+ * abi-check), and make check fails on an export that is neither in it nor in a version
+ * node newer than it.  Within a version: functions and CURI_* values are only added, never
+ * changed or removed; public structs keep their size and layout (new fields come out of
+ * their reserved words); error codes and flag bits keep their numbers.  What is not in
+ * this header is not ABI; the EXPERIMENTAL families (Conventions) are outside the promise.
  *
  * Bindings.  Every type, constant and function a binding needs sits in one block
  * between the comments CURI_CDEF_BEGIN and CURI_CDEF_END below.  The block is plain C
@@ -200,7 +203,7 @@ extern "C" {
 
 /* The version of the library actually linked; compare with CURI_VERSION_NUMBER. */
 unsigned curi_version_number(void);
-/* "0.2.0": static storage, never NULL. */
+/* "0.3.0": static storage, never NULL. */
 const char *curi_version_string(void);
 
 /*

@@ -28,15 +28,19 @@ version=$(sed -n 's/^#define CURI_VERSION_STRING "\(.*\)"$/\1/p' include/curi.h)
 funcs=$(sh tools/list-functions.sh include/curi.h)
 
 # The function list that names the man3 pages is the one the shared library exports.
-# Each export carries the symbol version of src/libcuri.map (name@@CURI_x.y).
+# Each export carries a symbol version of src/libcuri.map: one default (name@@CURI_x.y) per
+# name, and maybe older shapes beside it (name@CURI_x.y, src/compat/).
 nm -D --defined-only "$b/libcuri.so" | awk '$2 == "T" && $3 ~ /^curi_/ { print $3 }' | sort \
     >"$tmp/versioned"
-if grep -qv '@@CURI_[0-9]*\.[0-9]*$' "$tmp/versioned"; then
-    bad "exports without a CURI_ symbol version:" $(grep -v '@@CURI_' "$tmp/versioned")
+if grep -qv '@@\{0,1\}CURI_[0-9]*\.[0-9]*$' "$tmp/versioned"; then
+    bad "exports without a CURI_ symbol version:" $(grep -v '@CURI_' "$tmp/versioned")
 else
     ok
 fi
-sed 's/@.*//' "$tmp/versioned" >"$tmp/exported"
+grep '@@' "$tmp/versioned" | sed 's/@.*//' >"$tmp/exported"
+if sed 's/@.*//' "$tmp/versioned" | sort -u | cmp -s - "$tmp/exported"; then ok; else
+    bad "an export without a default version (name@@CURI_x.y)"
+fi
 printf '%s\n' $funcs | sort >"$tmp/declared"
 if cmp -s "$tmp/declared" "$tmp/exported"; then ok; else
     bad "tools/list-functions.sh (-) and the exports of $b/libcuri.so (+) differ:"

@@ -1,7 +1,7 @@
 # The command itself: --help, --version, unknown commands and options, "--".
 
 $ curi --version
-curi 0.2.0
+curi 0.3.0
 ? 0
 
 $ curi --help | sed -n 1p

@@ -37,7 +37,7 @@ __all__ = [
     "PARTS", "STEPS", "COMPONENTS",
 ]
 
-#: The library's version string ("0.2.0").
+#: The library's version string ("0.3.0").
 version = _ffi.string(_lib.curi_version_string()).decode("ascii")
 
 #: Whether libcuri was built with libidn2 (to_uri and to_iri with idn=True work).

@@ -1,4 +1,4 @@
--- curi--0.2.0.sql: the type curi and its functions (curi_pg.c says how a value is stored).
+-- curi--0.3.0.sql: the type curi and its functions (curi_pg.c says how a value is stored).
 -- Every function is IMMUTABLE STRICT PARALLEL SAFE: NULL in, NULL out.
 \echo Use "CREATE EXTENSION curi" to load this file. \quit
 
