@@ -296,10 +296,10 @@ static long bidi_gaps(const char *u, size_t n)
     uint32_t c;
     for (size_t i = 0; i < n;) {
         size_t len = (unsigned char)u[i] < 0x80 ? 1 : curi__utf8(u + i, u + n, &c);
-        if (len == 0)
-            return -1; /* cannot happen: libidn2 wrote it */
-        if (len == 1)
+        if (len <= 1) { /* ASCII (libidn2 wrote u: never ill-formed UTF-8, which is 0) */
             c = (unsigned char)u[i];
+            len = 1;
+        }
         rtl |= rtl_class(c, &d);
         i += len;
     }
@@ -309,8 +309,10 @@ static long bidi_gaps(const char *u, size_t n)
         int en = 0, an = 0, first = 1;
         while (i < n && u[i] != '.') {
             size_t len = (unsigned char)u[i] < 0x80 ? 1 : curi__utf8(u + i, u + n, &c);
-            if (len == 1)
+            if (len <= 1) {
                 c = (unsigned char)u[i];
+                len = 1;
+            }
             (void)rtl_class(c, &d);
             if (first && d)
                 return k;

@@ -261,6 +261,8 @@ static inline const char *curi__pct_run(const char *p, const char *end, unsigned
 }
 
 
+/* The first byte in [p, end) outside class cls, which is exactly one of the sixteen classes
+ * above (every caller passes a constant one: parse.c's scanners, host.c's reg-name). */
 const char *curi__scan(const char *base, const char *p, const char *end, unsigned cls,
                        unsigned flags);
 /* parse.c: curi__pct_run with the IRI sets of RFC 3987 (ucschar; cls CURI__QUERY: iprivate,

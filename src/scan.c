@@ -72,12 +72,11 @@ const char *curi__scan(const char *base, const char *p, const char *end, unsigne
                        unsigned flags)
 {
 #ifdef CURI__HAVE_AVX2
-    /* Only single classes have a nibble table (one of the first 15 bits; the index is
-     * checked against the table's size); buffers under 16 bytes stay scalar. */
-    if (!(flags & CURI__PARSE_SCALAR) && end - base >= 16 && cls != 0 && (cls & (cls - 1)) == 0 &&
-        (size_t)__builtin_ctz(cls) < sizeof curi__nib_lo / sizeof curi__nib_lo[0] &&
-        __builtin_cpu_supports("avx2"))
-        return run_scan_avx2(base, p, end, curi__nib_lo[__builtin_ctz(cls)]);
+    /* cls is one class with a nibble table (internal.h); buffers under 16 bytes stay
+     * scalar.  The index is masked to the table, so no cls reads outside it. */
+    _Static_assert(sizeof curi__nib_lo / sizeof curi__nib_lo[0] == 16, "16 nibble tables");
+    if (!(flags & CURI__PARSE_SCALAR) && end - base >= 16 && __builtin_cpu_supports("avx2"))
+        return run_scan_avx2(base, p, end, curi__nib_lo[__builtin_ctz(cls | 1u << 15) & 15]);
 #endif
     (void)base;
     (void)flags;

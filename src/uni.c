@@ -274,20 +274,19 @@ size_t curi__uni_punycode(uint32_t *out, size_t cap, const char *in, size_t len)
     uint64_t n = 128, i = 0, bias = 72;
     size_t o = 0, p = 0, basic = 0;
 
-    /* the basic code points: everything before the last '-' */
+    /* the basic code points: everything before the last '-', which is consumed only when
+     * there are some ("xn---80ak6aa92e" is no Punycode: its first '-' is read as a digit);
+     * the caller has checked that in is ASCII */
     for (size_t k = 0; k < len; k++) {
         if (in[k] == '-') {
             basic = k;
         }
     }
-    if (basic > 0 || (len > 0 && in[0] == '-')) {
+    if (basic > 0) {
         if (basic > cap) {
             return 0;
         }
         for (; o < basic; o++) {
-            if ((unsigned char)in[o] >= 0x80) {
-                return 0;
-            }
             out[o] = (unsigned char)in[o];
         }
         p = basic + 1;
@@ -302,9 +301,9 @@ size_t curi__uni_punycode(uint32_t *out, size_t cap, const char *in, size_t len)
                 return 0;
             }
             ch = (unsigned char)in[p++];
+            /* lowercase only: the caller lowercased the label */
             d = (ch >= '0' && ch <= '9')   ? ch - '0' + 26
                 : (ch >= 'a' && ch <= 'z') ? ch - 'a'
-                : (ch >= 'A' && ch <= 'Z') ? ch - 'A'
                                            : BASE;
             if (d >= BASE) {
                 return 0;

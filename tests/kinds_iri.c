@@ -9,8 +9,10 @@
  * toiri:    URI IRI  or  URI !CODE@OFF: curi_uri_to_iri.  The IRI must parse with
  *           CURI_PARSE_IRI, and curi_iri_compare must find it equal to URI at the string
  *           or the syntax rung (the mapping loses nothing; hex case aside) unless idn is set.
- * toascii, tounicode:  HOST OUTPUT  or  HOST !CODE@OFF: curi_host_to_ascii and
- *           curi_host_to_unicode.
+ * toascii, tounicode:  HOST OUTPUT  or  HOST !CODE@OFF [why=NAME]: curi_host_to_ascii and
+ *           curi_host_to_unicode.  On every error, curi_idn_reason must give a name and a
+ *           sentence for a CURI_ERR_IDN_* code and NULL (and a NULL sentence) for any other;
+ *           why=NAME says which name.
  * uts46:    SOURCE UNICODE ASCII: a line of Unicode's IdnaTestV2.txt (uts46.vec says which):
  *           UNICODE is curi_host_to_unicode's output and ASCII curi_host_to_ascii's, or "!"
  *           for an error of any code.
@@ -133,23 +135,56 @@ static int has_pct_or_bidi(const char *s, size_t n)
     return 0;
 }
 
-/* The common shape: INPUT OUTPUT or INPUT !CODE@OFF through writer `what`. */
+/*
+ * curi_idn_reason after a failed host conversion: a name and a sentence for an IDN error, NULL
+ * for any other (curi.h); want, when not NULL (the case's why=NAME), is the name.
+ */
+static void check_reason(tcase *tc, int rc, const curi_error *err, const tok *want)
+{
+    const char *msg = "unset", *name = curi_idn_reason(err, &msg);
+    int idn = rc >= CURI_ERR_IDN_DISALLOWED && rc <= CURI_ERR_IDN_STD3;
+
+    if (idn && (name == NULL || msg == NULL || curi_idn_reason(err, NULL) != name))
+        fail(tc, "curi_idn_reason: want a name and a sentence for !%s: got %s", err_name(rc),
+             name ? "no sentence" : "NULL");
+    else if (!idn && (name != NULL || msg != NULL))
+        fail(tc, "curi_idn_reason: want NULL for !%s: got %s", err_name(rc),
+             name ? name : "a sentence");
+    if (want != NULL && (name == NULL || strlen(name) != want->len - 4 ||
+                         memcmp(name, want->s + 4, want->len - 4) != 0))
+        fail(tc, "curi_idn_reason: want %s: got %s", show(want->s + 4, want->len - 4),
+             name ? name : "NULL");
+}
+
+/* The common shape: INPUT OUTPUT or INPUT !CODE@OFF [why=NAME] through writer `what`. */
 static int expect_output(tcase *tc, int what, sbuf *out)
 {
     curi_error err;
     int code, rc, e;
     size_t off;
+    const tok *why = NULL;
 
-    if (tc->n != 2) {
+    if (tc->n == 3 && (what == W_ASCII || what == W_UNICODE) && tc->t[2].len > 4 &&
+        memcmp(tc->t[2].s, "why=", 4) == 0)
+        why = &tc->t[2];
+    if (tc->n != 2 && why == NULL) {
         fail(tc, "a case is INPUT OUTPUT or INPUT !CODE@OFF");
         return 0;
     }
+    tc->n = 2; /* the error is the second token, before why= */
     e = expect_error(tc, &code, &off);
+    tc->n = why != NULL ? 3 : 2;
     if (e < 0)
         return 0;
+    if (e == 0 && why != NULL) {
+        fail(tc, "why=NAME follows an error only");
+        return 0;
+    }
     rc = run_iri(tc, what, G_IN0, tc->t[0].s, tc->t[0].len, tc->flags, out, &err);
     if (e == 1) {
         check_error(tc, w_names[what], rc, &err, code, off);
+        if (what == W_ASCII || what == W_UNICODE)
+            check_reason(tc, rc, &err, why);
         return 0;
     }
     if (rc != CURI_OK) {
