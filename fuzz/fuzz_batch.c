@@ -1,13 +1,14 @@
 /*
- * fuzz_batch.c -- libFuzzer target for curi_parse_many, curi_normalize_many
- * and curi_parse_lines.
+ * fuzz_batch.c -- libFuzzer target for curi_parse_many, curi_valid_many,
+ * curi_normalize_many and curi_parse_lines.
  * Input: one control byte (bits 0-3: parse flags; bits 4-7: the normalize
  * buffer's first size, 0..15 times 8 bytes), then inputs separated by '\n'
  * (the spans of the batch: a '\r' before the '\n' stays in its input).  The
  * same text also goes to curi_parse_lines, two lines per call.  Invariants:
  *  - each row equals curi_parse of its input alone: the parts' offsets and
  *    lengths, host type, port status and number, or the error and its offset
- *    with every part absent; the return value counts the valid rows;
+ *    with every part absent; *valid counts the valid rows; curi_valid_many
+ *    gives each row's code and the same count;
  *  - curi_normalize_many, driven from any first buffer size and then with a
  *    fresh buffer of exactly the size it asked for, gives each input's
  *    curi_normalize output (empty with the error code for an invalid one),
@@ -101,6 +102,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             want += rows[i].code == CURI_OK;
         }
         FZ_CHECKF(valid == want, "parse_many said %zu valid, %zu rows valid", valid, want);
+        FZ_CHECK(curi_valid_many(codes, in, n, flags, &want, NULL) == CURI_OK && want == valid);
+        for (size_t i = 0; i < n; i++)
+            FZ_CHECKF(codes[i] == rows[i].code, "valid_many of %s: %u, row %u",
+                      fz_show(in[i].ptr, in[i].len), codes[i], rows[i].code);
     }
 
     while (from < n) {

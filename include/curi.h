@@ -776,9 +776,10 @@ void curi_split_at(curi_str s, char ch, curi_str *before, curi_str *after);
  * ---------------------------------------------------------------------------
  * Batches: many inputs per call, for bindings
  * ---------------------------------------------------------------------------
- * EXPERIMENTAL: this family (curi_row, curi_parse_many, curi_normalize_many,
- * curi_parse_lines, curi_normalize_lines) is outside the stability promise of
- * 0.3: its signatures and curi_row may change in a minor release.
+ * EXPERIMENTAL: this family (curi_row, curi_parse_many, curi_valid_many,
+ * curi_normalize_many, curi_parse_lines, curi_normalize_lines) is outside the
+ * stability promise of 0.3: its signatures and curi_row may change in a minor
+ * release.
  *
  * Two input shapes, the ones bindings hold:
  *   - spans: an array of n curi_str, input i is inputs[i].ptr[0 .. inputs[i].len)
@@ -797,7 +798,7 @@ void curi_split_at(curi_str s, char ch, curi_str *before, curi_str *after);
  * got, so the caller goes on from there), or CURI_ERR_INVALID_ARG (offset 0)
  * for misuse: a parse flag or mask bit the function does not know, rows, inputs,
  * ends or a count pointer NULL (rows, inputs and ends may be NULL when there are
- * no inputs), text NULL with len > 0, dst NULL with a cap > 0.  After misuse
+ * no inputs; codes may always be), text NULL with len > 0, dst NULL with a cap > 0.  After misuse
  * every count out-parameter is 0 and no array is written.
  */
 enum { CURI_ROW_PARTS = 7 }; /* the curi_part values, scheme to fragment */
@@ -819,6 +820,16 @@ typedef struct curi_row {
  * (valid must not be NULL).
  */
 int curi_parse_many(curi_row *rows, const curi_str *inputs, size_t n, unsigned flags,
+                    size_t *valid, curi_error *err);
+
+/*
+ * Whether each of the n inputs parses (with CURI_PARSE_* flags), without its
+ * parts: codes[i] (when codes is not NULL) = what curi_parse returns for input
+ * i; *valid = how many are CURI_OK.  The cheap column for filtering: a row per
+ * input costs as much again as the check.  Returns CURI_OK, or
+ * CURI_ERR_INVALID_ARG for misuse (valid must not be NULL).
+ */
+int curi_valid_many(uint16_t *codes, const curi_str *inputs, size_t n, unsigned flags,
                     size_t *valid, curi_error *err);
 
 /*

@@ -5,6 +5,7 @@
  * Inputs come as spans (an array of curi_str) or as the lines of one block of
  * text.  curi_parse_many writes one fixed-width curi_row per input (offsets of
  * each component into that input, the host and port facts, or the error);
+ * curi_valid_many only each input's code;
  * curi_normalize_many writes the normalized forms one after the other into one
  * buffer and their end offsets into an array, stopping before the first output
  * that does not fit so that the caller can grow the buffer and go on from
@@ -28,19 +29,17 @@
 /* Lines cut into spans per round of the line forms (on the stack). */
 enum { CHUNK = 64 };
 
-/* One part's view as (offset into the input, length), or absent. */
-static void put_span(curi_row *r, int part, curi_str v, const char *base)
+/* One part's view as (offset into the input s, length), or absent; as integers, so that
+ * an absent part (NULL) needs no branch and no pointer subtraction. */
+static inline void put_part(curi_row *r, int part, curi_str v, const char *s)
 {
-    if (v.ptr == NULL) {
-        r->off[part] = CURI_ROW_ABSENT;
-        r->len[part] = 0;
-    } else {
-        r->off[part] = (uint32_t)(v.ptr - base);
-        r->len[part] = (uint32_t)v.len;
-    }
+    uint32_t at = (uint32_t)((uintptr_t)v.ptr - (uintptr_t)s);
+    r->off[part] = v.ptr == NULL ? CURI_ROW_ABSENT : at;
+    r->len[part] = (uint32_t)v.len;
 }
 
-/* The row of one input: its parts, or its error with every part absent. */
+/* The row of one input: its parts, or its error with every part absent.  Every field is
+ * written (the row has no padding). */
 static int row_of(curi_row *r, curi_str in, unsigned flags)
 {
     curi_uri u;
@@ -49,22 +48,25 @@ static int row_of(curi_row *r, curi_str in, unsigned flags)
     const char *s = in.ptr != NULL || in.len > 0 ? in.ptr : "";
     int rc = curi_parse(&u, s, in.len, flags, &e);
 
-    memset(r, 0, sizeof *r);
     if (rc != CURI_OK) {
         for (int p = 0; p < CURI_ROW_PARTS; p++) {
             r->off[p] = CURI_ROW_ABSENT;
+            r->len[p] = 0;
         }
         r->code = (uint16_t)rc;
+        r->host_type = 0;
+        r->port_status = 0;
         r->value = (uint32_t)e.offset;
         return 0;
     }
-    put_span(r, CURI_PART_SCHEME, u.scheme, s);
-    put_span(r, CURI_PART_USERINFO, u.userinfo, s);
-    put_span(r, CURI_PART_HOST, u.host, s);
-    put_span(r, CURI_PART_PORT, u.port, s);
-    put_span(r, CURI_PART_PATH, u.path, s);
-    put_span(r, CURI_PART_QUERY, u.query, s);
-    put_span(r, CURI_PART_FRAGMENT, u.fragment, s);
+    put_part(r, CURI_PART_SCHEME, u.scheme, s);
+    put_part(r, CURI_PART_USERINFO, u.userinfo, s);
+    put_part(r, CURI_PART_HOST, u.host, s);
+    put_part(r, CURI_PART_PORT, u.port, s);
+    put_part(r, CURI_PART_PATH, u.path, s);
+    put_part(r, CURI_PART_QUERY, u.query, s);
+    put_part(r, CURI_PART_FRAGMENT, u.fragment, s);
+    r->code = CURI_OK;
     r->host_type = (uint8_t)u.host_type;
     r->port_status = (uint8_t)u.port_status;
     r->value = u.port_status == CURI_PORT_VALID ? u.port_number : 0;
@@ -137,6 +139,26 @@ int curi_parse_many(curi_row *rows, const curi_str *inputs, size_t n, unsigned f
         return misuse(err, valid, NULL);
     }
     *valid = parse_spans(rows, inputs, n, flags);
+    return curi__ok(err);
+}
+
+int curi_valid_many(uint16_t *codes, const curi_str *inputs, size_t n, unsigned flags,
+                    size_t *valid, curi_error *err)
+{
+    size_t ok = 0;
+
+    if (valid == NULL || (n > 0 && inputs == NULL) || (flags & ~BATCH_PARSE_FLAGS)) {
+        return misuse(err, valid, NULL);
+    }
+    for (size_t i = 0; i < n; i++) {
+        curi_uri u;
+        int rc = curi_parse(&u, inputs[i].ptr, inputs[i].len, flags, NULL);
+        if (codes != NULL) {
+            codes[i] = (uint16_t)rc;
+        }
+        ok += rc == CURI_OK;
+    }
+    *valid = ok;
     return curi__ok(err);
 }
 

@@ -3,7 +3,7 @@
  * that the urlfile kind runs over whole URL lists.
  *
  * A batch case is a list of inputs, one per token (%flags: parse flags).  They
- * go to curi_parse_many and curi_normalize_many as spans, and, each followed
+ * go to curi_parse_many, curi_valid_many and curi_normalize_many as spans, and, each followed
  * by '\n' in one block, to curi_parse_lines and curi_normalize_lines (unless
  * one holds a '\n' or ends in '\r', which a line cannot); each row and each
  * output must be what curi_parse and curi_normalize give for that input alone.
@@ -203,6 +203,24 @@ static int spans_check(tcase *tc, const curi_str *in, size_t n, unsigned pflags,
     if (ok && valid != want_valid) {
         fail(tc, "parse_many said %zu valid: want %zu", valid, want_valid);
         ok = 0;
+    }
+    /* curi_valid_many: each row's code, and the same count */
+    if (ok) {
+        uint16_t *codes = malloc((n ? n : 1) * sizeof *codes);
+        size_t v2 = 99;
+        if (codes == NULL || curi_valid_many(codes, in, n, pflags, &v2, &e) != CURI_OK ||
+            v2 != valid) {
+            fail(tc, "valid_many: %zu valid: want %zu", v2, valid);
+            ok = 0;
+        }
+        for (size_t i = 0; i < n && ok; i++) {
+            if (codes[i] != rows[i].code) {
+                fail(tc, "valid_many %zu %s: code %s: want %s", i, show(in[i].ptr, in[i].len),
+                     err_name(codes[i]), err_name(rows[i].code));
+                ok = 0;
+            }
+        }
+        free(codes);
     }
     free(rows);
     return ok && normalize_driven(tc, in, n, NULL, 0, 0, pflags, mask);

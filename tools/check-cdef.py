@@ -223,6 +223,10 @@ def main():
     check(r2.code == 0 and r2.host_type == lib.CURI_HOST_NONE and
           r2.off[lib.CURI_PART_PATH] == 7 and r2.len[lib.CURI_PART_PATH] == 3,
           "curi_parse_many row 2")
+    codes = ffi.new("uint16_t[]", n)
+    rc = lib.curi_valid_many(codes, spans, n, 0, nvalid, ffi.NULL)
+    check(rc == 0 and nvalid[0] == 3 and list(codes) == [0, lib.CURI_ERR_PATH_CHAR, 0, 0],
+          f"curi_valid_many: {rc}, {nvalid[0]} valid, codes {list(codes)}")
     block = b"\r\n".join(inputs) + b"\n"
     starts = ffi.new("size_t[]", n)
     lines, used = ffi.new("size_t *"), ffi.new("size_t *")

@@ -270,6 +270,18 @@ int main(void)
                   curi_parse_many(rows, in, 2, 0, NULL, &be) == CURI_ERR_INVALID_ARG &&
                   rows[0].code == 77,
               "curi_parse_many: NULL rows, inputs or valid; an unknown or private flag bit");
+        check(MISUSE(curi_valid_many(codes, NULL, 2, 0, &valid, &be), valid, done) &&
+                  MISUSE(curi_valid_many(codes, in, 2, 1u << 20, &valid, &be), valid, done) &&
+                  MISUSE(curi_valid_many(codes, in, 2, 0x10, &valid, &be), valid, done) &&
+                  curi_valid_many(codes, in, 2, 0, NULL, &be) == CURI_ERR_INVALID_ARG,
+              "curi_valid_many: NULL inputs or valid; an unknown or private flag bit");
+        check(curi_valid_many(codes, bad, 2, CURI_PARSE_URI, &valid, &be) == CURI_OK &&
+                  be.code == CURI_OK && valid == 1 && codes[0] == CURI_OK &&
+                  codes[1] == CURI_ERR_INVALID_ARG &&
+                  curi_valid_many(NULL, in, 3, CURI_PARSE_URI, &valid, &be) == CURI_OK &&
+                  valid == 1,
+              "curi_valid_many: codes as curi_parse's (a span NULL with len 3 INVALID_ARG); "
+              "codes may be NULL");
         check(MISUSE(curi_normalize_many(nb, sizeof nb, NULL, codes, in, 2, 0, CURI_NORM_DEFAULT,
                                          &done, &be), done, valid) &&
                   MISUSE(curi_normalize_many(NULL, 4, ends, codes, in, 2, 0, CURI_NORM_DEFAULT,
@@ -654,6 +666,7 @@ int main(void)
         {
             size_t valid = 9, done = 9, lines = 9, used = 9;
             check(curi_parse_many(NULL, NULL, 0, 0, &valid, NULL) == CURI_OK && valid == 0 &&
+                      curi_valid_many(NULL, NULL, 0, 0, &valid, NULL) == CURI_OK && valid == 0 &&
                       curi_normalize_many(NULL, 0, NULL, NULL, NULL, 0, 0, CURI_NORM_DEFAULT,
                                           &done, NULL) == CURI_OK &&
                       done == 0,
