@@ -1,16 +1,20 @@
 /*
- * fuzz_batch.c -- libFuzzer target for curi_parse_many and curi_normalize_many.
+ * fuzz_batch.c -- libFuzzer target for curi_parse_many, curi_valid_many,
+ * curi_normalize_many and curi_parse_lines.
  * Input: one control byte (bits 0-3: parse flags; bits 4-7: the normalize
  * buffer's first size, 0..15 times 8 bytes), then inputs separated by '\n'
- * (the separators are dropped: the inputs sit one after the other, delimited
- * by an offsets array, as a binding hands them over).  Invariants:
+ * (the spans of the batch: a '\r' before the '\n' stays in its input).  The
+ * same text also goes to curi_parse_lines, two lines per call.  Invariants:
  *  - each row equals curi_parse of its input alone: the parts' offsets and
  *    lengths, host type, port status and number, or the error and its offset
- *    with every part absent; the return value counts the valid rows;
+ *    with every part absent; *valid counts the valid rows; curi_valid_many
+ *    gives each row's code and the same count;
  *  - curi_normalize_many, driven from any first buffer size and then with a
  *    fresh buffer of exactly the size it asked for, gives each input's
  *    curi_normalize output (empty with the error code for an invalid one),
- *    and always makes progress.
+ *    and always makes progress;
+ *  - curi_parse_lines cuts the same lines (less a '\r' before their '\n')
+ *    and gives each the row curi_parse gives it.
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
@@ -69,48 +73,52 @@ static void check_output(int code, const char *got, size_t glen, const char *s, 
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static size_t offsets[MAX_INPUTS + 1], ends[MAX_INPUTS];
+    static size_t ends[MAX_INPUTS], starts[2];
     static uint16_t codes[MAX_INPUTS];
     static curi_row rows[MAX_INPUTS];
+    static curi_str in[MAX_INPUTS];
     unsigned flags;
-    size_t n = 0, total = 0, valid = 0, from = 0, cap, calls = 0;
-    char *block;
+    size_t n = 0, valid = 0, from = 0, cap, calls = 0, end = 1;
+    const char *text = (const char *)data + 1;
 
     if (size < 1)
         return 0;
     flags = data[0] & 15u;
     cap = (size_t)(data[0] >> 4) * 8;
-    block = fz_alloc(size);
-    offsets[0] = 0;
-    for (size_t i = 1; i <= size && n < MAX_INPUTS; n++) {
+    for (size_t i = 1; i < size && n < MAX_INPUTS; n++) {
         const uint8_t *nl = memchr(data + i, '\n', size - i);
         size_t len = nl ? (size_t)(nl - (data + i)) : size - i;
-        memcpy(block + total, data + i, len);
-        total += len;
-        offsets[n + 1] = total;
+        in[n].ptr = (const char *)data + i;
+        in[n].len = len;
         i += len + 1;
+        end = i < size ? i : size;
     }
 
-    valid = curi_parse_many(rows, block, offsets, n, flags);
+    FZ_CHECK(curi_parse_many(rows, in, n, flags, &valid, NULL) == CURI_OK);
     {
         size_t want = 0;
         for (size_t i = 0; i < n; i++) {
-            check_row(&rows[i], block + offsets[i], offsets[i + 1] - offsets[i], flags);
+            check_row(&rows[i], in[i].ptr, in[i].len, flags);
             want += rows[i].code == CURI_OK;
         }
-        FZ_CHECKF(valid == want, "parse_many returned %zu, %zu rows valid", valid, want);
+        FZ_CHECKF(valid == want, "parse_many said %zu valid, %zu rows valid", valid, want);
+        FZ_CHECK(curi_valid_many(codes, in, n, flags, &want, NULL) == CURI_OK && want == valid);
+        for (size_t i = 0; i < n; i++)
+            FZ_CHECKF(codes[i] == rows[i].code, "valid_many of %s: %u, row %u",
+                      fz_show(in[i].ptr, in[i].len), codes[i], rows[i].code);
     }
 
     while (from < n) {
         char *dst = cap ? fz_alloc(cap) : NULL;
-        size_t done = curi_normalize_many(dst, cap, ends + from, codes + from, block,
-                                          offsets + from, n - from, flags, CURI_NORM_DEFAULT);
-        FZ_CHECK(done <= n - from);
+        size_t done = 0;
+        int rc = curi_normalize_many(dst, cap, ends + from, codes + from, in + from, n - from,
+                                     flags, CURI_NORM_DEFAULT, &done, NULL);
+        FZ_CHECK(done <= n - from && rc == (done == n - from ? CURI_OK : CURI_ERR_NOSPACE));
         for (size_t j = 0; j < done; j++) {
             size_t i = from + j, start = j ? ends[i - 1] : 0;
             FZ_CHECK(ends[i] >= start && ends[i] <= cap);
-            check_output(codes[i], dst ? dst + start : "", ends[i] - start, block + offsets[i],
-                         offsets[i + 1] - offsets[i], flags);
+            check_output(codes[i], dst ? dst + start : "", ends[i] - start, in[i].ptr,
+                         in[i].len, flags);
         }
         if (done < n - from) {
             size_t start = done ? ends[from + done - 1] : 0;
@@ -122,6 +130,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(dst);
         FZ_CHECKF(++calls <= 2 * n + 2, "normalize_many makes no progress");
     }
-    free(block);
+
+    /* The same text (up to where the spans stopped) as lines, two per call. */
+    {
+        size_t pos = 0, tlen = end - 1, i = 0;
+        while (pos < tlen) {
+            size_t lines = 0, used = 0;
+            int rc = curi_parse_lines(rows, starts, 2, text + pos, tlen - pos, flags, &lines,
+                                      &used, NULL);
+            FZ_CHECK(lines <= 2 && used <= tlen - pos && used > 0);
+            FZ_CHECK(rc == (pos + used == tlen ? CURI_OK : CURI_ERR_NOSPACE));
+            for (size_t j = 0; j < lines; j++, i++) {
+                size_t l = in[i].len;
+                if (l > 0 && in[i].ptr[l - 1] == '\r' && in[i].ptr + l < text + tlen)
+                    l--; /* CR LF: the CR belongs to the line end */
+                FZ_CHECKF(i < n && text + pos + starts[j] == in[i].ptr,
+                          "parse_lines: line %zu begins elsewhere", i);
+                check_row(&rows[j], in[i].ptr, l, flags);
+            }
+            pos += used;
+        }
+        FZ_CHECKF(i == n, "parse_lines cut %zu lines, the spans %zu", i, n);
+    }
     return 0;
 }

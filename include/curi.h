@@ -826,13 +826,34 @@ void curi_split_at(curi_str s, char ch, curi_str *before, curi_str *after);
  * ---------------------------------------------------------------------------
  * Batches: many inputs per call, for bindings
  * ---------------------------------------------------------------------------
- * The inputs are one block and n + 1 offsets, as in an Arrow string column:
- * input i is data[offsets[i] .. offsets[i+1]).  Each input is handled exactly
- * as curi_parse and curi_normalize handle it on its own.
+ * EXPERIMENTAL: this family (curi_row, curi_parse_many, curi_valid_many,
+ * curi_normalize_many, curi_parse_lines, curi_normalize_lines) is outside the
+ * stability promise of 0.3: its signatures and curi_row may change in a minor
+ * release.
+ *
+ * Two input shapes, the ones bindings hold:
+ *   - spans: an array of n curi_str, input i is inputs[i].ptr[0 .. inputs[i].len)
+ *     (the strings of a list, or an Arrow column's data and offsets turned into
+ *     spans in one pass);
+ *   - lines: one block of text of '\n'-separated inputs, as a file holds them.
+ *     A '\r' just before a '\n' belongs to the line end, as for curi(1)'s input
+ *     lines; any other '\r' (one ending text with no '\n' after it too) is part
+ *     of its input.  A last line without '\n' is an input; text ending in '\n'
+ *     has no empty input after it, so "" holds no input and "\n" one empty
+ *     input (the empty reference, valid).  An empty line is an empty input.
+ * Each input is handled exactly as curi_parse and curi_normalize handle it on
+ * its own (an input span with ptr NULL and len > 0 gets that input's
+ * CURI_ERR_INVALID_ARG).  The calls follow the error model: CURI_OK, or
+ * CURI_ERR_NOSPACE when the outputs did not all fit (the call says how far it
+ * got, so the caller goes on from there), or CURI_ERR_INVALID_ARG (offset 0)
+ * for misuse: a parse flag or mask bit the function does not know, rows, inputs,
+ * ends or a count pointer NULL (rows, inputs and ends may be NULL when there are
+ * no inputs; codes may always be), text NULL with len > 0, dst NULL with a cap > 0.  After misuse
+ * every count out-parameter is 0 and no array is written.
  */
 enum { CURI_ROW_PARTS = 7 }; /* the curi_part values, scheme to fragment */
 
-/* One input's parse, fixed-width (64 bytes): offsets into that input, not into data. */
+/* One input's parse, fixed-width (64 bytes): offsets into that input, not into a block. */
 typedef struct curi_row {
     uint32_t off[CURI_ROW_PARTS]; /* by curi_part; CURI_ROW_ABSENT when absent */
     uint32_t len[CURI_ROW_PARTS];
@@ -844,29 +865,65 @@ typedef struct curi_row {
 } curi_row;
 
 /*
- * Parse n inputs into rows[0..n); returns how many were valid.  An input whose
- * offsets decrease gets code CURI_ERR_INVALID_ARG.  Returns 0 and writes
- * nothing when rows or offsets is NULL, or data is NULL while the inputs are
- * not all empty (data may be NULL when they are).
+ * Parse the n inputs into rows[0..n) (with CURI_PARSE_* flags); *valid = how
+ * many have code CURI_OK.  Returns CURI_OK, or CURI_ERR_INVALID_ARG for misuse
+ * (valid must not be NULL).
  */
-size_t curi_parse_many(curi_row *rows, const char *data, const size_t *offsets, size_t n,
-                       unsigned flags);
+int curi_parse_many(curi_row *rows, const curi_str *inputs, size_t n, unsigned flags,
+                    size_t *valid, curi_error *err);
 
 /*
- * Parse (with parse_flags) and normalize (with mask) n inputs, writing the
- * normalized forms one after the other into dst[0..cap) and, for each input
- * i, ends[i] = where its output ends in dst (it starts at ends[i-1], or 0),
- * and codes[i] (when codes is not NULL) = CURI_OK or the error of its parse or
- * normalization; an input with an error has an empty output.  Returns the
- * number of inputs done.  When that is k < n, output k did not fit: ends[k]
- * holds where it would end, so a buffer of ends[k] bytes holds outputs 0..k
- * and the call can go on from input k with a fresh dst.  Returns 0 when ends
- * or offsets is NULL, dst is NULL while cap is not 0, or data is NULL while
- * the inputs are not all empty.  codes may be NULL; data may be NULL when the
- * inputs are all empty.
+ * Whether each of the n inputs parses (with CURI_PARSE_* flags), without its
+ * parts: codes[i] (when codes is not NULL) = what curi_parse returns for input
+ * i; *valid = how many are CURI_OK.  The cheap column for filtering: a row per
+ * input costs as much again as the check.  Returns CURI_OK, or
+ * CURI_ERR_INVALID_ARG for misuse (valid must not be NULL).
  */
-size_t curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes, const char *data,
-                           const size_t *offsets, size_t n, unsigned parse_flags, unsigned mask);
+int curi_valid_many(uint16_t *codes, const curi_str *inputs, size_t n, unsigned flags,
+                    size_t *valid, curi_error *err);
+
+/*
+ * Parse (with parse_flags) and normalize (with the CURI_NORM_* mask) the n
+ * inputs, writing the normalized forms one after the other into dst[0..cap)
+ * and, for each input i done, ends[i] = where its output ends in dst (it
+ * starts at ends[i-1], or 0) and codes[i] (when codes is not NULL) = CURI_OK
+ * or the error of its parse or normalization; an input with an error has an
+ * empty output.  *done = the number of inputs done.  Returns CURI_OK when all
+ * n are done, CURI_ERR_NOSPACE when output k = *done < n did not fit: ends[k]
+ * then holds where it would end, so a buffer of ends[k] bytes holds outputs
+ * 0..k and the call goes on with inputs + k, n - k, a fresh dst, ends + k and
+ * codes + k.  done must not be NULL; codes may be.
+ */
+int curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes,
+                        const curi_str *inputs, size_t n, unsigned parse_flags, unsigned mask,
+                        size_t *done, curi_error *err);
+
+/*
+ * curi_parse_many over the lines of text[0..len): row i and, when starts is
+ * not NULL, starts[i] = the offset in text where line i begins, for at most
+ * cap lines (rows and starts hold cap entries).  *lines = the number of lines
+ * parsed, *used = the bytes of text they took (their '\n' included: the next
+ * line begins at text + *used).  Returns CURI_OK when that is every line,
+ * CURI_ERR_NOSPACE when more lines follow (the call goes on with text + *used,
+ * len - *used).  rows may be NULL when cap is 0; lines and used must not be
+ * NULL.
+ */
+int curi_parse_lines(curi_row *rows, size_t *starts, size_t cap, const char *text, size_t len,
+                     unsigned flags, size_t *lines, size_t *used, curi_error *err);
+
+/*
+ * curi_normalize_many over the lines of text[0..len), for at most cap lines
+ * (ends and codes hold cap entries).  *lines = the number of lines done,
+ * *used = the bytes of text they took, as curi_parse_lines.  Returns CURI_OK
+ * when that is every line, CURI_ERR_NOSPACE when more lines follow: either
+ * cap lines are done (*lines == cap), or output k = *lines < cap did not fit
+ * in dst and ends[k] holds where it would end, as for curi_normalize_many.
+ * Either way the call goes on with text + *used, len - *used.  ends may be
+ * NULL when cap is 0; lines and used must not be NULL; codes may be NULL.
+ */
+int curi_normalize_lines(char *dst, size_t dcap, size_t *ends, uint16_t *codes, size_t cap,
+                         const char *text, size_t len, unsigned parse_flags, unsigned mask,
+                         size_t *lines, size_t *used, curi_error *err);
 
 /*
  * ***************************************************************************

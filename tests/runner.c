@@ -647,6 +647,7 @@ static const kinddef kinds[] = {
     {"scheme", kind_scheme, no_words},
     {"registry", kind_registry, no_words},
     {"batch", kind_batch, parse_words},
+    {"lines", kind_lines, parse_words},
     {"lint", kind_lint, lint_words},
     {"lintmsg", kind_lintmsg, lint_words},
     {"extract", kind_extract, extract_words},

@@ -168,6 +168,7 @@ void kind_registry(tcase *tc);
 void kind_schemecheck(tcase *tc);
 void kind_schemeparts(tcase *tc);
 void kind_batch(tcase *tc);
+void kind_lines(tcase *tc); /* kinds_batch.c: the line forms of the batch calls */
 void kind_frompath(tcase *tc); /* kinds_path.c */
 void kind_topath(tcase *tc);
 void kind_pathprop(tcase *tc);

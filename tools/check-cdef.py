@@ -215,17 +215,15 @@ def main():
     check(sch != ffi.NULL and s(lib.curi_scheme_name(sch)) == "https" and
           lib.curi_scheme_default_port(sch) == 443, "curi_scheme_find(HTTPS)")
 
-    # Batches: Arrow-style data and offsets.
+    # Batches: spans of (pointer, length), and the same inputs as lines of one block.
     inputs = [b"http://a:1/x", b"bad uri", b"mailto:x@y", b""]
-    data = b"".join(inputs)
-    offs = [0]
-    for i in inputs:
-        offs.append(offs[-1] + len(i))
     n = len(inputs)
-    offsets = ffi.new("size_t[]", offs)
+    keep = [ffi.from_buffer(i) for i in inputs]
+    spans = ffi.new("curi_str[]", [(k, len(i)) for k, i in zip(keep, inputs)])
     rows = ffi.new("curi_row[]", n)
-    valid = lib.curi_parse_many(rows, data, offsets, n, 0)
-    check(valid == 3, f"curi_parse_many: {valid} valid, want 3")
+    nvalid = ffi.new("size_t *")
+    rc = lib.curi_parse_many(rows, spans, n, 0, nvalid, ffi.NULL)
+    check(rc == 0 and nvalid[0] == 3, f"curi_parse_many: {rc}, {nvalid[0]} valid, want 3")
     absent = int(re.search(r"#define CURI_ROW_ABSENT UINT32_C\((0x[0-9A-Fa-f]+)\)",
                            text).group(1), 16)
     check(absent == 0xFFFFFFFF, f"CURI_ROW_ABSENT is {absent:#x}")
@@ -240,11 +238,24 @@ def main():
     check(r2.code == 0 and r2.host_type == lib.CURI_HOST_NONE and
           r2.off[lib.CURI_PART_PATH] == 7 and r2.len[lib.CURI_PART_PATH] == 3,
           "curi_parse_many row 2")
+    codes = ffi.new("uint16_t[]", n)
+    rc = lib.curi_valid_many(codes, spans, n, 0, nvalid, ffi.NULL)
+    check(rc == 0 and nvalid[0] == 3 and list(codes) == [0, lib.CURI_ERR_PATH_CHAR, 0, 0],
+          f"curi_valid_many: {rc}, {nvalid[0]} valid, codes {list(codes)}")
+    block = b"\r\n".join(inputs) + b"\n"
+    starts = ffi.new("size_t[]", n)
+    lines, used = ffi.new("size_t *"), ffi.new("size_t *")
+    rc = lib.curi_parse_lines(rows, starts, n, block, len(block), 0, lines, used, ffi.NULL)
+    check(rc == 0 and lines[0] == n and used[0] == len(block) and list(starts) == [0, 14, 23, 35]
+          and rows[0].off[lib.CURI_PART_HOST] == 7 and rows[1].value == 3,
+          f"curi_parse_lines: {rc}, {lines[0]} lines, {used[0]} bytes, starts {list(starts)}")
     ends = ffi.new("size_t[]", n)
     codes = ffi.new("uint16_t[]", n)
     nbuf = ffi.new("char[]", 64)
-    k = lib.curi_normalize_many(nbuf, 64, ends, codes, data, offsets, n, 0,
-                                lib.CURI_NORM_DEFAULT)
+    done_ = ffi.new("size_t *")
+    rc = lib.curi_normalize_many(nbuf, 64, ends, codes, spans, n, 0, lib.CURI_NORM_DEFAULT,
+                                 done_, ffi.NULL)
+    k = done_[0] if rc == 0 else -1
     outs = [ffi.unpack(nbuf + (ends[i - 1] if i else 0),
                        ends[i] - (ends[i - 1] if i else 0)).decode() for i in range(n)]
     check(k == n and outs == ["http://a:1/x", "", "mailto:x@y", ""] and

@@ -1,4 +1,5 @@
-"""curi_build.py -- the cffi builder of the module curi._curi (API mode).
+"""curi_build.py -- the cffi builder of the module curi._curi (API mode), and the builder of
+the CPython extension module curi._lists (the batch calls over Python lists, curi/_lists.c).
 
 The declarations are the header's binding block (the lines between /* CURI_CDEF_BEGIN */ and
 /* CURI_CDEF_END */ of include/curi.h, handed to cffi as they are) and the prototypes of the
@@ -13,7 +14,7 @@ Both ways need the source tree around this directory (../../include, ../../src).
 
     CURI_LIBCURI_A=build/libcuri.a python3 bindings/python/curi_build.py OUTDIR
 
-compiles the module into OUTDIR/curi/ (`make python`).
+compiles both modules into OUTDIR/curi/ (`make python`); setup.py builds the same two for pip.
 SPDX-License-Identifier: MIT
 """
 import glob
@@ -30,24 +31,11 @@ END = "/* CURI_CDEF_END */"
 
 HELPERS_CDEF = """
 int64_t curipy_check(const char *s, uint64_t lenflags);
-size_t curipy_nonzero(const uint16_t *codes, size_t n, size_t *idx);
 int curipy_parse(const char *s, size_t len, unsigned flags, int32_t *r);
-typedef struct { const char *s; size_t len; void *ref; } curipy_span;
-size_t curipy_lines(curipy_span *spans, const char *data, size_t len, size_t n);
-size_t curipy_valid_many(uint8_t *valid, const curipy_span *spans, size_t n, unsigned pflags);
-size_t curipy_normalize_many(char *dst, size_t cap, size_t *written, size_t *nerr,
-                             uint16_t *codes, const curipy_span *spans, size_t n,
-                             unsigned pflags, unsigned mask);
-size_t curipy_take(curipy_span *spans, void *list, size_t n);
-size_t curipy_valid_list(uint8_t *valid, curipy_span *spans, void *list, void *out, size_t n,
-                         unsigned pflags);
-size_t curipy_normalize_list(char *dst, size_t cap, uint16_t *codes, curipy_span *spans,
-                             void *list, void *out, size_t n, unsigned pflags, unsigned mask);
-size_t curipy_split_lines(int32_t *rows, int64_t *starts, const char *data, size_t len,
-                          size_t n, unsigned pflags);
+void curipy_rows(int32_t *out, const curi_row *rows, size_t n);
+size_t curipy_cr(size_t n, const char *text, size_t len, const size_t *starts);
 int curipy_normalize(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                      unsigned pflags, unsigned mask, curi_error *err);
-int64_t curipy_normalize_str(intptr_t str, unsigned pflags, unsigned mask, intptr_t out);
 int curipy_resolve(char *dst, size_t cap, size_t *outlen, const char *b, size_t blen,
                    const char *r, size_t rlen, unsigned pflags, unsigned rflags,
                    int *which, curi_error *err);
@@ -77,12 +65,17 @@ def make_builder(archive=None):
     ffi.cdef(header_block() + HELPERS_CDEF)
     with open(os.path.join(HERE, "curi", "_helpers.c"), encoding="utf-8") as f:
         helpers = f.read()
-    # CPython's full C API, not the limited one cffi picks by default: the batch helpers
-    # read a list's str items where CPython keeps their text (_helpers.c, curipy_take).  The
-    # module is then made for the Python that builds it, and says so (no abi3 name).
-    kw = {"include_dirs": [os.path.join(ROOT, "include")],
-          "define_macros": [("_CFFI_NO_LIMITED_API", None)],
-          "py_limited_api": False}
+    # Made for the Python that builds it (no abi3 name), as its companion curi._lists is,
+    # which reads lists with CPython's full C API.
+    kw = dict(libcuri_args(archive), define_macros=[("_CFFI_NO_LIMITED_API", None)],
+              py_limited_api=False)
+    ffi.set_source("curi._curi", helpers, **kw)
+    return ffi
+
+
+def libcuri_args(archive):
+    """How a module gets libcuri: the built archive, or the library's sources."""
+    kw = {"include_dirs": [os.path.join(ROOT, "include")]}
     if archive:
         kw["extra_objects"] = [os.path.abspath(archive)]
         # what the archive needs after it: "-lidn2" when libcuri was built with libidn2
@@ -93,8 +86,26 @@ def make_builder(archive=None):
                       glob.glob(os.path.join(ROOT, "src", "lint", "*.c")))
         kw["sources"] = srcs
         kw["extra_compile_args"] = ["-std=c11"]
-    ffi.set_source("curi._curi", helpers, **kw)
-    return ffi
+    return kw
+
+
+def lists_extension(archive=None):
+    """The setuptools Extension of curi._lists (curi/_lists.c), linked with libcuri."""
+    from setuptools import Extension
+    kw = libcuri_args(archive)
+    kw["sources"] = [os.path.join(HERE, "curi", "_lists.c")] + kw.get("sources", [])
+    return Extension("curi._lists", **kw)
+
+
+def build_lists(out, archive):
+    """Compile curi._lists into out/curi/ with setuptools' build_ext (make python)."""
+    from setuptools import Distribution
+    dist = Distribution({"name": "curi", "ext_modules": [lists_extension(archive)]})
+    cmd = dist.get_command_obj("build_ext")
+    cmd.build_lib = out
+    cmd.build_temp = os.path.join(out, "tmp-lists")
+    cmd.ensure_finalized()
+    cmd.run()
 
 
 ffibuilder = make_builder(os.environ.get("CURI_LIBCURI_A") or None)
@@ -103,3 +114,4 @@ if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     os.makedirs(out, exist_ok=True)
     ffibuilder.compile(tmpdir=out, verbose=False)
+    build_lists(out, os.environ.get("CURI_LIBCURI_A") or None)

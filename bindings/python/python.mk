@@ -1,7 +1,8 @@
 # bindings/python/python.mk -- the Python package curi (cffi, API mode), included by the Makefile.
 #
-#   make python        build the module into $(B)/python (PYTHONPATH=$(B)/python imports curi),
-#                      linked with $(STATIC); Debian: python3-cffi python3-setuptools python3-dev
+#   make python        build the modules (cffi's curi._curi and the extension module curi._lists)
+#                      into $(B)/python (PYTHONPATH=$(B)/python imports curi), linked with
+#                      $(STATIC); Debian: python3-cffi python3-setuptools python3-dev
 #   make check-python  its tests (bindings/python/tests, pytest: python3-pytest), ending with
 #                      "python: N passed, N failed", the GNU parallel pipeline against the tool
 #                      among them (parallel); make check runs it.  Not under SAN=1: an
@@ -35,7 +36,7 @@ $(PY_STAMP): $(STATIC) include/curi.h $(PY_SRC)
 	env -u CC -u CFLAGS -u LDFLAGS CURI_LIBCURI_A=$(STATIC) CURI_LIBS="$(IDN_LIBS)" $(PYTHON) bindings/python/curi_build.py $(PYDIR)
 	cp bindings/python/curi/__init__.py bindings/python/curi/__init__.pyi \
 	    bindings/python/curi/py.typed $(PYDIR)/curi/
-	@rm -f $(PYDIR)/curi/_curi.c $(PYDIR)/curi/_curi.o
+	@rm -rf $(PYDIR)/curi/_curi.c $(PYDIR)/curi/_curi.o $(PYDIR)/tmp-lists
 	@touch $@
 
 ifeq ($(SAN),1)

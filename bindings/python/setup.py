@@ -1,4 +1,5 @@
-"""setup.py -- pip install ./bindings/python (from the source tree: it compiles ../../src).
+"""setup.py -- pip install ./bindings/python (from the source tree: it compiles ../../src into
+both modules, the cffi module curi._curi and the extension module curi._lists).
 
 Offline, with Debian's setuptools and cffi (python3-setuptools, python3-cffi, python3-dev):
 
@@ -11,10 +12,13 @@ SPDX-License-Identifier: MIT
 """
 import os
 import re
+import sys
 
 from setuptools import setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import curi_build  # noqa: E402  (beside this file: the builders of curi._curi and curi._lists)
 
 
 def version():
@@ -33,5 +37,6 @@ setup(
     setup_requires=["cffi>=1.12"],
     install_requires=["cffi>=1.12"],
     cffi_modules=["curi_build.py:ffibuilder"],
+    ext_modules=[curi_build.lists_extension()],
     zip_safe=False,
 )

@@ -854,41 +854,123 @@ int main(void)
               "the linked version is the header's");
     }
 
-    /* The batch functions' argument rules and a decreasing offset. */
+    /*
+     * The batch functions' error model: misuse (a NULL that must not be, a flag or mask bit
+     * they do not know) is INVALID_ARG at offset 0 with the counts zeroed and no array
+     * written; a span with ptr NULL and len > 0 is that input's INVALID_ARG, as curi_parse's.
+     */
     {
         curi_row rows[3];
-        size_t offs[4] = {0, 8, 7, 9}, ends[3], good[3] = {0, 8, 9};
+        size_t ends[3] = {7, 7, 7}, starts[3], valid, done, lines, used;
         uint16_t codes[3];
         char nb[64];
-        const char *data = "http://ax";
-        check(curi_parse_many(NULL, data, good, 2, 0) == 0 &&
-                  curi_parse_many(rows, data, NULL, 2, 0) == 0 &&
-                  curi_parse_many(rows, NULL, good, 2, 0) == 0,
-              "curi_parse_many: NULL rows, offsets or data with inputs");
-        check(curi_parse_many(rows, NULL, (size_t[]){5, 5, 5}, 2, 0) == 2 &&
-                  rows[0].code == CURI_OK && rows[1].code == CURI_OK,
-              "curi_parse_many: NULL data with empty inputs parses two empty references");
-        check(curi_parse_many(rows, data, offs, 3, 0) == 2 && rows[1].code == CURI_ERR_INVALID_ARG &&
+        curi_error be;
+        const curi_str in[3] = {{"http://a", 8}, {NULL, 0}, {"x", 1}};
+        const curi_str bad[2] = {{"http://a", 8}, {NULL, 3}};
+#define MISUSE(call, n1, n2)                                                               \
+    (n1 = 5, n2 = 5, be.code = 0, be.offset = 9, rows[0].code = 77,                          \
+     (call) == CURI_ERR_INVALID_ARG && be.code == CURI_ERR_INVALID_ARG && be.offset == 0 &&    \
+         n1 == 0 && rows[0].code == 77 && ends[0] == 7)
+        check(MISUSE(curi_parse_many(NULL, in, 2, 0, &valid, &be), valid, done) &&
+                  MISUSE(curi_parse_many(rows, NULL, 2, 0, &valid, &be), valid, done) &&
+                  MISUSE(curi_parse_many(rows, in, 2, 1u << 20, &valid, &be), valid, done) &&
+                  MISUSE(curi_parse_many(rows, in, 2, 0x10, &valid, &be), valid, done) &&
+                  curi_parse_many(rows, in, 2, 0, NULL, &be) == CURI_ERR_INVALID_ARG &&
+                  rows[0].code == 77,
+              "curi_parse_many: NULL rows, inputs or valid; an unknown or private flag bit");
+        check(MISUSE(curi_valid_many(codes, NULL, 2, 0, &valid, &be), valid, done) &&
+                  MISUSE(curi_valid_many(codes, in, 2, 1u << 20, &valid, &be), valid, done) &&
+                  MISUSE(curi_valid_many(codes, in, 2, 0x10, &valid, &be), valid, done) &&
+                  curi_valid_many(codes, in, 2, 0, NULL, &be) == CURI_ERR_INVALID_ARG,
+              "curi_valid_many: NULL inputs or valid; an unknown or private flag bit");
+        check(curi_valid_many(codes, bad, 2, CURI_PARSE_URI, &valid, &be) == CURI_OK &&
+                  be.code == CURI_OK && valid == 1 && codes[0] == CURI_OK &&
+                  codes[1] == CURI_ERR_INVALID_ARG &&
+                  curi_valid_many(NULL, in, 3, CURI_PARSE_URI, &valid, &be) == CURI_OK &&
+                  valid == 1,
+              "curi_valid_many: codes as curi_parse's (a span NULL with len 3 INVALID_ARG); "
+              "codes may be NULL");
+        check(MISUSE(curi_normalize_many(nb, sizeof nb, NULL, codes, in, 2, 0, CURI_NORM_DEFAULT,
+                                         &done, &be), done, valid) &&
+                  MISUSE(curi_normalize_many(NULL, 4, ends, codes, in, 2, 0, CURI_NORM_DEFAULT,
+                                             &done, &be), done, valid) &&
+                  MISUSE(curi_normalize_many(nb, sizeof nb, ends, codes, NULL, 2, 0,
+                                             CURI_NORM_DEFAULT, &done, &be), done, valid) &&
+                  MISUSE(curi_normalize_many(nb, sizeof nb, ends, codes, in, 2, 1u << 20,
+                                             CURI_NORM_DEFAULT, &done, &be), done, valid) &&
+                  MISUSE(curi_normalize_many(nb, sizeof nb, ends, codes, in, 2, 0, 1u << 9,
+                                             &done, &be), done, valid) &&
+                  curi_normalize_many(nb, sizeof nb, ends, codes, in, 2, 0, CURI_NORM_DEFAULT,
+                                      NULL, &be) == CURI_ERR_INVALID_ARG && ends[0] == 7,
+              "curi_normalize_many: NULL ends, inputs or done, NULL dst with cap, unknown "
+              "parse flag or mask bits");
+        check(MISUSE(curi_parse_lines(NULL, starts, 2, "a\nb", 3, 0, &lines, &used, &be), lines,
+                     used) && used == 0 &&
+                  MISUSE(curi_parse_lines(rows, starts, 2, NULL, 3, 0, &lines, &used, &be), lines,
+                         used) &&
+                  MISUSE(curi_parse_lines(rows, starts, 2, "a\nb", 3, 1u << 20, &lines, &used,
+                                          &be), lines, used) &&
+                  curi_parse_lines(rows, starts, 2, "a", 1, 0, NULL, &used, &be) ==
+                      CURI_ERR_INVALID_ARG &&
+                  curi_parse_lines(rows, starts, 2, "a", 1, 0, &lines, NULL, &be) ==
+                      CURI_ERR_INVALID_ARG && rows[0].code == 77,
+              "curi_parse_lines: NULL rows with cap, NULL text with len, NULL counts, unknown "
+              "flags");
+        check(MISUSE(curi_normalize_lines(nb, sizeof nb, NULL, codes, 2, "a\nb", 3, 0,
+                                          CURI_NORM_DEFAULT, &lines, &used, &be), lines, used) &&
+                  used == 0 &&
+                  MISUSE(curi_normalize_lines(NULL, 4, ends, codes, 2, "a\nb", 3, 0,
+                                              CURI_NORM_DEFAULT, &lines, &used, &be), lines, used) &&
+                  MISUSE(curi_normalize_lines(nb, sizeof nb, ends, codes, 2, NULL, 3, 0,
+                                              CURI_NORM_DEFAULT, &lines, &used, &be), lines, used) &&
+                  MISUSE(curi_normalize_lines(nb, sizeof nb, ends, codes, 2, "a", 1, 1u << 20,
+                                              CURI_NORM_DEFAULT, &lines, &used, &be), lines, used) &&
+                  MISUSE(curi_normalize_lines(nb, sizeof nb, ends, codes, 2, "a", 1, 0, 1u << 9,
+                                              &lines, &used, &be), lines, used) &&
+                  curi_normalize_lines(nb, sizeof nb, ends, codes, 2, "a", 1, 0,
+                                       CURI_NORM_DEFAULT, &lines, NULL, &be) ==
+                      CURI_ERR_INVALID_ARG && ends[0] == 7,
+              "curi_normalize_lines: NULL ends with cap, NULL dst with dcap, NULL text with "
+              "len, NULL counts, unknown parse flag or mask bits");
+#undef MISUSE
+        check(curi_parse_many(rows, in, 3, 0, &valid, &be) == CURI_OK && be.code == CURI_OK &&
+                  valid == 3 && rows[1].code == CURI_OK && rows[1].len[CURI_PART_PATH] == 0 &&
+                  rows[2].code == CURI_OK,
+              "curi_parse_many: a span NULL with len 0 is the empty reference");
+        check(curi_parse_many(rows, bad, 2, 0, &valid, &be) == CURI_OK && valid == 1 &&
+                  rows[1].code == CURI_ERR_INVALID_ARG && rows[1].value == 0 &&
                   rows[1].off[CURI_PART_PATH] == CURI_ROW_ABSENT,
-              "curi_parse_many: a decreasing offset is INVALID_ARG for that input only");
-        check(curi_parse_many(rows, data, good, 1, 1u << 20) == 0 &&
-                  rows[0].code == CURI_ERR_INVALID_ARG,
-              "curi_parse_many: unknown parse flags reach each row");
-        check(curi_normalize_many(nb, sizeof nb, NULL, codes, data, good, 2, 0, CURI_NORM_DEFAULT) ==
-                      0 &&
-                  curi_normalize_many(NULL, 4, ends, codes, data, good, 2, 0, CURI_NORM_DEFAULT) ==
-                      0 &&
-                  curi_normalize_many(nb, sizeof nb, ends, codes, NULL, good, 2, 0,
-                                      CURI_NORM_DEFAULT) == 0,
-              "curi_normalize_many: NULL ends, NULL dst with cap, NULL data with inputs");
-        check(curi_normalize_many(nb, sizeof nb, ends, codes, data, offs, 3, 0, CURI_NORM_DEFAULT) ==
-                      3 &&
-                  codes[0] == CURI_OK && codes[1] == CURI_ERR_INVALID_ARG && codes[2] == CURI_OK &&
-                  ends[0] == 9 && ends[1] == 9 && ends[2] == 11 && memcmp(nb, "http://a/ax", 11) == 0,
-              "curi_normalize_many: a decreasing offset gives that input INVALID_ARG, empty");
-        check(curi_normalize_many(nb, sizeof nb, ends, NULL, data, good, 2, 0, 1u << 9) == 2 &&
-                  ends[0] == 0 && ends[1] == 0,
-              "curi_normalize_many: codes may be NULL; unknown mask bits give empty outputs");
+              "curi_parse_many: a span NULL with len 3 is INVALID_ARG for that input only");
+        check(curi_normalize_many(nb, sizeof nb, ends, codes, bad, 2, 0, CURI_NORM_DEFAULT,
+                                  &done, &be) == CURI_OK &&
+                  done == 2 && codes[0] == CURI_OK && codes[1] == CURI_ERR_INVALID_ARG &&
+                  ends[0] == 9 && ends[1] == 9 && memcmp(nb, "http://a/", 9) == 0,
+              "curi_normalize_many: a span NULL with len 3 gives that input INVALID_ARG, empty");
+        check(curi_normalize_many(nb, sizeof nb, ends, NULL, in, 3, CURI_PARSE_URI,
+                                  CURI_NORM_CASE, &done, &be) == CURI_OK &&
+                  done == 3 && ends[0] == 8 && ends[1] == 8 && ends[2] == 8,
+              "curi_normalize_many: codes may be NULL; parse flags reach each input");
+        check(curi_normalize_many(nb, 4, ends, codes, in, 3, 0, CURI_NORM_DEFAULT, &done, &be) ==
+                      CURI_ERR_NOSPACE &&
+                  be.code == CURI_ERR_NOSPACE && done == 0 && ends[0] == 9,
+              "curi_normalize_many: NOSPACE, *done 0 and ends[0] the room http://a/ needs");
+        check(curi_parse_lines(rows, starts, 2, "a\n\nb\r\n", 6, 0, &lines, &used, &be) ==
+                      CURI_ERR_NOSPACE &&
+                  lines == 2 && used == 3 && starts[1] == 2 &&
+                  curi_parse_lines(rows, starts, 2, "b\r\n", 3, 0, &lines, &used, &be) ==
+                      CURI_OK &&
+                  lines == 1 && used == 3 && rows[0].len[CURI_PART_PATH] == 1,
+              "curi_parse_lines: cap lines, then the rest from where *used says");
+        check(curi_normalize_lines(nb, sizeof nb, ends, codes, 3, "HTTP://A\nb", 10, 0,
+                                   CURI_NORM_DEFAULT, &lines, &used, &be) == CURI_OK &&
+                  lines == 2 && used == 10 && ends[0] == 9 && ends[1] == 10 &&
+                  memcmp(nb, "http://a/b", 10) == 0,
+              "curi_normalize_lines: a last line without '\\n'");
+        check(curi_normalize_lines(nb, 9, ends, codes, 3, "b\nHTTP://A\n", 11, 0,
+                                   CURI_NORM_DEFAULT, &lines, &used, &be) == CURI_ERR_NOSPACE &&
+                  lines == 1 && used == 2 && ends[0] == 1 && ends[1] == 10,
+              "curi_normalize_lines: NOSPACE in dst: *used is where the line that did not fit "
+              "begins");
     }
 
     /*
@@ -1186,23 +1268,25 @@ int main(void)
                   curi_scheme_query_is_form(curi_scheme_find("file", 4)) == 0,
               "curi_scheme_query_is_form: the generic syntax and http's and ws's layouts");
 
-        /* Batches: no inputs; all inputs empty with NULL data; nothing fits in no room. */
+        /* Batches: no inputs (NULL arrays then allowed); an empty block of lines. */
         {
-            curi_row rows[2];
-            size_t ends[2], none[1] = {0}, empties[3] = {4, 4, 4}, two[3] = {0, 8, 9};
-            uint16_t codes[2] = {99, 99};
-            check(curi_parse_many(rows, NULL, none, 0, 0) == 0 &&
-                      curi_normalize_many(buf, sizeof buf, ends, codes, NULL, none, 0, 0,
-                                          CURI_NORM_DEFAULT) == 0,
+            size_t valid = 9, done = 9, lines = 9, used = 9;
+            check(curi_parse_many(NULL, NULL, 0, 0, &valid, NULL) == CURI_OK && valid == 0 &&
+                      curi_valid_many(NULL, NULL, 0, 0, &valid, NULL) == CURI_OK && valid == 0 &&
+                      curi_normalize_many(NULL, 0, NULL, NULL, NULL, 0, 0, CURI_NORM_DEFAULT,
+                                          &done, NULL) == CURI_OK &&
+                      done == 0,
                   "batches of no input");
-            check(curi_normalize_many(buf, sizeof buf, ends, codes, NULL, empties, 2, 0,
-                                      CURI_NORM_DEFAULT) == 2 &&
-                      ends[0] == 0 && ends[1] == 0 && codes[0] == CURI_OK && codes[1] == CURI_OK,
-                  "curi_normalize_many: NULL data with two empty inputs");
-            check(curi_normalize_many(NULL, 0, ends, codes, "http://ax", two, 2, 0,
-                                      CURI_NORM_DEFAULT) == 0 &&
-                      ends[0] == 9,
-                  "curi_normalize_many: no room; ends[0] says http://a/ needs 9 bytes");
+            check(curi_parse_lines(NULL, NULL, 0, NULL, 0, 0, &lines, &used, NULL) == CURI_OK &&
+                      lines == 0 && used == 0 &&
+                      curi_normalize_lines(NULL, 0, NULL, NULL, 0, NULL, 0, 0,
+                                           CURI_NORM_DEFAULT, &lines, &used, NULL) == CURI_OK &&
+                      lines == 0 && used == 0,
+                  "lines of no text: NULL text with len 0, no room needed");
+            check(curi_parse_lines(NULL, NULL, 0, "a", 1, 0, &lines, &used, NULL) ==
+                      CURI_ERR_NOSPACE &&
+                      lines == 0 && used == 0,
+                  "curi_parse_lines: no room for a line is NOSPACE, nothing used");
         }
     }
 

@@ -29,12 +29,13 @@ from array import array
 from typing import NamedTuple
 
 from ._curi import ffi as _ffi, lib as _lib
+from . import _lists
 
 __all__ = [
     "URI", "ParseError", "SchemeError", "Finding", "Findings", "Split", "parse", "normalize", "normalize_many",
     "valid_many", "split_many", "encode", "decode", "check", "extract", "Match", "version",
     "to_uri", "to_iri", "IDN",
-    "PARTS", "STEPS", "COMPONENTS",
+    "PARTS", "STEPS", "COMPONENTS", "ROW_DTYPE",
 ]
 
 #: The library's version string ("0.3.0").
@@ -77,13 +78,18 @@ _HOST_TYPES = ("none", "reg-name", "ipv4", "ipv6", "ipvfuture")
 _LEVELS = {"string": _lib.CURI_EQ_STRING, "syntax": _lib.CURI_EQ_SYNTAX,
            "scheme": _lib.CURI_EQ_SCHEME}
 _ROW = 19  # int32 per input in a row (curi/_helpers.c)
+
+#: libcuri's curi_row (64 bytes) as a numpy dtype description: numpy.dtype(curi.ROW_DTYPE)
+#: reads Split.records.
+ROW_DTYPE = [("off", "=u4", (7,)), ("len", "=u4", (7,)), ("code", "=u2"),
+             ("host_type", "u1"), ("port_status", "u1"), ("value", "=u4")]
 _NOSPACE = _lib.CURI_ERR_NOSPACE
 _STRICT = _lib.CURI_PARSE_STRICT_3986
 _new = _ffi.new
 _from_buffer = _ffi.from_buffer
 _c_parse = _lib.curipy_parse
 _c_check = _lib.curipy_check
-_c_normalize_str = _lib.curipy_normalize_str
+_c_normalize_str = _lists.normalize_str
 _NORM_DEFAULT = _lib.CURI_NORM_DEFAULT
 
 
@@ -370,16 +376,14 @@ class URI:
         steps: a step name, names (see curi.STEPS) or a CURI_NORM_* mask."""
         # one foreign call that parses, normalizes and makes the str; the output is a URI
         # reference by construction, so it is not parsed again
-        out = [None]
-        rc = _c_normalize_str(id(self._s), 0, _NORM_DEFAULT if steps is None else _mask(steps),
-                              id(out))
-        if rc == 0:
+        r = _c_normalize_str(self._s, 0, _NORM_DEFAULT if steps is None else _mask(steps))
+        if type(r) is str:
             u = URI()
-            u._s = out[0]
+            u._s = r
             u._r = None
             return u
-        if rc > 0:
-            raise ParseError(rc & 255, rc >> 8, self._s)
+        if r is not None:
+            raise ParseError(r & 255, r >> 8, self._s)
         return parse(normalize(self._s, steps))
 
     def is_normalized(self, steps=None):
@@ -488,143 +492,35 @@ def normalize(s, steps=None, *, strict_3986=False):
     return out.decode("ascii")
 
 
-_SIZE_MAX = 2 ** (8 * _ffi.sizeof("size_t")) - 1
-
-
-def _block(items, check=True):
-    """The inputs as one '\\n'-separated block: (items as a list, block bytes, indices of the
-    inputs that hold a '\\n' themselves, replaced in the block by ' ', which is invalid).
-    check=False skips looking for such inputs (the C loops report a block that does not hold
-    exactly n records, and the caller then asks again with check=True)."""
-    if not isinstance(items, list):
-        items = list(items)
-    n = len(items)
+def _block(items, check):
+    """The inputs (a list) as one block of '\\n'-separated lines for curi_parse_lines: (the
+    block; with check, the indices of the inputs that cannot be a line: one that holds a
+    '\\n', or one that ends in '\\r' before a '\\n' (a line end would take it), neither ever
+    a valid URI, stands in the block as one space and is parsed on its own).  Without check
+    the block is only joined, and the caller finds out from curi_parse_lines and
+    curipy_cr whether it holds other lines than the inputs."""
     try:
         block = "\n".join(items).encode("utf-8", "surrogatepass")
     except TypeError:
         block = b"\n".join([_as_bytes(x) for x in items])
     bad = []
-    if check and n and block.count(b"\n") != n - 1:
+    if check:
+        n = len(items)
         parts = []
         for i, x in enumerate(items):
             b = _as_bytes(x)
-            if b"\n" in b:
+            if b"\n" in b or (b.endswith(b"\r") and i < n - 1):
                 bad.append(i)
                 b = b" "
             parts.append(b)
         block = b"\n".join(parts)
     if len(block) > 0x7FFFFFFF:
         raise ValueError("a batch holds at most 2 GiB of input: split it")
-    return items, block, bad
+    return block, bad
 
 
 _new_raw = _ffi.new_allocator(should_clear_after_alloc=False)  # for buffers C fills
-_OTHER = 0xFFFF  # CURIPY_OTHER: the code of an item that curipy_take leaves to a block
-# curipy_take reads a list's items where they are: on CPython only (where id() is an
-# object's address), with the module built on CPython's full C API (curi_build.py)
-_WALK = _sys.implementation.name == "cpython" and \
-    _lib.curipy_take(_ffi.NULL, _ffi.NULL, 0) == 0
-
-
-def _block_spans(items):
-    """The inputs (a list of n > 0 items that only the caller holds: a snapshot) as one
-    '\n'-separated block and its spans: (spans, total length, the block, which must live
-    while the spans are used)."""
-    n = len(items)
-    spans = _new_raw("curipy_span[]", n)
-    items, block, bad = _block(items, check=False)
-    total = _lib.curipy_lines(spans, _from_buffer(block), len(block), n)
-    if total == _SIZE_MAX:
-        items, block, bad = _block(items)
-        total = _lib.curipy_lines(spans, _from_buffer(block), len(block), n)
-        if total == _SIZE_MAX:  # each input is one record now: cannot happen
-            raise RuntimeError("curi: a block of %d inputs holds another number of records"
-                               % n)
-    return spans, total, block
-
-
-def _normalize_spans(spans, total, n, codes, fl, mask):
-    """curipy_normalize_many over the n spans, in as many calls as the output buffer needs:
-    (the n outputs as a list of str, how many have a nonzero code)."""
-    written = _new("size_t *")
-    nerr = _new("size_t *")
-    cap = total + 2 * n + 4096
-    dst = _new_raw("char[]", cap)
-    done = _lib.curipy_normalize_many(dst, cap, written, nerr, codes, spans, n, fl, mask)
-    errs = nerr[0]
-    if done == n:
-        return _ffi.buffer(dst, written[0] - 1)[:].decode("ascii").split("\n"), errs
-    pieces = [_ffi.buffer(dst, written[0])[:]]
-    while done < n:
-        k = _lib.curipy_normalize_many(dst, cap, written, nerr, codes + done, spans + done,
-                                       n - done, fl, mask)
-        if k == 0:
-            cap *= 2
-            dst = _new_raw("char[]", cap)
-            continue
-        pieces.append(_ffi.buffer(dst, written[0])[:])
-        errs += nerr[0]
-        done += k
-    return b"".join(pieces)[:-1].decode("ascii").split("\n"), errs
-
-
-# the output window of curipy_normalize_list, which makes its outputs into str objects a
-# window at a time, taking the GIL back for each: for most batches one window holds them
-# all, so that the GIL is released once; at most 16 MiB (glibc maps larger blocks afresh on
-# each call, and every page written then costs a fault)
-_WINDOW = 16 << 20
-_SMALL = _SIZE_MAX - 1  # CURIPY_SMALL
-_NOMEM = _SIZE_MAX - 2  # CURIPY_NOMEM
-
-
-def _normalize(items, fl, mask, walk=True):
-    """(out, bad) for the inputs, a list: out, the outputs as a list of str; bad, the
-    indices, ascending, of the inputs with an error, whose out[i] is the input itself as it
-    was read.  The list is read once, so that another thread changing it meanwhile cannot
-    mix two states of it into the answer.  With walk (and _WALK) in one foreign call on the
-    list's own items (curipy_normalize_list), else through a block of a snapshot."""
-    if walk and _WALK:
-        n = len(items)
-        codes = _new("uint16_t[]", n)
-        w = min(_WINDOW, 128 * n + 65536)
-        out = [None] * n
-        errs = _lib.curipy_normalize_list(_new_raw("char[]", w), w, codes,
-                                          _new_raw("curipy_span[]", n),
-                                          _ffi.cast("void *", id(items)),
-                                          _ffi.cast("void *", id(out)), n, fl, mask)
-        if errs == _NOMEM:
-            raise MemoryError
-        if errs < _SMALL:
-            return _normalize_rest(out, codes, n, errs, fl, mask)
-        # else not read in place, or an output longer than the window
-    items = items[:]
-    n = len(items)
-    if n == 0:
-        return [], []
-    codes = _new("uint16_t[]", n)
-    spans, total, block = _block_spans(items)
-    out, errs = _normalize_spans(spans, total, n, codes, fl, mask)
-    if errs:
-        for i in range(n):
-            if codes[i]:
-                out[i] = items[i]
-    return _normalize_rest(out, codes, n, errs, fl, mask)
-
-
-def _normalize_rest(out, codes, n, errs, fl, mask):
-    """_normalize's answer once the items left to a block (codes CURIPY_OTHER, out[i] the
-    item) are done, through a block of their own."""
-    if not errs:
-        return out, []
-    idx = _new("size_t[]", errs)
-    bad = [idx[j] for j in range(_lib.curipy_nonzero(codes, n, idx))]
-    other = [i for i in bad if codes[i] == _OTHER]
-    if other:
-        sub, subbad = _normalize([out[i] for i in other], fl, mask, False)
-        for i, o in zip(other, sub):
-            out[i] = o
-        bad = sorted(set(bad).difference(other).union(other[j] for j in subbad))
-    return out, bad
+_WIDE = _ffi.sizeof("size_t") == 8  # size_t is array('q')'s int64: written in place
 
 
 def normalize_many(items, steps=None, *, errors="null", strict_3986=False):
@@ -642,7 +538,10 @@ def normalize_many(items, steps=None, *, errors="null", strict_3986=False):
         items = list(items)
     if not items:
         return []
-    out, bad = _normalize(items, _flags(strict_3986), _mask(steps))
+    # one call of libcuri's curi_normalize_many over the list's items, read in place
+    # (curi/_lists.c), the GIL released while it runs; bad: the inputs with an error, whose
+    # out[i] is the input itself
+    out, bad = _lists.normalize_list(items, _flags(strict_3986), _mask(steps), _as_bytes)
     for i in bad:
         x = out[i]
         if errors == "raise":
@@ -656,42 +555,13 @@ def normalize_many(items, steps=None, *, errors="null", strict_3986=False):
     return out
 
 
-def _valid(items, fl, walk=True):
-    """valid_many's answers for items (a list), read once (as _normalize).  With walk (and
-    _WALK) in one foreign call on the list's own items (curipy_valid_list), else through a
-    block of a snapshot."""
-    if walk and _WALK:
-        n = len(items)
-        valid = _new_raw("uint8_t[]", n)
-        out = [False] * n
-        other = _lib.curipy_valid_list(valid, _new_raw("curipy_span[]", n),
-                                       _ffi.cast("void *", id(items)),
-                                       _ffi.cast("void *", id(out)), n, fl)
-        if other == 0:
-            return out
-        if other != _SIZE_MAX:
-            # the items left to a block are in out, as they were read
-            idx = [i for i, v in enumerate(_ffi.buffer(valid)[:]) if v == 2]
-            for i, v in zip(idx, _valid([out[i] for i in idx], fl, False)):
-                out[i] = v
-            return out
-    items = items[:]
-    n = len(items)
-    if n == 0:
-        return []
-    valid = _new_raw("uint8_t[]", n)
-    spans, _, block = _block_spans(items)
-    _lib.curipy_valid_many(valid, spans, n, fl)
-    # a C bool per input: the memoryview makes the list of bool in one C loop
-    return memoryview(_ffi.buffer(valid)).cast("?").tolist()
-
-
 def valid_many(items, *, strict_3986=False):
     """Whether each input is a URI reference, as a list of bool (one foreign call per
     batch)."""
     if type(items) is not list:  # a subclass too: read through its own iterator
         items = list(items)
-    return _valid(items, _flags(strict_3986)) if items else []
+    # libcuri's curi_valid_many over the list's items, read in place (curi/_lists.c)
+    return _lists.valid_list(items, _flags(strict_3986), _as_bytes) if items else []
 
 
 class Split:
@@ -705,16 +575,35 @@ class Split:
               rows[19*i + 2*p] is its start within the input (-1 when absent) and
               rows[19*i + 2*p + 1] its length; then host type, port status, port number,
               error code (0: valid) and error offset (see Split.FIELDS).
+    .records  the same as libcuri's curi_row records, 64 bytes per input, as a memoryview
+              of bytes: numpy.frombuffer(s.records, curi.ROW_DTYPE) reads them as a
+              record array (off and len by part, CURI_ROW_ABSENT 0xFFFFFFFF for an absent
+              one; code; host_type; port_status; value: the port number, or the error
+              offset when code is not 0).
     """
     FIELDS = tuple(f for p in PARTS for f in (p + "_start", p + "_len")) + (
         "host_type", "port_status", "port_number", "code", "error_offset")
 
-    __slots__ = ("data", "starts", "rows")
+    __slots__ = ("data", "starts", "_rows", "records", "_crows")
 
-    def __init__(self, data, starts, rows):
+    def __init__(self, data, starts, rows, records=None, crows=None):
         self.data = data
         self.starts = starts
-        self.rows = rows
+        self._rows = rows
+        self.records = records
+        self._crows = crows
+
+    @property
+    def rows(self):
+        # made from the curi_row records when first read (curipy_rows): a consumer of
+        # .records, or of one input at a time, does not pay for the whole array
+        r = self._rows
+        if self._crows is not None:
+            n = len(self)
+            _lib.curipy_rows(_from_buffer("int32_t[]", r, require_writable=True), self._crows,
+                             n)
+            self._crows = None
+        return r
 
     def __len__(self):
         return len(self.starts) - 1
@@ -743,25 +632,50 @@ class Split:
 def split_many(items, *, strict_3986=False):
     """Parse every input with one foreign call; returns a Split of columns for columnar
     consumers (.rows as array('i'), .starts as array('q'))."""
-    # a snapshot, read once: the inputs that hold a '\n' are parsed again from it, not from
-    # a list another thread may have changed since
-    items, block, bad = _block(list(items), check=False)
+    # a snapshot, read once: the inputs that cannot be a line are parsed on their own from
+    # it, not from a list another thread may have changed since
+    items = list(items)
+    fl = _flags(strict_3986)
     n = len(items)
     rows = array("i", b"\0\0\0\0") * (_ROW * n)  # one pass: no zeroed bytes to copy from
     starts = array("q", b"\0" * 8) * (n + 1)
-    for attempt in (0, 1):
-        if _lib.curipy_split_lines(_from_buffer("int32_t[]", rows, require_writable=True),
-                                   _from_buffer("int64_t[]", starts, require_writable=True),
-                                   _from_buffer(block), len(block), n,
-                                   _flags(strict_3986)) != _SIZE_MAX:
-            break
-        items, block, bad = _block(items)
+    if not n:
+        return Split(b"", starts, rows, memoryview(b""))
+    # libcuri's curi_parse_lines over the inputs joined with '\n' (the GIL released), its
+    # curi_row records made Split's rows when they are first read; when the block holds other lines than the
+    # inputs (an input with a '\n' or ending in '\r', or a last one that is empty), again
+    # over a block checked input by input
+    crows = _new_raw("curi_row[]", n)
+    cst = _from_buffer("size_t[]", starts, require_writable=True) if _WIDE \
+        else _new_raw("size_t[]", n)
+    lines = _new("size_t *")
+    used = _new("size_t *")
+    for check in (False, True):
+        block, bad = _block(items, check)
+        rc = _lib.curi_parse_lines(crows, cst, n, _from_buffer(block), len(block), fl, lines,
+                                   used, _ffi.NULL)
+        k = lines[0]
+        if check or not (rc or k != n or block.endswith(b"\n")):
+            cr = _lib.curipy_cr(k, block, len(block), cst)
+            if not check and cr == 0:
+                break
+    # a last input that is empty is no line of the block (which then ends in '\n')
+    if rc or cr or not (k == n or (k == n - 1 and (block.endswith(b"\n") or not block))):
+        raise RuntimeError("curi_parse_lines: %s, %d lines of %d" % (_errname(rc), k, n))
+    if not _WIDE:
+        starts[:k] = array("q", _ffi.unpack(cst, k))
+    if k < n:
+        starts[k] = len(block)
+        bad.append(k)
+    starts[n] = len(block) + 1
+    # the inputs that are no line of the block: a row each from curi_parse_many
+    span = _new("curi_str *")
     for i in bad:
-        b = _as_bytes(items[i])
-        r = _new("int32_t[19]")
-        _c_parse(b, len(b), _flags(strict_3986), r)
-        rows[_ROW * i:_ROW * (i + 1)] = array("i", list(r))
-    return Split(block, starts, rows)
+        b = _from_buffer(_as_bytes(items[i]))
+        span.ptr = b
+        span.len = len(b)
+        _lib.curi_parse_many(crows + i, span, 1, fl, used, _ffi.NULL)
+    return Split(block, starts, rows, memoryview(_ffi.buffer(crows)), crows)
 
 
 def encode(s, component="unreserved", *, keep_pct=False):

@@ -10,6 +10,7 @@ version: str
 PARTS: Tuple[str, str, str, str, str, str, str]
 STEPS: Dict[str, int]
 COMPONENTS: Dict[str, int]
+ROW_DTYPE: List[tuple]  # numpy.dtype(ROW_DTYPE): libcuri's curi_row, 64 bytes
 
 class ParseError(ValueError):
     code: str
@@ -82,6 +83,7 @@ class Split:
     data: bytes
     starts: array  # array('q'), n + 1 offsets into data
     rows: array    # array('i'), 19 per input (Split.FIELDS)
+    records: memoryview  # libcuri's curi_row records, 64 bytes per input (ROW_DTYPE)
     def __len__(self) -> int: ...
     def valid(self, i: int) -> bool: ...
     def components(self, i: int) -> Dict[str, Optional[str]]: ...

@@ -425,6 +425,44 @@ def test_batches_small():
     assert s.data[s.starts[3]:s.starts[4] - 1] == b"http://B/"
     assert s.rows.typecode == "i" and len(s.rows) == 19 * len(items)
     assert len(curi.Split.FIELDS) == 19
+    # the same answers as libcuri's curi_row records (64 bytes each, curi.ROW_DTYPE)
+    import struct
+    assert len(s.records) == 64 * len(items)
+    for i in range(len(items)):
+        rec = struct.unpack_from("=7I7IHBBI", s.records, 64 * i)
+        row = s.rows[19 * i:19 * (i + 1)]
+        code = rec[14]
+        assert code == row[17] and rec[15:17] == tuple(row[14:16])
+        assert rec[17] == (row[18] if code else row[16])
+        for p in range(7):
+            assert (rec[p] == 0xFFFFFFFF) == (row[2 * p] == -1)
+            assert rec[p] == 0xFFFFFFFF or (rec[p], rec[7 + p]) == (row[2 * p], row[2 * p + 1])
+
+
+def test_split_many_lines():
+    # split_many goes through curi_parse_lines: inputs a line cannot hold (a '\n' inside, a
+    # '\r' that a line end would take) and a last empty input get their rows all the same
+    items = ["http://a/\r", "http://b/", "x\ny", "", "http://c/\r\n", "?q", "a\r", ""]
+    s = curi.split_many(items)
+    for i, x in enumerate(items):
+        try:
+            curi.parse(x)
+            ok = True
+        except curi.ParseError:
+            ok = False
+        assert s.valid(i) == ok, (i, x)
+        line = s.data[s.starts[i]:s.starts[i + 1] - 1]
+        # an input that cannot be a line stands in the block as one space
+        assert line == (b" " if "\n" in x or x.endswith("\r") and i < 7 else x.encode())
+    assert s.error(0) == ("PATH_CHAR", 9) and s.components(1)["host"] == "b"
+    assert s.error(6) == ("PATH_CHAR", 1)
+    for one in ([""], ["", ""], ["a\r"], ["a\r", "b"]):
+        t = curi.split_many(one)
+        assert [t.valid(i) for i in range(len(one))] == [x == "" or x == "b" for x in one]
+    np = pytest.importorskip("numpy")
+    r = np.frombuffer(s.records, np.dtype(curi.ROW_DTYPE))
+    assert r.dtype.itemsize == 64 and list(r["code"] == 0) == [s.valid(i) for i in range(8)]
+    assert r["len"][1][2] == 1  # the host of http://b/
 
 
 class _Str(str):
@@ -446,18 +484,23 @@ BATCH_KINDS = ([], ["x\ny"], ["http://\u00fc/"], [b"http://B/"], ["a\n", "\n"], 
                ["http://\ud800/"])
 
 
-def test_batches_read_the_list_in_place():
-    # on CPython the batch calls read a list's ASCII str and bytes items where they are
-    # (curipy_take); the module must be built so that they can
-    import sys
-    assert curi._WALK == (sys.implementation.name == "cpython")
+def test_batches_go_through_the_library():
+    # the batch calls read a list's items in the extension module curi._lists and hand
+    # them to libcuri's curi_normalize_many and curi_valid_many as spans (no id() casts)
+    assert curi._lists.__name__ == "curi._lists"
+    assert all(callable(getattr(curi._lists, f))
+               for f in ("normalize_list", "valid_list", "normalize_str"))
+    with pytest.raises(TypeError):
+        curi._lists.valid_list(("http://a/",), 0, curi._as_bytes)
+    with pytest.raises(ValueError):  # libcuri refuses an unknown parse flag bit
+        curi._lists.valid_list(["http://a/"], 1 << 20, curi._as_bytes)
+    with pytest.raises(ValueError):  # and an unknown mask bit
+        curi._lists.normalize_list(["http://a/"], 0, 1 << 20, curi._as_bytes)
 
 
-@pytest.mark.parametrize("walk", [True, False])
-def test_batches_every_kind_of_item(walk, monkeypatch):
-    # in place or through a block, with items curipy_take leaves to a block (non-ASCII
+def test_batches_every_kind_of_item():
+    # items read in place (ASCII str, bytes) and items turned into bytes first (non-ASCII
     # text, a subclass of str, a bytearray, a '\n' inside): the one-at-a-time answers
-    monkeypatch.setattr(curi, "_WALK", walk and curi._WALK)
     items = ["HTTP://A/./b", "a b", "http://[::1", "mailto:X@Y.Z"]
     for extra in BATCH_KINDS:
         for batch in (items + extra, extra + items, extra, extra * 300 + items * 300):
@@ -477,14 +520,15 @@ def test_batches_every_kind_of_item(walk, monkeypatch):
                 assert e.value.index == bad[0]
 
 
-@pytest.mark.parametrize("window", [64, 200, 1 << 20])
-def test_batch_output_window(window, monkeypatch):
-    # the outputs become str objects one window at a time (many windows when it is small);
-    # an output longer than the window sends the batch through the block
-    monkeypatch.setattr(curi, "_WINDOW", window)
+def test_batch_output_window():
+    # the outputs become str objects one window at a time (128 bytes per input, at least
+    # 64 KiB): outputs longer on average take several windows, and one output longer than
+    # the window a window of its own (curi_normalize_many's NOSPACE, resumed)
     items = ["HTTP://A.example/%d/./x" % i for i in range(500)] + ["a b", b"http://B/"]
     items += ["http://c.example/" + "y" * 300, "http://[::FFFF:1.2.3.4]/"]
-    for batch in (items, items[:500], items[-3:]):
+    items += ["http://d.example/%d/" % i + "z" * 400 for i in range(400)]
+    items += ["http://e.example/" + "w" * 70000]
+    for batch in (items, items[:500], items[-3:], items[-1:]):
         one = _one_at_a_time(batch)
         assert curi.normalize_many(batch, errors="null") == one
         assert curi.normalize_many(batch, ["case", "ipv6"], errors="keep") == \
@@ -521,7 +565,8 @@ def test_batch_list_shrinks_while_it_is_read(which):
         if phase != "start" or state["done"]:
             return
         f = sys._getframe(1)
-        while f is not None and f.f_code.co_name not in ("_valid", "_normalize"):
+        while f is not None and f.f_code.co_name not in ("valid_many", "normalize_many",
+                                                          "_as_bytes"):
             f = f.f_back
         if f is not None:
             state["done"] = True
@@ -542,10 +587,10 @@ def test_batch_list_shrinks_while_it_is_read(which):
     assert r == want or r[:10] == want and len(r) == 2002
 
 
-def test_batch_items_left_to_a_block_are_those_read():
-    # the items the in-place read leaves to a block (non-ASCII text here) are taken from
-    # what it read, not from the list again: another thread emptying the list meanwhile
-    # changes nothing in the answer
+def test_batch_items_turned_into_bytes_are_those_read():
+    # the items that are not read in place (non-ASCII text here, turned into bytes by
+    # curi._as_bytes) are those of the one read of the list, not read from it again:
+    # another thread emptying the list meanwhile changes nothing in the answer
     import threading
     import time
     items = ["http://a/%d" % i for i in range(300_000)] + ["http://\u00e9/", "a b"]
@@ -569,7 +614,7 @@ def test_batch_items_left_to_a_block_are_those_read():
 
 
 def test_batches_give_back_their_references():
-    # curipy_take holds a reference to each item while the GIL is released; each goes
+    # curi._lists holds a reference to each item while the GIL is released; each goes
     import sys
     items = ["http://a.example/%d" % i for i in range(1000)] + [b"http://b/", "\u00e9"]
     before = [sys.getrefcount(x) for x in items]
@@ -580,7 +625,7 @@ def test_batches_give_back_their_references():
 
 
 def test_batch_while_another_thread_changes_the_list():
-    # the items being read stay alive (curipy_take's references) while another thread
+    # the items being read stay alive (curi._lists holds references) while another thread
     # replaces and removes them; the answers are then those of some state of the list
     import threading
     items = ["http://a.example/" + "x" * 200 + str(i) for i in range(20000)]
