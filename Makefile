@@ -216,21 +216,27 @@ coverage:
 coverage-check:
 	sh tools/coverage.sh --check
 
-# The ABI (abigail-tools): abi/libcuri.abi is the exported ABI of the last release.
-#   make abi-check    compare the built library with it: additions pass, any change that
-#                     breaks a program built against the release (a removed or changed
+# The ABI (abigail-tools): abi/libcuri.abi is the exported ABI of the last release (0.3.0),
+# abi/libcuri-X.Y.Z.abi those of the releases before it that programs may still be linked
+# against (0.2.0: its changed functions live on as name@CURI_0.2, src/compat/).
+#   make abi-check    compare the built library with each: additions pass, any change that
+#                     breaks a program built against one of them (a removed or changed
 #                     function, a struct whose size or layout moved) fails; the opaque types of
 #                     abi/opaque.suppr (declared in curi.h, never defined there) are not checked
-#   make abi-update   rewrite it, when a release changes the ABI on purpose
+#   make abi-update   rewrite abi/libcuri.abi, when a release changes the ABI on purpose (keep
+#                     the previous file as abi/libcuri-X.Y.Z.abi when its programs must still run)
 ABIDW = abidw --no-corpus-path --no-show-locs --no-comp-dir-path
+ABI_BASELINES := $(sort $(wildcard abi/libcuri*.abi))
 .PHONY: abi-check abi-update
 abi-check: $(SHARED)
-	@if abidiff --no-added-syms --suppressions abi/opaque.suppr abi/libcuri.abi $(SHARED); then \
-	    echo "abi-check: $(SHARED) keeps the ABI of abi/libcuri.abi (additions aside)"; \
-	else \
-	    echo "abi-check: FAILED: $(SHARED) changes the ABI of abi/libcuri.abi (see above)"; \
-	    exit 1; \
-	fi
+	@for base in $(ABI_BASELINES); do \
+	    if abidiff --no-added-syms --suppressions abi/opaque.suppr $$base $(SHARED); then \
+	        echo "abi-check: $(SHARED) keeps the ABI of $$base (additions aside)"; \
+	    else \
+	        echo "abi-check: FAILED: $(SHARED) changes the ABI of $$base (see above)"; \
+	        exit 1; \
+	    fi; \
+	done
 abi-update: $(SHARED)
 	$(ABIDW) $(SHARED) >abi/libcuri.abi
 

@@ -43,6 +43,102 @@ void curi__query_init_0_2(curi_cursor *c, curi_str query, unsigned flags)
     (void)curi_query_init(c, query, flags, NULL);
 }
 
+size_t curi__parse_many_0_2(curi_row *rows, const char *data, const size_t *offsets, size_t n,
+                            unsigned flags);
+size_t curi__normalize_many_0_2(char *dst, size_t cap, size_t *ends, uint16_t *codes,
+                                const char *data, const size_t *offsets, size_t n,
+                                unsigned parse_flags, unsigned mask);
+
+/* 0.2.0's refusal of a whole call: data NULL while some input is not empty. */
+static int data_missing(const char *data, const size_t *offsets, size_t n)
+{
+    for (size_t i = 0; data == NULL && i < n; i++) {
+        if (offsets[i + 1] > offsets[i]) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Input i of an Arrow-style column, or NULL when its offsets decrease. */
+static int input_at(curi_str *in, const char *data, const size_t *offsets, size_t i)
+{
+    if (offsets[i + 1] < offsets[i]) {
+        return 0;
+    }
+    in->ptr = data != NULL ? data + offsets[i] : NULL;
+    in->len = offsets[i + 1] - offsets[i];
+    return 1;
+}
+
+/* 0.2.0: (data, offsets) inputs, the number of valid ones; a row of code code for an input
+ * the call could not take (decreasing offsets, or flags the parse refuses). */
+CURI__SYMVER(curi__parse_many_0_2, curi_parse_many);
+size_t curi__parse_many_0_2(curi_row *rows, const char *data, const size_t *offsets, size_t n,
+                            unsigned flags)
+{
+    size_t valid = 0, v;
+    curi_str in;
+
+    if (rows == NULL || offsets == NULL || data_missing(data, offsets, n)) {
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        int rc = input_at(&in, data, offsets, i)
+                     ? curi_parse_many(&rows[i], &in, 1, flags, &v, NULL)
+                     : CURI_ERR_INVALID_ARG;
+        if (rc == CURI_OK) {
+            valid += v;
+            continue;
+        }
+        for (int p = 0; p < CURI_ROW_PARTS; p++) {
+            rows[i].off[p] = CURI_ROW_ABSENT;
+            rows[i].len[p] = 0;
+        }
+        rows[i].code = (uint16_t)rc;
+        rows[i].host_type = 0;
+        rows[i].port_status = 0;
+        rows[i].value = 0;
+    }
+    return valid;
+}
+
+/* 0.2.0: (data, offsets) inputs, the number done; an input the call could not take gets an
+ * empty output and its code. */
+CURI__SYMVER(curi__normalize_many_0_2, curi_normalize_many);
+size_t curi__normalize_many_0_2(char *dst, size_t cap, size_t *ends, uint16_t *codes,
+                                const char *data, const size_t *offsets, size_t n,
+                                unsigned parse_flags, unsigned mask)
+{
+    size_t pos = 0, done;
+    curi_str in;
+
+    if (ends == NULL || offsets == NULL || (dst == NULL && cap != 0) ||
+        data_missing(data, offsets, n)) {
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint16_t code = CURI_ERR_INVALID_ARG;
+        int rc = input_at(&in, data, offsets, i)
+                     ? curi_normalize_many(dst != NULL ? dst + pos : NULL, cap - pos, &ends[i],
+                                           &code, &in, 1, parse_flags, mask, &done, NULL)
+                     : CURI_ERR_INVALID_ARG;
+        if (rc == CURI_ERR_INVALID_ARG) {
+            ends[i] = 0; /* refused as a whole: an empty output */
+            code = CURI_ERR_INVALID_ARG;
+        }
+        ends[i] += pos;
+        if (codes != NULL) {
+            codes[i] = code;
+        }
+        if (rc == CURI_ERR_NOSPACE) {
+            return i;
+        }
+        pos = ends[i];
+    }
+    return n;
+}
+
 #else
 /* ISO C wants a translation unit to declare something. */
 typedef int curi__compat_unused;

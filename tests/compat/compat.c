@@ -33,6 +33,9 @@ typedef int (*is_normalized_0_2)(const curi_uri *, unsigned);
 typedef void (*query_init_0_2)(curi_cursor *, curi_str, unsigned);
 typedef int (*parse_0_2)(curi_uri *, const char *, size_t, unsigned, curi_error *);
 typedef int (*query_next_0_2)(curi_cursor *, curi_str *, curi_str *);
+typedef size_t (*parse_many_0_2)(curi_row *, const char *, const size_t *, size_t, unsigned);
+typedef size_t (*normalize_many_0_2)(char *, size_t, size_t *, uint16_t *, const char *,
+                                     const size_t *, size_t, unsigned, unsigned);
 
 /* dlvsym's answer as a function pointer of the given type (POSIX allows the conversion). */
 #define LOOKUP(type, h, name, ver) ((type)(uintptr_t)dlvsym(h, name, ver))
@@ -57,13 +60,16 @@ int main(int argc, char **argv)
     is_normalized_0_2 isn = LOOKUP(is_normalized_0_2, h, "curi_is_normalized", "CURI_0.2");
     query_init_0_2 qinit = LOOKUP(query_init_0_2, h, "curi_query_init", "CURI_0.2");
     query_next_0_2 qnext = LOOKUP(query_next_0_2, h, "curi_query_next", "CURI_0.2");
-    check(parse && cmp && isn && qinit && qnext, "every 0.2.0 shape is exported under CURI_0.2");
+    parse_many_0_2 pmany = LOOKUP(parse_many_0_2, h, "curi_parse_many", "CURI_0.2");
+    normalize_many_0_2 nmany = LOOKUP(normalize_many_0_2, h, "curi_normalize_many", "CURI_0.2");
+    check(parse && cmp && isn && qinit && qnext && pmany && nmany,
+          "every 0.2.0 shape is exported under CURI_0.2");
     check(dlvsym(h, "curi_compare", "CURI_0.3") != NULL &&
               dlvsym(h, "curi_compare", "CURI_0.3") != (void *)(uintptr_t)cmp,
           "curi_compare@CURI_0.3 is another function than curi_compare@CURI_0.2");
     check(dlvsym(h, "curi_lint", "CURI_0.2") == NULL,
           "a function new in 0.3.0 has no CURI_0.2 version");
-    if (!(parse && cmp && isn && qinit && qnext)) {
+    if (!(parse && cmp && isn && qinit && qnext && pmany && nmany)) {
         printf("compat: %d passed, %d failed\n", pass, fail);
         return 1;
     }
@@ -100,6 +106,43 @@ int main(int argc, char **argv)
             pairs++;
         }
         check(pairs == 0, "query_init 0.2.0: an unknown flag yields no pairs");
+    }
+    /* The batches over an Arrow-style column: "http://a:8/x", "bad uri", "", "HTTP://B/". */
+    {
+        static const char data[] = "http://a:8/xbad uriHTTP://B/";
+        const size_t offs[] = {0, 12, 19, 19, 28}, back[] = {0, 12, 5, 28};
+        curi_row rows[4];
+        size_t ends[4];
+        uint16_t codes[4];
+        char out[64];
+
+        check(pmany(rows, data, offs, 4, 0) == 3, "parse_many 0.2.0: three of four valid");
+        check(rows[0].code == CURI_OK && rows[0].off[CURI_PART_HOST] == 7 &&
+                  rows[0].len[CURI_PART_HOST] == 1 && rows[0].value == 8 &&
+                  rows[1].code == CURI_ERR_PATH_CHAR && rows[1].value == 3 &&
+                  rows[1].off[CURI_PART_PATH] == CURI_ROW_ABSENT &&
+                  rows[2].code == CURI_OK && rows[2].len[CURI_PART_PATH] == 0 &&
+                  rows[3].code == CURI_OK && rows[3].off[CURI_PART_PATH] == 8,
+              "parse_many 0.2.0: the rows, offsets into each input");
+        check(pmany(rows, data, back, 3, 0) == 1 && rows[1].code == CURI_ERR_INVALID_ARG &&
+                  rows[2].code == CURI_ERR_PATH_CHAR,
+              "parse_many 0.2.0: decreasing offsets refuse that input only");
+        check(pmany(NULL, data, offs, 4, 0) == 0 && pmany(rows, NULL, offs, 4, 0) == 0,
+              "parse_many 0.2.0: NULL rows, NULL data with inputs: 0");
+        check(pmany(rows, data, offs, 1, 0x10) == 0 && rows[0].code == CURI_ERR_INVALID_ARG,
+              "parse_many 0.2.0: a private flag bit refuses the input");
+
+        check(nmany(out, sizeof out, ends, codes, data, offs, 4, 0, CURI_NORM_DEFAULT) == 4 &&
+                  ends[0] == 12 && memcmp(out, "http://a:8/x", 12) == 0 && ends[1] == 12 &&
+                  codes[1] == CURI_ERR_PATH_CHAR && ends[2] == 12 && codes[2] == CURI_OK &&
+                  ends[3] == 21 && memcmp(out + 12, "http://b/", 9) == 0,
+              "normalize_many 0.2.0: outputs one after another, an error's empty");
+        check(nmany(out, 14, ends, codes, data, offs, 4, 0, CURI_NORM_DEFAULT) == 3 &&
+                  ends[2] == 12 && ends[3] == 21,
+              "normalize_many 0.2.0: done 3, ends[3] is where output 3 would end");
+        check(nmany(NULL, 5, ends, codes, data, offs, 4, 0, CURI_NORM_DEFAULT) == 0 &&
+                  nmany(out, sizeof out, NULL, codes, data, offs, 4, 0, CURI_NORM_DEFAULT) == 0,
+              "normalize_many 0.2.0: NULL dst with cap, NULL ends: 0");
     }
     dlclose(h);
     printf("compat: %d passed, %d failed\n", pass, fail);
