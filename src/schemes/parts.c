@@ -525,6 +525,7 @@ void curi__parts_data(curi_scheme_parts *o, const curi_uri *u)
  * so only these are cleared for them; curi_scheme_parts_get clears every slot.
  */
 enum { PARTS_USED = 8 };
+_Static_assert(CURI_SCHEME_PARTS_MAX == 16, "parts_entry's http path clears slots 7 to 15");
 
 static void clear_parts(curi_scheme_parts *out, int from, int to)
 {
@@ -569,8 +570,10 @@ CURI__INLINE int parts_entry(curi_scheme_parts *out, const curi_uri *u, unsigned
         if ((k[0] | 0x20) == 'h' && (k[1] | 0x20) == 't' && (k[2] | 0x20) == 't' &&
             (k[3] | 0x20) == 'p' && (u->scheme.len == 4 || (k[4] | 0x20) == 's') &&
             u->host.ptr != NULL && u->host.len > 0 && !(flags & CURI__SCHEME_GENERAL)) {
+            /* one store each, not a loop: the slots past http's seven are half the struct */
             out->part[0] = out->part[1] = absent;
-            clear_parts(out, 7, CURI_SCHEME_PARTS_MAX);
+            out->part[7] = out->part[8] = out->part[9] = out->part[10] = out->part[11] = absent;
+            out->part[12] = out->part[13] = out->part[14] = out->part[15] = absent;
             out->kind = CURI_SK_HTTP;
             curi__parts_http(out, u);
             return curi__ok(err);
