@@ -695,6 +695,19 @@ int main(void)
               curi_path_to_uri_bound(5) == 23 && curi_uri_to_path_bound(SIZE_MAX) == CURI_MAX_LEN &&
               curi_uri_to_path_bound(9) == 9,
           "curi_path_to_uri_bound and curi_uri_to_path_bound: 8 + 3 len and len, saturated");
+    check(curi_iri_to_uri_bound(0, 0) == 0 && curi_iri_to_uri_bound(10, 0) == 30 &&
+              curi_iri_to_uri_bound(SIZE_MAX, 0) == CURI_MAX_LEN &&
+              curi_iri_to_uri_bound(CURI_MAX_LEN / 2, 0) == CURI_MAX_LEN,
+          "curi_iri_to_uri_bound: 3 len (every byte may become %HH), saturated");
+    check(curi_uri_to_iri_bound(0, 0) == 0 && curi_uri_to_iri_bound(10, 0) == 10 &&
+              curi_uri_to_iri_bound(SIZE_MAX, 0) == CURI_MAX_LEN &&
+              curi_uri_to_iri_bound(10, 0xFFFFFFFFu) == curi_uri_to_iri_bound(10, CURI_IRI_IDN),
+          "curi_uri_to_iri_bound: len, saturated; it reads only the flag bits it knows");
+    check(curi_host_to_ascii_bound(SIZE_MAX) == CURI_MAX_LEN &&
+              curi_host_to_unicode_bound(SIZE_MAX) == CURI_MAX_LEN &&
+              curi_host_to_ascii_bound(0) >= 253 && curi_host_to_unicode_bound(0) >= 253,
+          "curi_host_to_ascii_bound and curi_host_to_unicode_bound: room for a DNS name, "
+          "saturated");
 
     /*
      * An output that would pass CURI_MAX_LEN is TOO_LONG even when the input is inside it:
