@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "iri.h"
+#include "internal.h"
 
 #define OFF(q) ((size_t)((q) - base))
 

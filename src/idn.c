@@ -28,7 +28,7 @@
  */
 #include <string.h>
 
-#include "iri.h"
+#include "internal.h"
 
 #ifdef CURI_HAVE_IDN2
 #include <idn2.h>

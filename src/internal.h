@@ -10,6 +10,7 @@
 
 #include "curi.h"
 #include "testing.h"
+#include "utf8.h"
 
 /* The flags each family knows (include/curi.h); any other bit is INVALID_ARG, the private
  * bits of testing.h included (only the curi__* entry points there take them).  The parse
@@ -265,9 +266,54 @@ static inline const char *curi__pct_run(const char *p, const char *end, unsigned
  * above (every caller passes a constant one: parse.c's scanners, host.c's reg-name). */
 const char *curi__scan(const char *base, const char *p, const char *end, unsigned cls,
                        unsigned flags);
-/* parse.c: curi__pct_run with the IRI sets of RFC 3987 (ucschar; cls CURI__QUERY: iprivate,
- * which CURI__QUERY | CURI__IRI_FRAG, the fragment, leaves out). */
+/*
+ * The IRI sets (RFC 3987 2.2).  IRI-reference has the shape of URI-reference; only the
+ * character sets grow:
+ *   iunreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
+ *   iquery      = *( ipchar / iprivate / "/" / "?" )
+ * so iuserinfo, ireg-name, ipath and ifragment take ucschar, and iquery iprivate too.  A
+ * class cls is one of the URI classes; CURI__QUERY | CURI__IRI_FRAG is the fragment, which
+ * has no iprivate.
+ */
 #define CURI__IRI_FRAG (1u << 31)
+#define CURI__IRI_CLASSES (CURI__USERINFO | CURI__REGNAME | CURI__PATH | CURI__SEGNC | CURI__QUERY)
+
+/* The end of one allowed non-ASCII character at p (p < end, *p above 0x7F) for class cls, or
+ * NULL.  Inline but not forced: without optimization it stays one function for every run. */
+static inline const char *curi__iri_step(const char *p, const char *end, unsigned cls)
+{
+    uint32_t c;
+    size_t n;
+
+    if (!(cls & CURI__IRI_CLASSES))
+        return NULL;
+    n = curi__utf8(p, end, &c);
+    if (n == 0 || !curi__iri_char(c, (cls & CURI__QUERY) && !(cls & CURI__IRI_FRAG)))
+        return NULL;
+    return p + n;
+}
+
+/* curi__scan_scalar with the IRI sets: where a run of cls stops at a byte above 0x7F, one
+ * allowed UTF-8 character is taken and the run goes on. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline const char *curi__scan_iri_scalar(const char *p, const char *end, unsigned cls)
+{
+    for (;;) {
+        const char *q;
+        p = curi__scan_scalar(p, end, cls & ~CURI__IRI_FRAG);
+        if (p == end || (unsigned char)*p < 0x80)
+            return p;
+        q = curi__iri_step(p, end, cls);
+        if (!q)
+            return p;
+        p = q;
+    }
+}
+
+/* scan.c: curi__pct_run with the IRI sets, for the general authority reader and
+ * curi_host_parse. */
 const char *curi__iri_pct_run(const char *p, const char *end, unsigned cls, const char **bad);
 
 /*

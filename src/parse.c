@@ -83,17 +83,23 @@ static inline int ends_authority(const char *q, const char *end)
     return q == end || *q == '/' || *q == '?' || *q == '#';
 }
 
+/* A class run with pct-encoded triplets: curi__pct_run, or curi__iri_pct_run for an IRI. */
+typedef const char *class_run(const char *p, const char *end, unsigned cls, const char **bad);
+
 /*
  * authority = [ userinfo "@" ] host [ ":" port ]
  * userinfo  = *( unreserved / pct-encoded / sub-delims / ":" )
  *
- * The general case.  The authority runs from after "//" to the next '/', '?', '#' or the end
+ * The general case, for a URI (run: curi__pct_run) or an IRI (curi__iri_pct_run, the sets
+ * of RFC 3987 2.2).  The authority runs from after "//" to the next '/', '?', '#' or the end
  * (3.2).  userinfo cannot contain '@', so the first '@' ends it.  An authority that starts
  * with '[' has no userinfo ('[' is not a userinfo character), so its '@'s are left for the
- * host to reject.
+ * host to reject.  An IP literal is read by host.c (it is ASCII in an IRI too), a reg-name
+ * here.
  */
-static int authority_slow(curi_uri *u, const char *s, const char *a, const char *end,
-                          const char **aend, unsigned flags, curi_error *err)
+static inline int authority_general(curi_uri *u, const char *s, const char *a, const char *end,
+                                    const char **aend, unsigned flags, curi_error *err,
+                                    class_run *run)
 {
     const char *h = a, *q = a, *e, *bad = NULL;
     int rc;
@@ -106,7 +112,7 @@ static int authority_slow(curi_uri *u, const char *s, const char *a, const char 
     if (a < e && *a != '[') {
         const char *at = memchr(a, '@', (size_t)(e - a));
         if (at) {
-            q = curi__pct_run(a, at, CURI__USERINFO, &bad);
+            q = run(a, at, CURI__USERINFO, &bad);
             if (!q)
                 return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
             if (q != at)
@@ -117,9 +123,16 @@ static int authority_slow(curi_uri *u, const char *s, const char *a, const char 
         }
     }
     /* host = IP-literal / IPv4address / reg-name */
-    rc = curi__host(u, s, h, e, &q, flags, err);
-    if (rc != CURI_OK)
-        return parse_cleared(u, rc);
+    if (h < e && *h == '[') {
+        rc = curi__host(u, s, h, e, &q, flags, err);
+        if (rc != CURI_OK)
+            return parse_cleared(u, rc);
+    } else {
+        q = run(h, e, CURI__REGNAME, &bad);
+        if (!q)
+            return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
+        reg_name(u, h, q);
+    }
     if (q < e) {
         if (*q != ':')
             return parse_fail(u, err,
@@ -131,6 +144,12 @@ static int authority_slow(curi_uri *u, const char *s, const char *a, const char 
             return rc;
     }
     return CURI_OK;
+}
+
+static int authority_slow(curi_uri *u, const char *s, const char *a, const char *end,
+                          const char **aend, unsigned flags, curi_error *err)
+{
+    return authority_general(u, s, a, end, aend, flags, err, curi__pct_run);
 }
 
 /* ---- The scalar variant: a table look-up per byte. ---- */
@@ -274,122 +293,36 @@ scan_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
 /*
  * ---- The IRI variants (CURI_PARSE_IRI, RFC 3987 2.2) ----
  *
- * IRI-reference has the shape of URI-reference; only the character sets grow:
- *   iunreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
- *   iquery      = *( ipchar / iprivate / "/" / "?" )
- * so iuserinfo, ireg-name, ipath and ifragment take ucschar, and iquery iprivate too.  The
- * same grammar code runs with a scanner that, where a run of its class stops at a byte
- * above 0x7F in one of those components, reads one UTF-8 character there and goes on when
- * the character is allowed.  A parse without CURI_PARSE_IRI never comes here.
+ * The same grammar code runs with a scanner that, where a run of its class stops at a byte
+ * above 0x7F in a component that takes ucschar (internal.h's CURI__IRI_CLASSES), reads one
+ * UTF-8 character there and goes on when the character is allowed.  A parse without
+ * CURI_PARSE_IRI never comes here.
  */
-#include "iri.h"
-
 #define IRI_FRAG CURI__IRI_FRAG /* with CURI__QUERY: the fragment, which has no iprivate */
-#define IRI_CLASSES (CURI__USERINFO | CURI__REGNAME | CURI__PATH | CURI__SEGNC | CURI__QUERY)
 
-/* The end of one allowed non-ASCII character at p (p < end, *p above 0x7F) for class cls, or
- * NULL.  Inline but not forced (P_INLINE): the optimizer inlines it anyway (321 instructions
- * per URL on kasztp.txt for curi-iri-parse, 324 when forced), and without optimization it is
- * one function for every run of both IRI variants, not a copy per run with branches of its
- * own that no input can reach (a class constant per copy).  Only the test for a byte above
- * 0x7F stays in the scanners. */
-static inline const char *iri_char(const char *p, const char *end, unsigned cls)
+/* The error of an IRI parse that stopped at a byte above 0x7F: CURI_ERR_UTF8 when the bytes
+ * there are not well-formed UTF-8, else code (the component's *_CHAR: a code point the ABNF
+ * leaves out). */
+static int iri_error(const char *p, const char *end, int code)
 {
     uint32_t c;
-    size_t n;
-
-    if (!(cls & IRI_CLASSES))
-        return NULL;
-    n = curi__utf8(p, end, &c);
-    if (n == 0 || !curi__iri_char(c, (cls & CURI__QUERY) && !(cls & IRI_FRAG)))
-        return NULL;
-    return p + n;
+    if (p < end && (unsigned char)*p >= 0x80 && curi__utf8(p, end, &c) == 0)
+        return CURI_ERR_UTF8;
+    return code;
 }
 
-P_INLINE const char *scan_iri_scalar(const char *p, const char *end, unsigned cls)
-{
-    for (;;) {
-        const char *q;
-        p = curi__scan_scalar(p, end, cls & ~IRI_FRAG);
-        if (p == end || (unsigned char)*p < 0x80 || !(q = iri_char(p, end, cls)))
-            return p;
-        p = q;
-    }
-}
-
-/* *( iclass / pct-encoded ), scalar: as curi__pct_run, for the general authority reader and
- * curi_host_parse (internal.h). */
-const char *curi__iri_pct_run(const char *p, const char *end, unsigned cls, const char **bad)
-{
-    for (;;) {
-        p = scan_iri_scalar(p, end, cls);
-        if (p == end || *p != '%')
-            return p;
-        if (!curi__is_pct(p, end)) {
-            *bad = p;
-            return NULL;
-        }
-        p += 3;
-    }
-}
-
-/*
- * iauthority = [ iuserinfo "@" ] ihost [ ":" port ]
- * ihost      = IP-literal / IPv4address / ireg-name
- *
- * authority_slow with the IRI sets: an IP literal is read by host.c as in a URI (it is
- * ASCII in an IRI too), a reg-name here.
- */
+/* iauthority = [ iuserinfo "@" ] ihost [ ":" port ]: authority_slow with the IRI sets. */
 static int authority_slow_iri(curi_uri *u, const char *s, const char *a, const char *end,
                               const char **aend, unsigned flags, curi_error *err)
 {
-    const char *h = a, *q = a, *e, *bad = NULL;
-    int rc;
-
-    while (!ends_authority(q, end))
-        q++;
-    e = *aend = q;
-    if (a < e && *a != '[') {
-        const char *at = memchr(a, '@', (size_t)(e - a));
-        if (at) {
-            q = curi__iri_pct_run(a, at, CURI__USERINFO, &bad);
-            if (!q)
-                return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
-            if (q != at)
-                return parse_fail(u, err, CURI_ERR_USERINFO_CHAR, OFF(q));
-            u->userinfo.ptr = a;
-            u->userinfo.len = (size_t)(at - a);
-            h = at + 1;
-        }
-    }
-    if (h < e && *h == '[') {
-        rc = curi__host(u, s, h, e, &q, flags, err);
-        if (rc != CURI_OK)
-            return parse_cleared(u, rc);
-    } else {
-        q = curi__iri_pct_run(h, e, CURI__REGNAME, &bad);
-        if (!q)
-            return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
-        reg_name(u, h, q);
-    }
-    if (q < e) {
-        if (*q != ':')
-            return parse_fail(u, err,
-                              u->host_type >= CURI_HOST_IPV6 ? CURI_ERR_IP_LITERAL
-                                                             : CURI_ERR_HOST_CHAR,
-                              OFF(q));
-        rc = port(u, s, q + 1, e, flags, err);
-        if (rc != CURI_OK)
-            return rc;
-    }
-    return CURI_OK;
+    return authority_general(u, s, a, end, aend, flags, err, curi__iri_pct_run);
 }
 
 #define P_(name) name##_iri_scalar
 #define P_TARGET
 #define P_SCANNER scan_scalar_state
 #define P_SCAN_INIT(sc, s, len, flags) ((void)(sc), (void)(s), (void)(len), (void)(flags))
-#define P_SCAN(sc, p, end, cls) ((void)(sc), scan_iri_scalar((p), (end), (cls)))
+#define P_SCAN(sc, p, end, cls) ((void)(sc), curi__scan_iri_scalar((p), (end), (cls)))
 #define P_ZERO(u) (*(u) = (curi_uri){0})
 #define P_FRAG (CURI__QUERY | IRI_FRAG)
 #define P_AUTH_SLOW authority_slow_iri
@@ -402,7 +335,10 @@ scan_iri_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
     for (;;) {
         const char *q;
         p = scan_avx2(sc, p, end, cls & ~IRI_FRAG);
-        if (p == end || (unsigned char)*p < 0x80 || !(q = iri_char(p, end, cls)))
+        if (p == end || (unsigned char)*p < 0x80)
+            return p;
+        q = curi__iri_step(p, end, cls);
+        if (!q)
             return p;
         p = q;
     }
@@ -421,7 +357,7 @@ scan_iri_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
 
 /*
  * An IRI parse: the error of a run that stopped at a byte above 0x7F is CURI_ERR_UTF8 when
- * the bytes there are not UTF-8 (curi__iri_code), else the component's own.  Never inlined:
+ * the bytes there are not UTF-8 (iri_error), else the component's own.  Never inlined:
  * in curi_parse it would give the URI path a bigger frame to set up (measured: 280 -> 302
  * instructions per URL on kasztp.txt).
  */
@@ -440,7 +376,7 @@ static int parse_iri(curi_uri *u, const char *s, size_t len, unsigned flags, cur
 #endif
         rc = parse_iri_scalar(u, s, len, flags, &e);
     if (rc != CURI_OK)
-        return curi__fail(err, curi__iri_code(s + e.offset, s + len, rc), e.offset);
+        return curi__fail(err, iri_error(s + e.offset, s + len, rc), e.offset);
     return curi__ok(err);
 }
 

@@ -8,6 +8,7 @@
  * shuffles (chartab.c).  Both return the same pointer for every input, and neither reads
  * outside [p, end): the last partial block is loaded overlapping bytes already known good,
  * never past end.  The test suite runs every vector through both (CURI__PARSE_SCALAR).
+ * Also the IRI run (RFC 3987 2.2) for the readers that take it scalar.
  * SPDX-License-Identifier: MIT
  */
 #include "internal.h"
@@ -81,4 +82,19 @@ const char *curi__scan(const char *base, const char *p, const char *end, unsigne
     (void)base;
     (void)flags;
     return curi__scan_scalar(p, end, cls);
+}
+
+/* *( iclass / pct-encoded ) (RFC 3987 2.2), scalar: as curi__pct_run (internal.h). */
+const char *curi__iri_pct_run(const char *p, const char *end, unsigned cls, const char **bad)
+{
+    for (;;) {
+        p = curi__scan_iri_scalar(p, end, cls);
+        if (p == end || *p != '%')
+            return p;
+        if (!curi__is_pct(p, end)) {
+            *bad = p;
+            return NULL;
+        }
+        p += 3;
+    }
 }

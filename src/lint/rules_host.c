@@ -39,7 +39,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "lint.h"
-#include "../iri.h"
+#include "../utf8.h"
 #include "../unitab.h"
 
 enum { CL_NONE, CL_LOOPBACK, CL_UNSPECIFIED, CL_PRIVATE, CL_LINK_LOCAL, CL_MULTICAST, CL_BROADCAST };

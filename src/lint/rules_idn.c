@@ -14,7 +14,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "lint.h"
-#include "../iri.h"
+#include "../utf8.h"
 #include "../unitab.h"
 
 #define LABEL_MAX 63
