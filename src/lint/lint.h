@@ -1,7 +1,8 @@
 /*
- * lint.h -- what the files of src/lint/ share: the lenient split of every input
- * (lint-rules.md section 1.2 and 1.3), the scheme and port tables (1.10), the finding sink,
- * and the rule groups, one file each.  Never installed.
+ * lint.h -- what the files of src/lint/ share: from lint_core.c the lenient split of every
+ * input (lint-rules.md section 1.2 and 1.3), the scheme and port tables (1.10), the finding
+ * sink and the message helpers; the rule groups, one file each, which lint.c calls in turn.
+ * Never installed.
  * SPDX-License-Identifier: MIT
  */
 #ifndef CURI_LINT_H
@@ -50,6 +51,8 @@ typedef struct curi__split {
 } curi__split;
 
 void curi__lint_split(curi__split *sp, const char *s, size_t n);
+/* The same split read off an input curi_parse accepted (u: its views into s). */
+void curi__lint_split_uri(curi__split *sp, const char *s, const curi_uri *u);
 
 /* The whole input's limit of long-component (1.12). */
 #define CURI__LINT_MAX_INPUT 8000u
@@ -72,6 +75,8 @@ typedef struct curi__lint {
 
 /* Report rule over [start, end) with detail (ignored when the rule is disabled). */
 void curi__lint_emit(curi__lint *c, int rule, size_t start, size_t end, uint32_t detail);
+/* At the end of a run: c->out[0, kept) sorted by start, rule, end. */
+void curi__lint_sort(curi__lint *c);
 
 /* The owners of a well-known port: the entry, or NULL. */
 const curi_lint_port *curi__lint_port_entry(const curi__lint *c, unsigned long port);
