@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "internal.h"
+#include "norm_pct.h"
 
 static const char curi__hexdigits[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
                                          '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
@@ -154,4 +155,23 @@ int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
         need++;
     }
     return curi__wend(need > cap ? CURI_ERR_NOSPACE : CURI_OK, need, outlen, err);
+}
+
+/* dst[n..) gets p[0..len) with the percent rules (lowercased when lower); the new n.  dst
+ * NULL: the length only (internal.h: normalize.c and the scheme layer's writers use it). */
+size_t curi__norm_put(char *dst, size_t n, const char *p, size_t len, unsigned mask, int lower)
+{
+    if (dst == NULL) {
+        return n + pct_len(p, len, mask);
+    }
+    return (size_t)((lower ? put_lower(dst + n, p, len, mask) : put_pct(dst + n, p, len, mask)) -
+                    dst);
+}
+
+size_t curi__norm_byte(char *dst, size_t n, char c)
+{
+    if (dst != NULL) {
+        dst[n] = c;
+    }
+    return n + 1;
 }
