@@ -103,15 +103,6 @@ static int in_k(const unsigned char *p, size_t n)
     return si != NULL && (si->flags & CURI_SCHEME_EXTRACT) != 0;
 }
 
-/* p[0..4) is word (lowercase) without regard to case. */
-static int ci4(const unsigned char *p, const char *word)
-{
-    for (int i = 0; i < 4; i++)
-        if (curi__lower(p[i]) != (unsigned char)word[i])
-            return 0;
-    return 1;
-}
-
 /*
  * The non-ASCII characters that end an IRI in running text although RFC 3987 allows them
  * (extraction.md R12, curi(1)): prose wraps IRIs in them, and CJK prose has no space after
@@ -461,7 +452,7 @@ static unsigned abbrev_exact(const xs *c, const unsigned char *v, size_t n)
     size_t hend, pend;
     int kind;
 
-    if (n < 4 || !(ci4(v, "www.") || ci4(v, "ftp.")))
+    if (n < 4 || !(curi__ieq((const char *)(v), 4, "www.") || curi__ieq((const char *)(v), 4, "ftp.")))
         return 0;
     kind = abbrev_host(v, n, 0, 0, &hend, &pend);
     if (kind <= 0)
@@ -486,7 +477,7 @@ static int angle_content(xs *c, size_t a, size_t b, size_t after_close)
     while (a < b && xis(t[a], X_WS))
         a++;
     /* R3: "URL:" in any case, then any WS */
-    if (b - a >= 4 && ci4(t + a, "url:")) {
+    if (b - a >= 4 && curi__ieq((const char *)(t + a), 4, "url:")) {
         a += 4;
         while (a < b && xis(t[a], X_WS))
             a++;
@@ -664,7 +655,7 @@ static int abbrev_at(xs *c, size_t i)
         return R_NO;
     if (i + 4 > len)
         return c->more ? wait_at(c, i) : R_NO;
-    if (!(ci4(t + i, "www.") || ci4(t + i, "ftp.")))
+    if (!(curi__ieq((const char *)(t + i), 4, "www.") || curi__ieq((const char *)(t + i), 4, "ftp.")))
         return R_NO;
     /* R1: a scheme that starts here comes first ("www.example.com://" is a scheme). */
     for (re = i; re < len && xis(t[re], X_SCHEME); re++)

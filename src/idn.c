@@ -146,8 +146,7 @@ static int name_read(name *nm, const char *h, size_t len, curi_error *err)
         if (c == '%') {
             if (!curi__is_pct(h + i, h + len))
                 return curi__fail(err, CURI_ERR_PCT, i);
-            c = (unsigned char)(curi__hexval((unsigned char)h[i + 1]) * 16 +
-                                curi__hexval((unsigned char)h[i + 2]));
+            c = curi__pct_octet(h + i);
             i += 3;
         } else {
             i++;

@@ -10,6 +10,7 @@
 
 #include "curi.h"
 #include "testing.h"
+#include "ascii.h"
 #include "utf8.h"
 
 /* The flags each family knows (include/curi.h); any other bit is INVALID_ARG, the private
@@ -62,17 +63,6 @@ extern const uint8_t curi__nib_lo[16][16];
 static inline int curi__is(unsigned char c, unsigned cls)
 {
     return (curi__ctab[c] & cls) != 0;
-}
-
-/* Value of a hex digit; only meaningful when curi__is(c, CURI__HEX). */
-static inline unsigned curi__hexval(unsigned char c)
-{
-    return (c <= '9') ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
-}
-
-static inline unsigned char curi__lower(unsigned char c)
-{
-    return (c >= 'A' && c <= 'Z') ? (unsigned char)(c | 0x20) : c;
 }
 
 /* Fill *err, when err is not NULL, and return code (detail 0: the IDNA code sets it after). */

@@ -12,8 +12,6 @@
 #include "iri.h"
 #include "schemes/schemes.h"
 
-static const char HEX[] = "0123456789ABCDEF";
-
 /*
  * 3 * len, + room for an ASCII host with IDN; with IDN_DNS also for mailto's domains: a
  * domain that IDNA converts has at least 2 bytes (one non-ASCII character), counted 3 times
@@ -48,7 +46,8 @@ static void put_encoded(curi__out *o, const char *s, size_t n)
             j++;
         curi__put(o, s + i, j - i);
         for (i = j; i < n && (unsigned char)s[i] >= 0x80; i++) {
-            char t[3] = {'%', HEX[(unsigned char)s[i] >> 4], HEX[(unsigned char)s[i] & 15]};
+            char t[3] = {'%', curi__hexdigit((unsigned char)s[i] >> 4),
+                         curi__hexdigit((unsigned char)s[i])};
             curi__put(o, t, 3);
         }
     }
@@ -206,8 +205,7 @@ static void put_decoded(curi__out *o, const char *s, size_t n, size_t base, size
         if (j == n)
             return;
         i = j;
-        b[0] = (char)(curi__hexval((unsigned char)s[i + 1]) * 16 +
-                      curi__hexval((unsigned char)s[i + 2]));
+        b[0] = (char)curi__pct_octet(s + i);
         if (ascii && curi__is((unsigned char)b[0], CURI__UNRESERVED)) {
             curi__put(o, b, 1); /* 3.2 step 1: unreserved ASCII too ("%7E" -> "~") */
             i += 3;
@@ -218,8 +216,7 @@ static void put_decoded(curi__out *o, const char *s, size_t n, size_t base, size
             const char *t = s + i + 3 * k;
             if (i + 3 * k + 3 > n || t[0] != '%')
                 break;
-            b[k] = (char)(curi__hexval((unsigned char)t[1]) * 16 +
-                          curi__hexval((unsigned char)t[2]));
+            b[k] = (char)curi__pct_octet(t);
         }
         if ((unsigned char)b[0] >= 0xC2 && k == need && curi__utf8(b, b + need, &c) == need &&
             curi__iri_char(c, base + i >= qlo && base + i < qhi) && !curi__iri_invisible(c)) {
@@ -227,7 +224,8 @@ static void put_decoded(curi__out *o, const char *s, size_t n, size_t base, size
             i += 3 * need;
         } else {
             /* 3.2 step 3: re-encoded, uppercase ("%e2" -> "%E2") */
-            char t[3] = {'%', HEX[(unsigned char)b[0] >> 4], HEX[(unsigned char)b[0] & 15]};
+            char t[3] = {'%', curi__hexdigit((unsigned char)b[0] >> 4),
+                         curi__hexdigit((unsigned char)b[0])};
             curi__put(o, t, 3);
             i += 3;
         }

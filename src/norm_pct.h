@@ -235,8 +235,7 @@ static inline size_t pct_len(const char *p, size_t n, unsigned mask)
     }
     while ((q = memchr(q, '%', (size_t)(end - q))) != NULL) {
         if (curi__is_pct(q, end)) {
-            unsigned v = curi__hexval((unsigned char)q[1]) << 4 |
-                         curi__hexval((unsigned char)q[2]);
+            unsigned v = curi__pct_octet(q);
             len -= curi__is((unsigned char)v, CURI__UNRESERVED) ? 2 : 0;
             q += 3;
         } else {

@@ -9,9 +9,6 @@
 #include "internal.h"
 #include "norm_pct.h"
 
-static const char curi__hexdigits[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
-                                         '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
-
 /*
  * The curi__ctab class of each curi_charset: what may stand unencoded.
  *   userinfo  = *( unreserved / pct-encoded / sub-delims / ":" )          (3.2.1)
@@ -96,7 +93,7 @@ int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
             i += 3;
         } else {
             /* Everything else, '%' included, becomes "%HH" with uppercase digits. */
-            char trip[3] = {'%', curi__hexdigits[c >> 4], curi__hexdigits[c & 15]};
+            char trip[3] = {'%', curi__hexdigit(c >> 4), curi__hexdigit(c)};
             for (size_t k = 0; k < 3; k++) {
                 if (need + k < cap) {
                     dst[need + k] = trip[k];
@@ -137,8 +134,7 @@ int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
             }
             i++;
         } else if (c == '%') {
-            c = (unsigned char)(curi__hexval((unsigned char)s[i + 1]) << 4 |
-                                curi__hexval((unsigned char)s[i + 2]));
+            c = curi__pct_octet(s + i);
             if (c == 0 && (flags & CURI_DECODE_NO_NUL)) {
                 return curi__fail(err, CURI_ERR_PCT_NUL, i);
             }

@@ -25,15 +25,8 @@ static int same_str(curi_str a, curi_str b)
 /* The same with ASCII letters compared without regard to case (both present or absent). */
 static int same_str_nocase(curi_str a, curi_str b)
 {
-    if ((a.ptr == NULL) != (b.ptr == NULL) || a.len != b.len) {
-        return 0;
-    }
-    for (size_t i = 0; i < a.len; i++) {
-        if (curi__lower((unsigned char)a.ptr[i]) != curi__lower((unsigned char)b.ptr[i])) {
-            return 0;
-        }
-    }
-    return 1;
+    return (a.ptr == NULL) == (b.ptr == NULL) && a.len == b.len &&
+           curi__ieq_n(a.ptr, b.ptr, a.len);
 }
 
 /*

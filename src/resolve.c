@@ -16,19 +16,6 @@
 /* ------------------------------------------------------------------ output */
 
 
-static int eq_nocase(curi_str a, curi_str b)
-{
-    if (a.len != b.len) {
-        return 0;
-    }
-    for (size_t i = 0; i < a.len; i++) {
-        if (curi__lower((unsigned char)a.ptr[i]) != curi__lower((unsigned char)b.ptr[i])) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* Append the dot-free path of *it (with "/." first when hole is set), or only count it. */
 static void resolve_put_path(curi__out *o, const curi__dots *it, const curi__dots_info *m,
                              int hole)
@@ -98,7 +85,8 @@ static int resolve_impl(char *dst, size_t cap, size_t *outlen, const curi_uri *b
     rscheme = ref->scheme;
     /* 5.2.2, non-strict: "if (R.scheme == Base.scheme) then undefine(R.scheme)". */
     if ((flags & CURI_RESOLVE_NON_STRICT) && rscheme.ptr != NULL &&
-        eq_nocase(rscheme, base->scheme)) {
+        rscheme.len == base->scheme.len &&
+        curi__ieq_n(rscheme.ptr, base->scheme.ptr, rscheme.len)) {
         rscheme.ptr = NULL;
     }
     if (rscheme.ptr != NULL) {

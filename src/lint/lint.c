@@ -196,17 +196,6 @@ CURI__INLINE int fast_host(const clean_masks *m, size_t ha, size_t hb)
     return 1;
 }
 
-static int is_localhost(const char *p, size_t n)
-{
-    static const char lh[] = "localhost";
-    size_t i = 0;
-
-    while (i < n && i < 9 && ((unsigned char)p[i] | 0x20) == (unsigned char)lh[i]) {
-        i++;
-    }
-    return n == 9 && i == 9;
-}
-
 /*
  * The fast path: 1 when every finding of the input is reported (none for a clean web URL),
  * 0 when nothing is and the rule groups must run.
@@ -261,7 +250,7 @@ static int fast_path(curi__lint *c, const curi_uri *u)
     /* file: scheme-file, and file-remote-host for a host other than "localhost" (for file
      * a localhost name is no special address, and any other 9-byte label is a name) */
     curi__lint_emit(c, CURI_LINT_SCHEME_FILE, 0, u->scheme.len + 1, 0);
-    if (u->host.len > 0 && !is_localhost(u->host.ptr, u->host.len)) {
+    if (u->host.len > 0 && !curi__is_localhost(u->host.ptr, u->host.len)) {
         hb = (size_t)(u->host.ptr - s);
         curi__lint_emit(c, CURI_LINT_FILE_REMOTE_HOST, hb, hb + u->host.len, 0);
     }

@@ -171,20 +171,7 @@ int curi__lint_triplet(const char *p, const char *end)
     if (!curi__is_pct(p, end)) {
         return -1;
     }
-    return (int)(curi__hexval((unsigned char)p[1]) << 4 | curi__hexval((unsigned char)p[2]));
-}
-
-static int lower_is(const char *p, size_t n, const char *t)
-{
-    if (strlen(t) != n) {
-        return 0;
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (curi__lower((unsigned char)p[i]) != (unsigned char)t[i]) {
-            return 0;
-        }
-    }
-    return 1;
+    return (int)curi__pct_octet(p);
 }
 
 int curi__lint_hostlike(const char *p, size_t n)
@@ -195,7 +182,7 @@ int curi__lint_hostlike(const char *p, size_t n)
     int digits4 = 1, ldh = 1;
 
     /* (a) localhost; (b) and (c) need a '.' */
-    if (lower_is(p, n, "localhost")) {
+    if (curi__is_localhost(p, n)) {
         return 1;
     }
     if (n == 0 || memchr(p, '.', n) == NULL) {
@@ -239,7 +226,7 @@ int curi__lint_hostlike(const char *p, size_t n)
         return 1;
     }
     for (size_t k = 0; k < sizeof tlds / sizeof tlds[0]; k++) {
-        if (lower_is(p + last_at, last_len, tlds[k])) {
+        if (curi__ieq(p + last_at, last_len, tlds[k])) {
             return 1;
         }
     }
@@ -549,6 +536,6 @@ void curi__lint_put_num(curi__out *o, unsigned long v)
 
 void curi__lint_put_hex2(curi__out *o, unsigned v)
 {
-    char b[2] = {"0123456789ABCDEF"[(v >> 4) & 15], "0123456789ABCDEF"[v & 15]};
+    char b[2] = {curi__hexdigit(v >> 4), curi__hexdigit(v)};
     curi__put(o, b, 2);
 }

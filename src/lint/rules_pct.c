@@ -230,8 +230,7 @@ static void triplet(curi__lint *c, size_t i, unsigned v, int mbody)
         if (c->n - i >= 5 && curi__is((unsigned char)s[i + 3], CURI__HEX) &&
             curi__is((unsigned char)s[i + 4], CURI__HEX)) {
             curi__lint_emit(c, CURI_LINT_PCT_DOUBLE_ENCODED, i, i + 5,
-                            curi__hexval((unsigned char)s[i + 3]) << 4 |
-                                curi__hexval((unsigned char)s[i + 4]));
+                            curi__pct_octet(s + i + 2));
         }
     } else if (curi__is((unsigned char)v, CURI__UNRESERVED)) {
         curi__lint_emit(c, CURI_LINT_PCT_UNRESERVED, i, i + 3, v);
@@ -293,7 +292,8 @@ static void put_u(curi__out *o, uint32_t cp)
         if (hi > 0xF) {
             curi__lint_put_hex2(o, hi & 0xFF);
         } else {
-            curi__put(o, &"0123456789ABCDEF"[hi], 1);
+            char d = curi__hexdigit(hi);
+            curi__put(o, &d, 1);
         }
     }
     curi__lint_put_hex2(o, (unsigned)(cp >> 8) & 0xFF);

@@ -1024,15 +1024,6 @@ int curi__check_data(curi__sc *c)
 /* ------------------------------------------------------------------ tel */
 
 /* [p, p + n) is the lowercase name without regard to ASCII case (RFC 3966 3: names are). */
-static int ci_equal(const char *p, const char *name, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (curi__lower((unsigned char)p[i]) != (unsigned char)name[i]) {
-            return 0;
-        }
-    }
-    return 1;
-}
 
 static int visual(int ch)
 {
@@ -1183,7 +1174,7 @@ int curi__check_tel(curi__sc *c)
             if (v == NULL || v == pe) {
                 return curi__sc_fail(c, pe, "tel-isub");
             }
-        } else if (ne - n == 13 && ci_equal(n, "phone-context", 13)) {
+        } else if (ne - n == 13 && curi__ieq(n, 13, "phone-context")) {
             if (global || context) {
                 return curi__sc_fail(c, n, "tel-phone-context");
             }

@@ -48,8 +48,7 @@ static inline int curi__dec_next(curi__dec *d, const char **at)
     }
     *at = d->p;
     if (*d->p == '%' && d->e - d->p >= 3) {
-        int v = (int)(curi__hexval((unsigned char)d->p[1]) << 4 |
-                      curi__hexval((unsigned char)d->p[2]));
+        int v = (int)curi__pct_octet(d->p);
         d->p += 3;
         return v;
     }

@@ -14,9 +14,6 @@
 
 #define CURI__PATH_FLAGS (CURI_PATH_WINDOWS | CURI_PATH_DRIVE_BAR)
 
-static const char hexdigits[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
-                                   '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
-
 /* The output: bytes go to dst while they fit in cap; n counts them all. */
 typedef struct wout {
     char *dst;
@@ -48,8 +45,8 @@ static void put_enc(wout *w, unsigned char c, unsigned cls)
         put(w, (char)c);
     } else {
         put(w, '%');
-        put(w, hexdigits[c >> 4]);
-        put(w, hexdigits[c & 15]);
+        put(w, curi__hexdigit(c >> 4));
+        put(w, curi__hexdigit(c));
     }
 }
 
@@ -61,21 +58,6 @@ static int is_sep(char c, int windows)
 static int is_alpha(char c)
 {
     return curi__is((unsigned char)c, CURI__ALPHA);
-}
-
-/* ASCII case-insensitive s[0..n) == lit (lit lowercase). */
-static int ieq(const char *s, size_t n, const char *lit)
-{
-    size_t k = strlen(lit);
-    if (n != k) {
-        return 0;
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (curi__lower((unsigned char)s[i]) != (unsigned char)lit[i]) {
-            return 0;
-        }
-    }
-    return 1;
 }
 
 /*
@@ -97,8 +79,7 @@ static unsigned char name_byte(const char *p, size_t n, size_t *i, int enc)
 {
     unsigned char c = (unsigned char)p[*i];
     if (enc && c == '%' && curi__is_pct(p + *i, p + n)) {
-        c = (unsigned char)(curi__hexval((unsigned char)p[*i + 1]) * 16 +
-                            curi__hexval((unsigned char)p[*i + 2]));
+        c = curi__pct_octet(p + *i);
         *i += 3;
     } else {
         *i += 1;
@@ -241,7 +222,7 @@ CURI__INLINE int path_to_uri(wout *w, const char *s, size_t len, unsigned flags,
         if (s[2] == '.') {
             return curi__fail(err, CURI_ERR_PATH_UNC, 2);
         }
-        if (len >= 8 && ieq(s + 4, 3, "unc") && is_sep(s[7], 1)) {
+        if (len >= 8 && curi__ieq(s + 4, 3, "unc") && is_sep(s[7], 1)) {
             s += 8; /* "\\?\UNC\s\sh" is "\\s\sh": the host starts here */
             len -= 8;
             unc = 1;
@@ -271,7 +252,7 @@ CURI__INLINE int path_to_uri(wout *w, const char *s, size_t len, unsigned flags,
         /* \\host\share: a host (not this machine's name for itself, nor "." or "?",
          * the device and raw namespaces) and a share. */
         share = e + 1;
-        if (e == h || ieq(s + h, e - h, "localhost") ||
+        if (e == h || curi__is_localhost(s + h, e - h) ||
             (e - h == 1 && (s[h] == '.' || s[h] == '?'))) {
             return curi__fail(err, CURI_ERR_PATH_UNC, (size_t)(s + h - base));
         }
@@ -336,8 +317,7 @@ static int put_decoded(wout *w, const char *base, const char *p, size_t n, char 
             continue;
         }
         if (c == '%' && curi__is_pct(p + i, p + n)) {
-            c = (unsigned char)(curi__hexval((unsigned char)p[i + 1]) * 16 +
-                                curi__hexval((unsigned char)p[i + 2]));
+            c = curi__pct_octet(p + i);
             if (c == 0) {
                 return curi__fail(err, CURI_ERR_PATH_NUL, (size_t)(p + i - base));
             }
@@ -415,7 +395,7 @@ static int parse_drive_bar(curi_uri *u, const char *s, size_t len, int *matched,
     curi_uri tu;
 
     *matched = 0;
-    if (len < 5 || !ieq(s, 4, "file") || s[4] != ':') {
+    if (len < 5 || !curi__ieq(s, 4, "file") || s[4] != ':') {
         return CURI_OK;
     }
     if (len - q >= 2 && s[q] == '/' && s[q + 1] == '/') {
@@ -498,7 +478,7 @@ CURI__INLINE int uri_to_path(wout *w, const char *s, size_t len, unsigned flags,
     if (rc != CURI_OK) {
         return rc;
     }
-    if (u.scheme.ptr == NULL || !ieq(u.scheme.ptr, u.scheme.len, "file")) {
+    if (u.scheme.ptr == NULL || !curi__ieq(u.scheme.ptr, u.scheme.len, "file")) {
         return curi__fail(err, CURI_ERR_PATH_SCHEME, 0);
     }
     if (u.userinfo.ptr != NULL) {

@@ -76,19 +76,6 @@
 
 static const char empty[] = "", one[] = "/1", slash[] = "/";
 
-/* [p, p + n) is name without regard to ASCII case (name lowercase). */
-static int is_ci(const char *p, size_t n, const char *name)
-{
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        if (name[i] == '\0' || curi__lower((unsigned char)p[i]) != (unsigned char)name[i]) {
-            return 0;
-        }
-    }
-    return name[i] == '\0';
-}
-
 /* ldap: the query without its trailing empty or default parts (the attributes "*", the
  * scope base, the filter (objectClass=*): RFC 4516 3), or absent. */
 static curi_str ldap_query(curi_str q)
@@ -110,8 +97,8 @@ static curi_str ldap_query(curi_str q)
     while (k > 0) {
         const char *a = start[k - 1];
         size_t n = (size_t)(e - a);
-        if (!(n == 0 || (k == 1 && n == 1 && *a == '*') || (k == 2 && is_ci(a, n, "base")) ||
-              (k == 3 && is_ci(a, n, "(objectclass=*)")))) {
+        if (!(n == 0 || (k == 1 && n == 1 && *a == '*') || (k == 2 && curi__ieq(a, n, "base")) ||
+              (k == 3 && curi__ieq(a, n, "(objectclass=*)")))) {
             break;
         }
         e = (k > 1) ? a - 1 : a;
@@ -131,7 +118,7 @@ const curi_uri *curi__nview_file(const curi_uri *u, curi_uri *tmp)
     const curi_str h = u->host;
 
     if (u->userinfo.ptr != NULL || u->port.ptr != NULL || h.ptr == NULL ||
-        !is_ci(h.ptr, h.len, "localhost")) {
+        !curi__is_localhost(h.ptr, h.len)) {
         return u;
     }
     *tmp = *u;
@@ -253,8 +240,7 @@ static int nr_next(nread *r)
     }
     c = (unsigned char)*r->p;
     if (c == '%' && r->e - r->p >= 3) {
-        unsigned v = curi__hexval((unsigned char)r->p[1]) << 4 |
-                     curi__hexval((unsigned char)r->p[2]);
+        unsigned v = curi__pct_octet(r->p);
         if (!r->keep && curi__is((unsigned char)v, CURI__UNRESERVED)) {
             r->p += 3;
             c = (int)v;
@@ -1382,10 +1368,10 @@ void curi__fold_mailto(char *s, size_t n)
  */
 static int tel_rank(curi_str name)
 {
-    if (is_ci(name.ptr, name.len, "isub") || is_ci(name.ptr, name.len, "ext")) {
+    if (curi__ieq(name.ptr, name.len, "isub") || curi__ieq(name.ptr, name.len, "ext")) {
         return 0;
     }
-    return is_ci(name.ptr, name.len, "phone-context") ? 1 : 2;
+    return curi__ieq(name.ptr, name.len, "phone-context") ? 1 : 2;
 }
 
 /* <0, 0, >0 as parameter name a sorts before, with or after b */

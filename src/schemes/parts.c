@@ -347,20 +347,6 @@ void curi__parts_wais(curi_scheme_parts *o, const curi_uri *u)
     o->form = CURI_WAIS_DOCUMENT;
 }
 
-static int is_localhost(curi_str h)
-{
-    static const char lh[] = "localhost";
-    if (h.len != 9) {
-        return 0;
-    }
-    for (size_t i = 0; i < 9; i++) {
-        if (curi__lower((unsigned char)h.ptr[i]) != (unsigned char)lh[i]) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 void curi__parts_file(curi_scheme_parts *o, const curi_uri *u)
 {
     const char *p = u->path.ptr, *e = curi__vend(u->path);
@@ -369,7 +355,7 @@ void curi__parts_file(curi_scheme_parts *o, const curi_uri *u)
     o->part[1] = u->path;
     o->form = u->host.ptr == NULL    ? CURI_FILE_HOST_ABSENT
               : u->host.len == 0     ? CURI_FILE_HOST_EMPTY
-              : is_localhost(u->host) ? CURI_FILE_HOST_LOCALHOST
+              : curi__is_localhost(u->host.ptr, u->host.len) ? CURI_FILE_HOST_LOCALHOST
                                       : CURI_FILE_HOST_NAMED;
     /* a drive letter: "/c:" or "c:" starting the path (RFC 8089 E.2), followed by '/' or
      * the end */
