@@ -23,6 +23,12 @@ static inline unsigned curi__hexval(unsigned char c)
     return (c <= '9') ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
 }
 
+/* A hex digit in uppercase (6.2.2.1); every other byte as it is. */
+static inline unsigned char curi__upper_hex(unsigned char c)
+{
+    return (c >= 'a' && c <= 'f') ? (unsigned char)(c - 32) : c;
+}
+
 /* The hex digit of v's low four bits: uppercase, as 2.1 says producers should write. */
 static inline char curi__hexdigit(unsigned v)
 {

@@ -100,7 +100,7 @@ size_t curi_host_to_unicode_bound(size_t len)
 }
 
 /* An IP literal: checked as curi_host_parse does, copied.  1 when host is one. */
-static int ip_literal(curi__out *o, const char *h, size_t n, int *rc, curi_error *err)
+static int put_ip_literal(curi__out *o, const char *h, size_t n, int *rc, curi_error *err)
 {
     curi_uri u;
     if (n == 0 || h[0] != '[')
@@ -463,7 +463,7 @@ static int convert(char *dst, size_t cap, size_t *outlen, const char *host, size
         return curi__wend(CURI_ERR_TOO_LONG, 0, outlen, err);
     if (host == NULL)
         host = "";
-    if (ip_literal(&o, host, len, &rc, err)) {
+    if (put_ip_literal(&o, host, len, &rc, err)) {
         if (rc != CURI_OK)
             return curi__wend(rc, 0, outlen, err);
         rc = curi__out_end(&o, &n);

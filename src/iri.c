@@ -190,7 +190,7 @@ int curi_iri_to_uri(char *dst, size_t cap, size_t *outlen, const char *iri, size
  * allowed raw decoded (3.2 steps 1-3); [qlo, qhi) is the query's input span, where iprivate
  * is allowed too.  The input is valid, so every '%' starts a triplet.
  */
-static void put_decoded(curi__out *o, const char *s, size_t n, size_t base, size_t qlo,
+static void put_iri_decoded(curi__out *o, const char *s, size_t n, size_t base, size_t qlo,
                         size_t qhi, int ascii)
 {
     size_t i = 0;
@@ -263,7 +263,7 @@ static int ireg_name(const char *u, size_t n)
 }
 
 /* The end of the label of s[i..n) that starts at i. */
-static size_t label_end(const char *s, size_t i, size_t n)
+static size_t dns_label_end(const char *s, size_t i, size_t n)
 {
     const char *d = (i < n) ? memchr(s + i, '.', n - i) : NULL;
     return d ? (size_t)(d - s) : n;
@@ -288,7 +288,7 @@ static void put_ulabels(curi__out *o, const char *a, size_t an, const char *u, s
         return;
     }
     for (;;) {
-        size_t ae = label_end(a, ai, an), ue = label_end(u, ui, un), n = 0;
+        size_t ae = dns_label_end(a, ai, an), ue = dns_label_end(u, ui, un), n = 0;
         uint32_t cp[63];
         int x, y, keep = 0;
         for (size_t i = ui; i < ue && !keep;) {
@@ -339,9 +339,9 @@ int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size
     if (u.host_type >= CURI_HOST_IPV6) {
         /* An IP literal is ASCII in an IRI too (its zone ID may not hold ucschar): copied. */
         size_t at = (size_t)(u.host.ptr - uri), to = at + u.host.len;
-        put_decoded(&o, uri, at, 0, qlo, qhi, ascii);
+        put_iri_decoded(&o, uri, at, 0, qlo, qhi, ascii);
         curi__put(&o, u.host.ptr, u.host.len);
-        put_decoded(&o, uri + to, len - to, to, qlo, qhi, ascii);
+        put_iri_decoded(&o, uri + to, len - to, to, qlo, qhi, ascii);
         rc = curi__out_end(&o, &n);
         return curi__wend(rc, n, outlen, err);
     }
@@ -352,14 +352,14 @@ int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size
         if (curi_host_to_unicode(h, sizeof h, &hlen, u.host.ptr, u.host.len, 0, NULL) ==
                 CURI_OK &&
             ireg_name(h, hlen)) {
-            put_decoded(&o, uri, at, 0, qlo, qhi, ascii);
+            put_iri_decoded(&o, uri, at, 0, qlo, qhi, ascii);
             put_ulabels(&o, u.host.ptr, u.host.len, h, hlen);
-            put_decoded(&o, uri + to, len - to, to, qlo, qhi, ascii);
+            put_iri_decoded(&o, uri + to, len - to, to, qlo, qhi, ascii);
             rc = curi__out_end(&o, &n);
             return curi__wend(rc, n, outlen, err);
         }
     }
-    put_decoded(&o, uri, len, 0, qlo, qhi, ascii);
+    put_iri_decoded(&o, uri, len, 0, qlo, qhi, ascii);
     rc = curi__out_end(&o, &n);
     return curi__wend(rc, n, outlen, err);
 }

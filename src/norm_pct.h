@@ -14,11 +14,6 @@
 
 #include "internal.h"
 
-static inline unsigned char upper_hex(unsigned char c)
-{
-    return (c >= 'a' && c <= 'f') ? (unsigned char)(c - 32) : c;
-}
-
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define SWAR 1
@@ -191,8 +186,8 @@ static inline char *pct_span(char *d, const char *p, size_t n, unsigned mask, in
                 *d++ = (char)(lower ? curi__lower(v) : v);
             } else {
                 if (mask & CURI_NORM_PCT_HEX) {
-                    h1 = upper_hex(h1);
-                    h2 = upper_hex(h2);
+                    h1 = curi__upper_hex(h1);
+                    h2 = curi__upper_hex(h2);
                 }
                 d[0] = '%';
                 d[1] = (char)h1;
@@ -211,7 +206,6 @@ static inline char *pct_span(char *d, const char *p, size_t n, unsigned mask, in
     }
     return d;
 }
-
 
 /* The three specializations: plain components, scheme and host, the path. */
 static ALWAYS_INLINE char *put_pct(char *d, const char *p, size_t n, unsigned mask)

@@ -101,7 +101,7 @@ int curi__uni_skeleton(uint32_t cp, const char **text)
 
 enum { ID_LATIN, ID_HAN, ID_HIRA, ID_KANA, ID_HANG, ID_BOPO, ID_HANB, ID_JPAN, ID_KORE, ID_N };
 
-static void add(curi__uni_scripts *set, unsigned id)
+static void scripts_add(curi__uni_scripts *set, unsigned id)
 {
     set->w[(id >> 6) & 3] |= (uint64_t)1 << (id & 63);
 }
@@ -111,17 +111,17 @@ static void add_augmented(curi__uni_scripts *set, unsigned id)
 {
     const uint8_t *k = curi__uni_sc_ids;
 
-    add(set, id);
+    scripts_add(set, id);
     if (id == k[ID_HAN]) {
-        add(set, k[ID_HANB]);
-        add(set, k[ID_JPAN]);
-        add(set, k[ID_KORE]);
+        scripts_add(set, k[ID_HANB]);
+        scripts_add(set, k[ID_JPAN]);
+        scripts_add(set, k[ID_KORE]);
     } else if (id == k[ID_HIRA] || id == k[ID_KANA]) {
-        add(set, k[ID_JPAN]);
+        scripts_add(set, k[ID_JPAN]);
     } else if (id == k[ID_HANG]) {
-        add(set, k[ID_KORE]);
+        scripts_add(set, k[ID_KORE]);
     } else if (id == k[ID_BOPO]) {
-        add(set, k[ID_HANB]);
+        scripts_add(set, k[ID_HANB]);
     }
 }
 

@@ -17,6 +17,12 @@ typedef struct curi__piece {
     int on;
 } curi__piece;
 
+/* Byte i lies in the present piece p. */
+static inline int curi__lint_in_piece(const curi__piece *p, size_t i)
+{
+    return p->on && i >= p->at && i < p->end;
+}
+
 /* Host kinds (1.4). */
 enum {
     CURI__LH_NONE,    /* no authority */

@@ -31,11 +31,6 @@ enum { LC_INPUT, LC_SCHEME, LC_USERINFO, LC_HOST };
 static const char *const lc_names[] = {"input", "scheme", "userinfo", "host"};
 static const unsigned lc_limits[] = {CURI__LINT_MAX_INPUT, 64, 255, 255};
 
-static int in_piece(const curi__piece *p, size_t i)
-{
-    return p->on && i >= p->at && i < p->end;
-}
-
 static int is_raw_control(unsigned char ch)
 {
     return ch <= 0x20 || ch == 0x7F;
@@ -53,7 +48,7 @@ static unsigned component_of(const curi__split *sp, size_t i)
                  {&sp->query, GC_QUERY},   {&sp->fragment, GC_FRAGMENT}};
 
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
-        if (in_piece(order[k].p, i)) {
+        if (curi__lint_in_piece(order[k].p, i)) {
             return order[k].comp;
         }
     }
@@ -185,7 +180,7 @@ static void scheme_rules(curi__lint *c)
 
 /* ------------------------------------------------------------------ 9-12: authority */
 
-static int name_byte(unsigned char ch)
+static int is_name_byte(unsigned char ch)
 {
     return curi__is(ch, CURI__ALPHA | CURI__DIGIT) || ch == '.' || ch == '-';
 }
@@ -196,7 +191,7 @@ static int lookalike_hostport(const char *t, size_t n)
 {
     size_t k = 0;
 
-    while (k < n && name_byte((unsigned char)t[k])) {
+    while (k < n && is_name_byte((unsigned char)t[k])) {
         k++;
     }
     if (k < n) {
@@ -287,7 +282,7 @@ static int next_n(const char *s, size_t *i, size_t end)
             w = 3;
         }
     }
-    if (!name_byte((unsigned char)ch)) {
+    if (!is_name_byte((unsigned char)ch)) {
         return -1;
     }
     *i += w;

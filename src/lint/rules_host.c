@@ -634,7 +634,7 @@ static int span_high(const char *s, size_t a, size_t b)
     return 0;
 }
 
-static void put_span(curi__out *o, const curi__lint *c, size_t a, size_t b)
+static void put_input(curi__out *o, const curi__lint *c, size_t a, size_t b)
 {
     if (a <= b && b <= c->n) {
         curi__put(o, c->s + a, b - a);
@@ -687,7 +687,7 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
 
     if (f->rule == CURI_LINT_HOST_IDNA_MAPS_TO_ASCII) {
         curi__lint_puts(o, "host '");
-        put_span(o, c, f->start, f->end);
+        put_input(o, c, f->start, f->end);
         curi__lint_puts(o, "' is '");
         if (f->end <= c->n) {
             put_folded(o, c->s, f->start, f->end);
@@ -718,7 +718,7 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
             scan(&h, c->s, f->start, f->end, NULL);
             has = ipv4_value(&h, &v);
         }
-        put_span(o, c, f->start, f->end);
+        put_input(o, c, f->start, f->end);
         curi__lint_puts(o, "'");
         if (high) {
             curi__lint_puts(o, " (IDNA maps it to '");
@@ -761,7 +761,7 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
         break;
     case CURI_LINT_HOST_NOT_DNS: {
         char ch = (char)(d & 0xFF);
-        put_span(o, c, f->start, f->end);
+        put_input(o, c, f->start, f->end);
         curi__lint_puts(o, "' is not a DNS host name (");
         if ((d >> 8) == 1 && ch > 0x20 && ch < 0x7F) {
             curi__lint_puts(o, "contains '");
@@ -785,7 +785,7 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
             sl = (b > a && b <= c->n) ? memchr(c->s + a, '/', b - a) : NULL;
             b = sl ? (size_t)(sl - c->s) : b;
         }
-        put_span(o, c, a, b);
+        put_input(o, c, a, b);
         break;
     }
     default:

@@ -168,11 +168,6 @@ static void u8_end(curi__lint *c, u8run *r)
     }
 }
 
-static int in_piece(const curi__piece *p, size_t i)
-{
-    return p->on && i >= p->at && i < p->end;
-}
-
 /*
  * The mailto hfield holding the triplets as the scan meets them, left to right: [at, next),
  * next the '&' after it or the query's end; body when its decoded name is "body" (then eq
@@ -189,7 +184,7 @@ static int in_mailto_body(const curi__lint *c, hfcursor *h, size_t i)
     const curi__split *sp = &c->sp;
     const char *s = c->s;
 
-    if (!sp->mailto || !in_piece(&sp->query, i)) {
+    if (!sp->mailto || !curi__lint_in_piece(&sp->query, i)) {
         return 0;
     }
     while (!h->valid || i >= h->next) {
@@ -220,10 +215,10 @@ static void triplet(curi__lint *c, size_t i, unsigned v, int mbody)
                           curi__lint_triplet(s + i - 3, s + c->n) == 0x0D))) {
         /* %0D%0A is how RFC 6068 5 writes a line break in a mailto body: nothing to report */
     } else if (v == 0x0D || v == 0x0A) {
-        int webqf = sp->web && (in_piece(&sp->query, i) || in_piece(&sp->fragment, i));
+        int webqf = sp->web && (curi__lint_in_piece(&sp->query, i) || curi__lint_in_piece(&sp->fragment, i));
         curi__lint_emit(c, webqf ? CURI_LINT_PCT_CONTROL : CURI_LINT_PCT_CRLF, i, i + 3, v);
     } else if (v < 0x20 || v == 0x7F) {
-        if (!(v == 0x09 && sp->gopher && in_piece(&sp->path, i))) {
+        if (!(v == 0x09 && sp->gopher && curi__lint_in_piece(&sp->path, i))) {
             curi__lint_emit(c, CURI_LINT_PCT_CONTROL, i, i + 3, v);
         }
     } else if (v == 0x25) {

@@ -217,7 +217,7 @@ void curi__lint_port_path(curi__lint *c)
 /* ------------------------------------------------------------------ messages */
 
 /* The input bytes [a, b), clipped to the input (a finding may come from anywhere). */
-static void put_span(curi__out *o, const curi__lint *c, size_t a, size_t b)
+static void put_clipped(curi__out *o, const curi__lint *c, size_t a, size_t b)
 {
     b = (b < c->n) ? b : c->n;
     a = (a < b) ? a : b;
@@ -229,7 +229,7 @@ static void around_span(curi__out *o, const curi__lint *c, const curi_finding *f
                         const char *before, const char *after)
 {
     curi__lint_puts(o, before);
-    put_span(o, c, f->start, f->end);
+    put_clipped(o, c, f->start, f->end);
     curi__lint_puts(o, after);
 }
 
@@ -241,7 +241,7 @@ static void put_value(curi__out *o, const curi__lint *c, const curi_finding *f)
     while (z + 1 < b && c->s[z] == '0') {
         z++;
     }
-    put_span(o, c, z, b);
+    put_clipped(o, c, z, b);
 }
 
 int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_finding *f)
@@ -266,7 +266,7 @@ int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_findi
         curi__lint_puts(o, " belongs to ");
         curi__lint_puts(o, proto);
         curi__lint_puts(o, ", not ");
-        put_span(o, c, sp->scheme.at, sp->scheme.end);
+        put_clipped(o, c, sp->scheme.at, sp->scheme.end);
         curi__lint_puts(o, ": the request's content can be read as ");
         curi__lint_puts(o, proto);
         curi__lint_puts(o, " commands");
@@ -276,7 +276,7 @@ int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_findi
         curi__lint_puts(o, "non-default port ");
         put_value(o, c, f);
         curi__lint_puts(o, " for ");
-        put_span(o, c, sp->scheme.at, sp->scheme.end);
+        put_clipped(o, c, sp->scheme.at, sp->scheme.end);
         curi__lint_puts(o, " (default ");
         curi__lint_put_num(o, sp->dflt >= 0 ? (unsigned long)sp->dflt : 0);
         curi__lint_puts(o, ")");
@@ -284,7 +284,7 @@ int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_findi
     case CURI_LINT_PORT_NOT_CANONICAL:
         curi__lint_puts(o, "port '");
         if (f->detail != PORT_EMPTY) {
-            put_span(o, c, f->start, f->end);
+            put_clipped(o, c, f->start, f->end);
         }
         curi__lint_puts(o, "' is not in canonical form (");
         curi__lint_puts(o, reasons[f->detail <= PORT_DEFAULT ? f->detail : PORT_DEFAULT]);

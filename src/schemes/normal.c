@@ -221,11 +221,6 @@ static void nr_init(nread *r, curi_str v, int fold, int keep)
     r->keep = keep;
 }
 
-static char upper_hex(char c)
-{
-    return (c >= 'a' && c <= 'f') ? (char)(c - 32) : c;
-}
-
 static int nr_next(nread *r)
 {
     int c;
@@ -245,8 +240,8 @@ static int nr_next(nread *r)
             r->p += 3;
             c = (int)v;
         } else {
-            r->pend[0] = upper_hex(r->p[1]);
-            r->pend[1] = upper_hex(r->p[2]);
+            r->pend[0] = (char)curi__upper_hex((unsigned char)r->p[1]);
+            r->pend[1] = (char)curi__upper_hex((unsigned char)r->p[2]);
             r->npend = 2;
             r->p += 3;
             return '%';
@@ -314,7 +309,7 @@ static void rcpt_init(rcpt *r, const curi_scheme_parts *sp)
 }
 
 /* hfname "to" without regard to case, decoded */
-static int is_to(curi_str name)
+static int hfname_is_to(curi_str name)
 {
     nread r;
     int a, b;
@@ -342,7 +337,7 @@ static int rcpt_next(rcpt *r, curi_str *addr)
             return 0;
         }
         curi_split_at(h, '=', &name, &value);
-        if (is_to(name) && value.ptr != NULL && value.len > 0) {
+        if (hfname_is_to(name) && value.ptr != NULL && value.len > 0) {
             (void)curi_list_init_type(&r->cur, value, curi_scheme_part_type(CURI_SK_MAILTO, 0),
                                       NULL);
             r->in_value = 1;
@@ -419,13 +414,13 @@ int curi__equiv_mailto(const curi_uri *a, const curi_uri *b)
         /* the next field that is not to= on each side (x and y are set only by a 1) */
         while ((more_a = curi_list_next(&ha, &x)) != 0) {
             curi_split_at(x, '=', &na, &va);
-            if (!is_to(na)) {
+            if (!hfname_is_to(na)) {
                 break;
             }
         }
         while ((more_b = curi_list_next(&hb, &y)) != 0) {
             curi_split_at(y, '=', &nb, &vb);
-            if (!is_to(nb)) {
+            if (!hfname_is_to(nb)) {
                 break;
             }
         }
@@ -664,7 +659,6 @@ static void oct_init(octets *o, curi_str data, curi_str rest, int base64)
     o->nq = o->iq = 0;
     o->done = 0;
 }
-
 
 /* the next octet, OCT_END, or OCT_BAD */
 static int oct_next(octets *o)

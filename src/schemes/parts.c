@@ -180,7 +180,7 @@ void curi_split_at(curi_str s, char ch, curi_str *before, curi_str *after)
 
 /* ------------------------------------------------------------------ helpers */
 
-static curi_str view(const char *p, const char *e)
+static curi_str str_view(const char *p, const char *e)
 {
     curi_str v = {p, (size_t)(e - p)};
     return v;
@@ -221,7 +221,7 @@ void curi__parts_ftp(curi_scheme_parts *o, const curi_uri *u)
     }
     semi = memchr(p, ';', (size_t)(e - p));
     if (semi != NULL) {
-        o->part[6] = view(semi + 6, e); /* ";type=" X */
+        o->part[6] = str_view(semi + 6, e); /* ";type=" X */
         e = semi;
     }
     /* the path after its '/': cwd1/.../cwdN/name */
@@ -230,9 +230,9 @@ void curi__parts_ftp(curi_scheme_parts *o, const curi_uri *u)
     while (last > p && last[-1] != '/') {
         last--;
     }
-    o->part[5] = view(last, e);
+    o->part[5] = str_view(last, e);
     if (last > p) {
-        o->part[4] = view(p, last - 1);
+        o->part[4] = str_view(p, last - 1);
     }
 }
 
@@ -258,18 +258,18 @@ void curi__parts_gopher(curi_scheme_parts *o, const curi_uri *u)
     }
     p++;
     t = p + ((*p == '%') ? 3 : 1); /* the type: one character, maybe encoded */
-    o->part[2] = view(p, t);
+    o->part[2] = str_view(p, t);
     p = t;
     t = find_tab(p, e);
-    o->part[3] = view(p, t);
+    o->part[3] = str_view(p, t);
     if (t == e) {
         return;
     }
     p = t + 3;
     t = find_tab(p, e);
-    o->part[4] = view(p, t);
+    o->part[4] = str_view(p, t);
     if (t < e) {
-        o->part[5] = view(t + 3, e);
+        o->part[5] = str_view(t + 3, e);
     }
 }
 
@@ -294,7 +294,7 @@ void curi__parts_news(curi_scheme_parts *o, const curi_uri *u)
     if (u->host.ptr != NULL && p < e) {
         p++;
     }
-    body = view(p, e);
+    body = str_view(p, e);
     if (p < e && memchr(p, '@', (size_t)(e - p)) != NULL) {
         o->part[3] = body;
     } else {
@@ -312,9 +312,9 @@ void curi__parts_nntp(curi_scheme_parts *o, const curi_uri *u)
      * parts the layout had before it */
     user_password(u, &o->part[2], &o->part[5]);
     slash = memchr(p, '/', (size_t)(e - p));
-    o->part[3] = view(p, slash != NULL ? slash : e);
+    o->part[3] = str_view(p, slash != NULL ? slash : e);
     if (slash != NULL) {
-        o->part[4] = view(slash + 1, e);
+        o->part[4] = str_view(slash + 1, e);
     }
 }
 
@@ -333,7 +333,7 @@ void curi__parts_wais(curi_scheme_parts *o, const curi_uri *u)
     o->part[1] = u->port;
     s1 = memchr(p, '/', (size_t)(e - p));
     if (s1 == NULL) {
-        o->part[2] = view(p, e);
+        o->part[2] = str_view(p, e);
         if (u->query.ptr != NULL) {
             o->part[3] = u->query;
             o->form = CURI_WAIS_SEARCH;
@@ -341,9 +341,9 @@ void curi__parts_wais(curi_scheme_parts *o, const curi_uri *u)
         return;
     }
     s2 = memchr(s1 + 1, '/', (size_t)(e - s1 - 1));
-    o->part[2] = view(p, s1);
-    o->part[4] = view(s1 + 1, s2);
-    o->part[5] = view(s2 + 1, e);
+    o->part[2] = str_view(p, s1);
+    o->part[4] = str_view(s1 + 1, s2);
+    o->part[5] = str_view(s2 + 1, e);
     o->form = CURI_WAIS_DOCUMENT;
 }
 
@@ -364,7 +364,7 @@ void curi__parts_file(curi_scheme_parts *o, const curi_uri *u)
     }
     if (e - p >= 2 && curi__is((unsigned char)p[0], CURI__ALPHA) && p[1] == ':' &&
         (e - p == 2 || p[2] == '/')) {
-        o->part[2] = view(p, p + 1);
+        o->part[2] = str_view(p, p + 1);
     }
 }
 
@@ -375,9 +375,9 @@ void curi__parts_prospero(curi_scheme_parts *o, const curi_uri *u)
     o->part[0] = u->host;
     o->part[1] = u->port;
     semi = memchr(p, ';', (size_t)(e - p));
-    o->part[2] = view(p, semi != NULL ? semi : e);
+    o->part[2] = str_view(p, semi != NULL ? semi : e);
     if (semi != NULL) {
-        o->part[3] = view(semi + 1, e);
+        o->part[3] = str_view(semi + 1, e);
     }
 }
 
@@ -388,7 +388,7 @@ void curi__parts_ldap(curi_scheme_parts *o, const curi_uri *u)
     o->part[0] = u->host;
     o->part[1] = u->port;
     if (u->path.len > 0) {
-        o->part[2] = view(u->path.ptr + 1, curi__vend(u->path));
+        o->part[2] = str_view(u->path.ptr + 1, curi__vend(u->path));
     }
     if (u->query.ptr == NULL) {
         return;
@@ -407,17 +407,17 @@ void curi__parts_urn(curi_scheme_parts *o, const curi_uri *u)
     const char *p = u->path.ptr, *e = curi__vend(u->path), *colon;
 
     colon = memchr(p, ':', (size_t)(e - p));
-    o->part[0] = view(p, colon);
-    o->part[1] = view(colon + 1, e);
+    o->part[0] = str_view(p, colon);
+    o->part[1] = str_view(colon + 1, e);
     if (u->query.ptr != NULL) {
         const char *r = u->query.ptr, *qe = curi__vend(u->query);
         if (*r == '+') {
             const char *s = curi__urn_r_end(r + 1, qe);
-            o->part[2] = view(r + 1, s);
+            o->part[2] = str_view(r + 1, s);
             r = (s < qe) ? s + 1 : qe;
         }
         if (r < qe) {
-            o->part[3] = view(r + 1, qe); /* after '=' */
+            o->part[3] = str_view(r + 1, qe); /* after '=' */
         }
     }
     o->part[4] = u->fragment;
@@ -428,9 +428,9 @@ void curi__parts_man(curi_scheme_parts *o, const curi_uri *u)
     const char *p = u->path.ptr, *e = curi__vend(u->path), *open;
 
     open = memchr(p, '(', (size_t)(e - p));
-    o->part[0] = view(p, open != NULL ? open : e);
+    o->part[0] = str_view(p, open != NULL ? open : e);
     if (open != NULL) {
-        o->part[1] = view(open + 1, e - 1);
+        o->part[1] = str_view(open + 1, e - 1);
     }
     o->part[2] = u->fragment;
 }
@@ -442,9 +442,9 @@ void curi__parts_info(curi_scheme_parts *o, const curi_uri *u)
     if (*p == '(') {
         close = memchr(p, ')', (size_t)(e - p));
         o->form = CURI_INFO_KDE;
-        o->part[0] = view(p + 1, close);
+        o->part[0] = str_view(p + 1, close);
         if (close + 1 < e) {
-            o->part[1] = view(close + 1, e);
+            o->part[1] = str_view(close + 1, e);
         }
         return;
     }
@@ -473,9 +473,9 @@ void curi__parts_tel(curi_scheme_parts *o, const curi_uri *u)
     const char *p = u->path.ptr, *e = curi__vend(u->path), *semi;
 
     semi = memchr(p, ';', (size_t)(e - p));
-    o->part[0] = view(p, semi != NULL ? semi : e);
+    o->part[0] = str_view(p, semi != NULL ? semi : e);
     if (semi != NULL) {
-        o->part[1] = view(semi + 1, e);
+        o->part[1] = str_view(semi + 1, e);
     }
     o->form = (*p == '+') ? CURI_TEL_GLOBAL : CURI_TEL_LOCAL;
 }
@@ -493,11 +493,11 @@ void curi__parts_data(curi_scheme_parts *o, const curi_uri *u)
         o->flags = CURI_SP_BASE64;
         m = comma - 7;
     }
-    o->part[0] = view(p, m);
+    o->part[0] = str_view(p, m);
     /* the data: the rest of the path.  RFC 2397 data is *urlchar, '?' included, so a query
      * is the rest of the data: CURI_SP_QUERY says so.  A part is a view of one component
      * (curi_set may have put the path and the query in separate buffers). */
-    o->part[1] = view(comma + 1, e);
+    o->part[1] = str_view(comma + 1, e);
     if (u->query.ptr != NULL) {
         o->flags |= CURI_SP_QUERY;
     }
