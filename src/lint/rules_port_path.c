@@ -59,9 +59,9 @@ static void port_rules(curi__lint *c)
 {
     const curi__split *sp = &c->sp;
     const char *s = c->s;
-    size_t a = sp->port.at, b = sp->port.end, z;
-    unsigned long v = 0;
-    int big;
+    size_t a = sp->port.at, b = sp->port.end;
+    unsigned long v;
+    unsigned pv;
 
     if (!sp->port.on) {
         return;
@@ -70,22 +70,12 @@ static void port_rules(curi__lint *c)
         curi__lint_emit(c, CURI_LINT_PORT_NOT_CANONICAL, a - 1, a, PORT_EMPTY);
         return;
     }
-    for (size_t k = a; k < b; k++) {
-        if (!curi__is((unsigned char)s[k], CURI__DIGIT)) {
-            return; /* a non-digit: only syntax-invalid judges it */
-        }
+    /* port = *DIGIT, its value saturated above 65535 (curi__port_digits, as curi_parse) */
+    if (curi__port_digits(s + a, b - a, &pv) != b - a) {
+        return; /* a non-digit: only syntax-invalid judges it */
     }
-    /* The value is the digits after the leading zeros, compared as a decimal string: more
-     * than five of them is above 65535, five or fewer fit any unsigned long. */
-    z = a;
-    while (z < b && s[z] == '0') {
-        z++;
-    }
-    big = (b - z > 5);
-    for (size_t k = z; !big && k < b; k++) {
-        v = v * 10 + (unsigned long)(s[k] - '0');
-    }
-    if (big || v == 0 || v > 65535) {
+    v = pv;
+    if (v == 0 || v > 65535) {
         curi__lint_emit(c, CURI_LINT_PORT_OUT_OF_RANGE, a, b, 0);
     } else {
         int other = 0;
@@ -102,7 +92,7 @@ static void port_rules(curi__lint *c)
     }
     if (b - a >= 2 && s[a] == '0') {
         curi__lint_emit(c, CURI_LINT_PORT_NOT_CANONICAL, a, b, PORT_ZERO);
-    } else if (!big && sp->dflt >= 0 && v == (unsigned long)sp->dflt) {
+    } else if (sp->dflt >= 0 && v == (unsigned long)sp->dflt) {
         curi__lint_emit(c, CURI_LINT_PORT_NOT_CANONICAL, a, b, PORT_DEFAULT);
     }
 }
