@@ -4,7 +4,7 @@
  * written by the group that owns its rule.  What the groups share is in lint_core.c.
  * SPDX-License-Identifier: MIT
  */
-#include "lint.h"
+#include "rules.h"
 
 /* ------------------------------------------------------------------ the fast path */
 

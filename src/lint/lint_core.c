@@ -6,7 +6,7 @@
  * start, rule, end): no allocation, O(findings * log cap).  It calls no rule group.
  * SPDX-License-Identifier: MIT
  */
-#include "lint.h"
+#include "lint_core.h"
 
 /* ------------------------------------------------------------------ the catalogue */
 

@@ -19,7 +19,7 @@
  * are not in it), and a scheme holds no such byte, so "scheme" is listed but never used.
  * SPDX-License-Identifier: MIT
  */
-#include "lint.h"
+#include "rules.h"
 
 /* Components for raw-control-or-space. */
 enum { GC_SCHEME, GC_AUTHORITY, GC_USERINFO, GC_HOST, GC_PORT, GC_PATH, GC_QUERY, GC_FRAGMENT };

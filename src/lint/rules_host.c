@@ -38,7 +38,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
-#include "lint.h"
+#include "rules.h"
 #include "../utf8.h"
 #include "../unitab.h"
 

@@ -13,7 +13,7 @@
  *   host-confusable    0
  * SPDX-License-Identifier: MIT
  */
-#include "lint.h"
+#include "rules.h"
 #include "../utf8.h"
 #include "../unitab.h"
 

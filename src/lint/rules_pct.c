@@ -38,7 +38,7 @@
  * "U+E0001 default-ignorable".
  * SPDX-License-Identifier: MIT
  */
-#include "lint.h"
+#include "rules.h"
 #include "../unitab.h"
 
 /* The reasons of pct-invalid-utf8, in the detail's top byte. */

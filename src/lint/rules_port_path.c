@@ -17,7 +17,7 @@
  *   path-ambiguous-authority  0
  * SPDX-License-Identifier: MIT
  */
-#include "lint.h"
+#include "rules.h"
 
 /* The reasons of port-not-canonical, in the order the trigger lists them (a port with a
  * leading zero whose value is the default, "080" for http, gets the leading-zero reason). */

@@ -1,12 +1,12 @@
 /*
- * lint.h -- what the files of src/lint/ share: from lint_core.c the lenient split of every
- * input (lint-rules.md section 1.2 and 1.3), the scheme and port tables (1.10), the finding
- * sink and the message helpers; the rule groups, one file each, which lint.c calls in turn.
- * Never installed.
+ * lint_core.h -- what every file of src/lint/ stands on (lint_core.c): the lenient split of
+ * every input (lint-rules.md section 1.2 and 1.3), the scheme and port tables (1.10), the
+ * finding sink and the message helpers.  The rule groups are declared in rules.h.  Never
+ * installed.
  * SPDX-License-Identifier: MIT
  */
-#ifndef CURI_LINT_H
-#define CURI_LINT_H
+#ifndef CURI_LINT_CORE_H
+#define CURI_LINT_CORE_H
 
 #include "../internal.h"
 #include "../schemes/schemes.h"
@@ -97,24 +97,6 @@ int curi__lint_hfname(const char *s, size_t a, size_t b);
 /* pct-encoded at p (p < end, *p == '%'): the octet, or -1 (a malformed '%'). */
 int curi__lint_triplet(const char *p, const char *end);
 
-/*
- * The rule groups.  Each runs its rules over c (appending findings with curi__lint_emit)
- * and writes the message of a finding of one of its rules; the message function returns 0
- * for a rule that is not its own.
- */
-void curi__lint_general(curi__lint *c); /* 2-15, 40, 41: raw bytes, scheme, authority, userinfo,
-                                          size, mailto hfields */
-int curi__lint_general_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
-void curi__lint_host(curi__lint *c); /* 16-25, 42-44 */
-int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
-/* 42-43 on the reg-name [a, b) with an xn-- label or a non-ASCII byte (rules_idn.c) */
-void curi__lint_idn(curi__lint *c, size_t a, size_t b);
-int curi__lint_idn_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
-void curi__lint_port_path(curi__lint *c); /* 26-29, 36-39 */
-int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
-void curi__lint_pct(curi__lint *c); /* 30-35 */
-int curi__lint_pct_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
-
 /* Message helpers: text, the input bytes [a, b), a number. */
 static inline void curi__lint_puts(curi__out *o, const char *t)
 {
@@ -123,4 +105,4 @@ static inline void curi__lint_puts(curi__out *o, const char *t)
 void curi__lint_put_num(curi__out *o, unsigned long v);
 void curi__lint_put_hex2(curi__out *o, unsigned v); /* two uppercase hex digits */
 
-#endif /* CURI_LINT_H */
+#endif /* CURI_LINT_CORE_H */
