@@ -236,11 +236,18 @@ static inline int curi__is_pct(const char *p, const char *end)
  * (end when the run reaches it), or NULL with *bad at a '%' that starts no triplet.  The
  * one class run for the paths that do not need SIMD (userinfo, settings, zone IDs).
  */
-static inline const char *curi__pct_run(const char *p, const char *end, unsigned cls,
-                                        const char **bad)
+typedef const char *curi__scanner(const char *p, const char *end, unsigned cls);
+
+/* The run with a given class scanner (curi__scan_scalar here, curi__scan_iri_scalar for
+ * scan.c's curi__iri_pct_run). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline const char *curi__pct_run_with(curi__scanner *scan, const char *p,
+                                             const char *end, unsigned cls, const char **bad)
 {
     for (;;) {
-        p = curi__scan_scalar(p, end, cls);
+        p = scan(p, end, cls);
         if (p == end || *p != '%')
             return p;
         if (!curi__is_pct(p, end)) {
@@ -249,6 +256,12 @@ static inline const char *curi__pct_run(const char *p, const char *end, unsigned
         }
         p += 3;
     }
+}
+
+static inline const char *curi__pct_run(const char *p, const char *end, unsigned cls,
+                                        const char **bad)
+{
+    return curi__pct_run_with(curi__scan_scalar, p, end, cls, bad);
 }
 
 

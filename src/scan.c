@@ -87,14 +87,5 @@ const char *curi__scan(const char *base, const char *p, const char *end, unsigne
 /* *( iclass / pct-encoded ) (RFC 3987 2.2), scalar: as curi__pct_run (internal.h). */
 const char *curi__iri_pct_run(const char *p, const char *end, unsigned cls, const char **bad)
 {
-    for (;;) {
-        p = curi__scan_iri_scalar(p, end, cls);
-        if (p == end || *p != '%')
-            return p;
-        if (!curi__is_pct(p, end)) {
-            *bad = p;
-            return NULL;
-        }
-        p += 3;
-    }
+    return curi__pct_run_with(curi__scan_iri_scalar, p, end, cls, bad);
 }
