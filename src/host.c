@@ -295,8 +295,8 @@ int curi__host(curi_uri *u, const char *base, const char *p, const char *end, co
 }
 
 /* curi_host_parse and the suites' curi__host_parse (testing.h): known is the flag set taken. */
-static int host_parse(curi_uri *out, const char *s, size_t len, unsigned flags,
-                      curi_error *err, unsigned known)
+static int host_parse_entry(curi_uri *out, const char *s, size_t len, unsigned flags,
+                            curi_error *err, unsigned known)
 {
     const char *stop;
     curi_uri tmp;
@@ -351,11 +351,11 @@ static int host_parse(curi_uri *out, const char *s, size_t len, unsigned flags,
 
 int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err)
 {
-    return host_parse(out, s, len, flags, err, CURI__PARSE_FLAGS | CURI_PARSE_IRI);
+    return host_parse_entry(out, s, len, flags, err, CURI__PARSE_FLAGS | CURI_PARSE_IRI);
 }
 
 int curi__host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err)
 {
-    return host_parse(out, s, len, flags, err,
-                      CURI__PARSE_FLAGS | CURI_PARSE_IRI | CURI__PARSE_SCALAR);
+    return host_parse_entry(out, s, len, flags, err,
+                            CURI__PARSE_FLAGS | CURI_PARSE_IRI | CURI__PARSE_SCALAR);
 }

@@ -449,8 +449,8 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
 #endif /* CURI_HAVE_IDN2 */
 
 /* The two public functions: the writer contract, IP literals, then the conversion. */
-static int convert(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
-                   unsigned flags, int unicode, curi_error *err)
+static int host_convert(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
+                        unsigned flags, int unicode, curi_error *err)
 {
     curi__out o = {dst, cap, 0};
     size_t n;
@@ -495,11 +495,11 @@ static int convert(char *dst, size_t cap, size_t *outlen, const char *host, size
 int curi_host_to_ascii(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
                        unsigned flags, curi_error *err)
 {
-    return convert(dst, cap, outlen, host, len, flags, 0, err);
+    return host_convert(dst, cap, outlen, host, len, flags, 0, err);
 }
 
 int curi_host_to_unicode(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
                          unsigned flags, curi_error *err)
 {
-    return convert(dst, cap, outlen, host, len, flags, 1, err);
+    return host_convert(dst, cap, outlen, host, len, flags, 1, err);
 }

@@ -82,7 +82,7 @@ static size_t count_elements(const char *p, size_t n)
 }
 
 /* Skip k elements from the right. */
-static void skip(curi__dots *it, size_t k)
+static void skip_elements(curi__dots *it, size_t k)
 {
     curi_str seg;
     int slash;
@@ -171,8 +171,8 @@ static relpath relative_path_dots(const char *bp, size_t bl, const curi__dots *d
     /* Compare element i of B and D for i = m down to 1; the smallest mismatch bounds j. */
     bi = b;
     di = *d;
-    skip(&bi, bm.count - m);
-    skip(&di, dm->count - m);
+    skip_elements(&bi, bm.count - m);
+    skip_elements(&di, dm->count - m);
     for (size_t i = m; i >= 1; i--) {
         curi__dots_prev(&bi, &s1, &sl1);
         curi__dots_prev(&di, &s2, &sl2);
@@ -188,7 +188,7 @@ static relpath relative_path_dots(const char *bp, size_t bl, const curi__dots *d
     r.ups = dirs - r.j;
     /* Element j+1 of D is written without its '/'; find it to decide about "./". */
     di = *d;
-    skip(&di, dm->count - r.j - 1);
+    skip_elements(&di, dm->count - r.j - 1);
     curi__dots_prev(&di, &first, &firstslash);
     if (r.ups == 0) {
         /* Its first segment must not be empty (it would read as "/...") or hold ':' (4.2). */

@@ -256,7 +256,7 @@ enum { BASE = 36, TMIN = 1, TMAX = 26, SKEW = 38, DAMP = 700 };
 #define LIMIT (0x110000ull * 64) /* i and w stay below it for a valid label of 63 */
 
 /* 6.1 bias adaptation */
-static uint32_t adapt(uint32_t delta, uint32_t points, int first)
+static uint32_t punycode_adapt(uint32_t delta, uint32_t points, int first)
 {
     uint32_t k = 0;
 
@@ -321,7 +321,7 @@ size_t curi__uni_punycode(uint32_t *out, size_t cap, const char *in, size_t len)
                 return 0;
             }
         }
-        bias = adapt((uint32_t)(i - old), (uint32_t)(o + 1), old == 0);
+        bias = punycode_adapt((uint32_t)(i - old), (uint32_t)(o + 1), old == 0);
         n += i / (o + 1);
         i %= (o + 1);
         if (n > 0x10FFFF || o >= cap) {

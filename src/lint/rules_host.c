@@ -611,7 +611,7 @@ void curi__lint_host(curi__lint *c)
 
 /* ------------------------------------------------------------------ messages */
 
-static void put_ipv4(curi__out *o, uint32_t v)
+static void put_ipv4_text(curi__out *o, uint32_t v)
 {
     for (int i = 3; i >= 0; i--) {
         curi__lint_put_num(o, (v >> (8 * i)) & 255);
@@ -728,7 +728,7 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
         curi__lint_puts(o, " is an IPv4 address in a non-standard spelling");
         if (has) {
             curi__lint_puts(o, " = ");
-            put_ipv4(o, v);
+            put_ipv4_text(o, v);
         }
         break;
     }
@@ -738,7 +738,7 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
         curi__lint_puts(o, classes[k >= 1 && k <= CL_BROADCAST ? k : 0]);
         curi__lint_puts(o, only ? " address" : " address (");
         if (!only) {
-            put_ipv4(o, d);
+            put_ipv4_text(o, d);
             curi__put(o, ")", 1);
         }
         if (high) {
@@ -749,7 +749,7 @@ int curi__lint_host_msg(curi__out *o, const curi__lint *c, const curi_finding *f
         break;
     }
     case CURI_LINT_HOST_IPV4_MAPPED_IPV6:
-        put_ipv4(o, d);
+        put_ipv4_text(o, d);
         break;
     case CURI_LINT_HOST_DNS_LENGTH:
         curi__lint_puts(o, (d & NAME_LEN) ? "name " : "label ");

@@ -20,7 +20,7 @@ typedef struct wout {
     size_t cap, n;
 } wout;
 
-static void put(wout *w, char c)
+static void wput(wout *w, char c)
 {
     if (w->n < w->cap) {
         w->dst[w->n] = c;
@@ -34,19 +34,19 @@ static void put(wout *w, char c)
 static void puts_n(wout *w, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        put(w, s[i]);
+        wput(w, s[i]);
     }
 }
 
 /* c as it may stand in a segment (cls = CURI__PCHAR) or a reg-name, else "%HH". */
-static void put_enc(wout *w, unsigned char c, unsigned cls)
+static void wput_enc(wout *w, unsigned char c, unsigned cls)
 {
     if (curi__is(c, cls)) {
-        put(w, (char)c);
+        wput(w, (char)c);
     } else {
-        put(w, '%');
-        put(w, curi__hexdigit(c >> 4));
-        put(w, curi__hexdigit(c));
+        wput(w, '%');
+        wput(w, curi__hexdigit(c >> 4));
+        wput(w, curi__hexdigit(c));
     }
 }
 
@@ -55,7 +55,7 @@ static int is_sep(char c, int windows)
     return c == '/' || (windows && c == '\\');
 }
 
-static int is_alpha(char c)
+static int is_drive_alpha(char c)
 {
     return curi__is((unsigned char)c, CURI__ALPHA);
 }
@@ -186,9 +186,9 @@ static int put_segments(wout *w, const char *base, const char *p, size_t n, int 
             return curi__fail(err, CURI_ERR_PATH_NUL, (size_t)(p + i - base));
         }
         if (is_sep(p[i], windows)) {
-            put(w, '/');
+            wput(w, '/');
         } else {
-            put_enc(w, (unsigned char)p[i], CURI__PCHAR);
+            wput_enc(w, (unsigned char)p[i], CURI__PCHAR);
         }
     }
     return CURI_OK;
@@ -229,19 +229,19 @@ CURI__INLINE int path_to_uri(wout *w, const char *s, size_t len, unsigned flags,
         } else {
             s += 4;
             len -= 4;
-            if (!(len >= 3 && is_alpha(s[0]) && s[1] == ':' && is_sep(s[2], 1))) {
+            if (!(len >= 3 && is_drive_alpha(s[0]) && s[1] == ':' && is_sep(s[2], 1))) {
                 return curi__fail(err, CURI_ERR_PATH_UNC, 2);
             }
         }
     }
-    if (len >= 3 && is_alpha(s[0]) && s[1] == ':' && is_sep(s[2], 1)) {
+    if (len >= 3 && is_drive_alpha(s[0]) && s[1] == ':' && is_sep(s[2], 1)) {
         int rc = win_names(base, s + 2, len - 2, 0, err);
         if (rc != CURI_OK) {
             return rc;
         }
         puts_n(w, "file:///", 8);
-        put(w, s[0]);
-        put(w, ':');
+        wput(w, s[0]);
+        wput(w, ':');
         return put_segments(w, base, s + 2, len - 2, 1, err);
     }
     if (unc || (len >= 2 && is_sep(s[0], 1) && is_sep(s[1], 1))) {
@@ -270,7 +270,7 @@ CURI__INLINE int path_to_uri(wout *w, const char *s, size_t len, unsigned flags,
         }
         puts_n(w, "file://", 7);
         for (size_t i = h; i < e; i++) {
-            put_enc(w, (unsigned char)s[i], CURI__REGNAME);
+            wput_enc(w, (unsigned char)s[i], CURI__REGNAME);
         }
         return put_segments(w, base, s + e, len - e, 1, err);
     }
@@ -313,7 +313,7 @@ static int put_decoded(wout *w, const char *base, const char *p, size_t n, char 
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)p[i];
         if (c == '/') {
-            put(w, sep);
+            wput(w, sep);
             continue;
         }
         if (c == '%' && curi__is_pct(p + i, p + n)) {
@@ -326,7 +326,7 @@ static int put_decoded(wout *w, const char *base, const char *p, size_t n, char 
             }
             i += 2;
         }
-        put(w, (char)c);
+        wput(w, (char)c);
     }
     return CURI_OK;
 }
@@ -368,10 +368,10 @@ static int host_not_server(const char *h, size_t n, int unc_path)
  */
 static size_t drive_len(const char *p, size_t n)
 {
-    if (n >= 3 && is_alpha(p[0]) && (p[1] == ':' || p[1] == '|') && p[2] == '/') {
+    if (n >= 3 && is_drive_alpha(p[0]) && (p[1] == ':' || p[1] == '|') && p[2] == '/') {
         return 2;
     }
-    if (n >= 5 && is_alpha(p[0]) && p[1] == '%' && p[2] == '7' && (p[3] == 'C' || p[3] == 'c') &&
+    if (n >= 5 && is_drive_alpha(p[0]) && p[1] == '%' && p[2] == '7' && (p[3] == 'C' || p[3] == 'c') &&
         p[4] == '/') {
         return 4;
     }
@@ -415,7 +415,7 @@ static int parse_drive_bar(curi_uri *u, const char *s, size_t len, int *matched,
     } else if (auth) {
         return CURI_OK;
     }
-    if (!(len - q >= 3 && is_alpha(s[q]) && s[q + 1] == '|' && s[q + 2] == '/')) {
+    if (!(len - q >= 3 && is_drive_alpha(s[q]) && s[q + 1] == '|' && s[q + 2] == '/')) {
         return CURI_OK;
     }
     t = q + 2;
@@ -448,8 +448,8 @@ static int put_unc(wout *w, const char *s, const char *h, size_t hn, int decode,
 {
     int rc = CURI_OK;
 
-    put(w, '\\');
-    put(w, '\\');
+    wput(w, '\\');
+    wput(w, '\\');
     if (decode) {
         rc = put_decoded(w, s, h, hn, '\\', 1, err);
     } else {
@@ -548,8 +548,8 @@ CURI__INLINE int uri_to_path(wout *w, const char *s, size_t len, unsigned flags,
         if (rc != CURI_OK) {
             return rc;
         }
-        put(w, p[skip]);
-        put(w, ':');
+        wput(w, p[skip]);
+        wput(w, ':');
         return put_decoded(w, s, p + skip + d, n - skip - d, '\\', 1, err);
     }
 }
