@@ -1354,6 +1354,44 @@ int curi_iri_compare(const char *a, size_t alen, const char *b, size_t blen, uns
                      curi_error *err);
 size_t curi_iri_compare_bound(size_t alen, size_t blen, unsigned flags);
 
+/*
+ * ---------------------------------------------------------------------------
+ * EXPERIMENTAL: UTS #46 without libidn2, and the WHATWG URL Standard (issue 28)
+ * ---------------------------------------------------------------------------
+ * Outside the stability promise of 0.3: names, flags and structs may still change.
+ *
+ * curi_uts46_to_ascii / curi_uts46_to_unicode: Unicode IDNA Compatibility Processing
+ * (UTS #46) of one domain name, implemented in libcuri itself (tables generated from the
+ * Unicode data of curi_uts46_unicode_version(), "17.0.0"), so they work in every build,
+ * with or without libidn2.  flags 0 is the configuration of the WHATWG URL Standard's
+ * "domain to ASCII": CheckHyphens, UseSTD3ASCIIRules, Transitional_Processing and
+ * VerifyDnsLength false, CheckBidi and CheckJoiners true; each CURI_UTS46_* bit turns one
+ * option the other way.  The writer contract; the input must be UTF-8 (CURI_ERR_UTF8 at the
+ * first invalid byte).  ToASCII writes lowercase A-labels ("Bücher.example" ->
+ * "xn--bcher-kva.example", "¡" -> "xn--7a", "a。b" -> "a.b"); ToUnicode writes the labels in
+ * UTF-8 (with CURI_UTS46_VERIFY_DNS_LENGTH only an empty name or an empty label other than
+ * the last is refused, as IdnaTestV2.txt's X4_2 says).  Errors: CURI_ERR_IDN_DISALLOWED (a disallowed
+ * code point, or a status other than valid or deviation), IDN_HYPHEN, IDN_LEADING_COMBINING,
+ * IDN_CONTEXTJ, IDN_BIDI, IDN_PUNYCODE (an xn-- label that does not decode to a valid,
+ * normalized non-ASCII label), IDN_STD3, IDN_LENGTH (VerifyDnsLength; also a label over
+ * 1024 code points after mapping, which libcuri does not process), at the input offset of
+ * the label at fault; err->detail is left 0 (curi_idn_reason gives NULL).
+ */
+enum {
+    CURI_UTS46_CHECK_HYPHENS = 0x1,     /* CheckHyphens: no '-' first, last or at 3-4 */
+    CURI_UTS46_STD3 = 0x2,              /* UseSTD3ASCIIRules: ASCII letters, digits, '-' only */
+    CURI_UTS46_TRANSITIONAL = 0x4,      /* Transitional_Processing (deprecated): map deviations */
+    CURI_UTS46_VERIFY_DNS_LENGTH = 0x8, /* VerifyDnsLength: labels 1-63, the name 1-253 bytes */
+    CURI_UTS46_NO_CHECK_BIDI = 0x10,    /* CheckBidi false */
+    CURI_UTS46_NO_CHECK_JOINERS = 0x20  /* CheckJoiners false */
+};
+int curi_uts46_to_ascii(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                        unsigned flags, curi_error *err);
+int curi_uts46_to_unicode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                          unsigned flags, curi_error *err);
+/* The Unicode version of the UTS #46 tables: "17.0.0".  Static storage. */
+const char *curi_uts46_unicode_version(void);
+
 /* CURI_CDEF_END */
 
 #if defined(__GNUC__) || defined(__clang__)
