@@ -345,7 +345,7 @@ static int puny_encode(curi__out *o, const uint32_t *a, size_t n)
 /* The code point at s[*i], advancing *i; invalid UTF-8 (a bad, overlong, surrogate or cut
  * sequence) reads as U+FFFD over its maximal subpart, as the WHATWG Encoding Standard's
  * decoder replaces it; *bad is set then. */
-static uint32_t next_cp(const unsigned char *s, size_t len, size_t *i, int *bad)
+uint32_t curi__utf8_next(const unsigned char *s, size_t len, size_t *i, int *bad)
 {
     unsigned char c = s[(*i)++];
     uint32_t cp;
@@ -420,10 +420,131 @@ typedef struct walk {
     const uint32_t *rest; /* the rest of a mapping cut by a U+002E */
     size_t nrest;
     unsigned flags;
+    int url;         /* the input is a URL's host: percent-encoded, tabs and newlines skipped */
     int strict_utf8; /* invalid UTF-8 is CURI_ERR_UTF8 rather than U+FFFD */
     int disallowed;  /* a disallowed code point in the current label (P1) */
     size_t bad_utf8; /* offset of the first invalid byte, SIZE_MAX when none */
+    unsigned char pend[4]; /* url: the UTF-8 of a raw code point, still to be read */
+    unsigned npend, ipend;
+    int back; /* a byte read and given back, -1 when none */
 } walk;
+
+static int hexval(int c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+static size_t skip_tn(const walk *w, size_t i)
+{
+    while (i < w->len && (w->s[i] == 9 || w->s[i] == 10 || w->s[i] == 13))
+        i++;
+    return i;
+}
+
+/*
+ * The next byte of the name, -1 at its end.  For a URL's host the bytes are those a browser
+ * decodes: the input's code points (invalid UTF-8 already U+FFFD, tabs and newlines
+ * removed), percent-decoded.
+ */
+static int get_byte(walk *w)
+{
+    if (w->back >= 0) {
+        int c = w->back;
+        w->back = -1;
+        return c;
+    }
+    if (w->npend > 0) {
+        int c = w->pend[w->ipend++];
+        if (w->ipend == w->npend)
+            w->npend = 0;
+        return c;
+    }
+    if (!w->url)
+        return w->i < w->len ? w->s[w->i++] : -1;
+    w->i = skip_tn(w, w->i);
+    if (w->i >= w->len)
+        return -1;
+    unsigned char c = w->s[w->i];
+    if (c == '%') {
+        size_t j = skip_tn(w, w->i + 1), k = j < w->len ? skip_tn(w, j + 1) : j;
+        int h1 = j < w->len ? hexval(w->s[j]) : -1, h2 = k < w->len ? hexval(w->s[k]) : -1;
+        if (h1 >= 0 && h2 >= 0) {
+            w->i = k + 1;
+            return h1 << 4 | h2;
+        }
+        w->i++;
+        return '%';
+    }
+    if (c < 0x80) {
+        w->i++;
+        return c;
+    }
+    int bad = 0;
+    uint32_t cp = curi__utf8_next(w->s, w->len, &w->i, &bad);
+    /* re-encoded: U+FFFD for an invalid raw sequence, never combined with what follows */
+    if (cp < 0x800) {
+        w->pend[0] = (unsigned char)(0xC0 | cp >> 6);
+        w->pend[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        w->npend = 2;
+    } else if (cp < 0x10000) {
+        w->pend[0] = (unsigned char)(0xE0 | cp >> 12);
+        w->pend[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        w->pend[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        w->npend = 3;
+    } else {
+        w->pend[0] = (unsigned char)(0xF0 | cp >> 18);
+        w->pend[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+        w->pend[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        w->pend[3] = (unsigned char)(0x80 | (cp & 0x3F));
+        w->npend = 4;
+    }
+    w->ipend = 1;
+    return w->pend[0];
+}
+
+/* The next code point of the name's bytes, UTF-8 decoded with U+FFFD for each maximal
+ * subpart of an invalid sequence (*bad set then); UINT32_MAX at the end. */
+static uint32_t get_cp(walk *w, int *bad)
+{
+    int c = get_byte(w), need;
+    uint32_t cp;
+    int lo = 0x80, hi = 0xBF;
+    if (c < 0)
+        return UINT32_MAX;
+    if (c < 0x80)
+        return (uint32_t)c;
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 1;
+        cp = (uint32_t)c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        cp = (uint32_t)c & 0x0F;
+        lo = c == 0xE0 ? 0xA0 : 0x80;
+        hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        cp = (uint32_t)c & 0x07;
+        lo = c == 0xF0 ? 0x90 : 0x80;
+        hi = c == 0xF4 ? 0x8F : 0xBF;
+    } else {
+        *bad = 1;
+        return 0xFFFD;
+    }
+    while (need-- > 0) {
+        int d = get_byte(w);
+        if (d < lo || d > hi) {
+            if (d >= 0)
+                w->back = d;
+            *bad = 1;
+            return 0xFFFD;
+        }
+        cp = cp << 6 | ((uint32_t)d & 0x3F);
+        lo = 0x80;
+        hi = 0xBF;
+    }
+    return cp;
+}
 
 /* Map the next label into a[]: its length, or SIZE_MAX when it is too long; *start is the
  * input offset it comes from; *more is 1 when a U+002E ended it. */
@@ -441,11 +562,11 @@ static size_t map_label(walk *w, uint32_t *a, size_t *start, int *more)
             ns = w->nrest;
             w->nrest = 0;
         } else {
-            if (w->i >= w->len)
-                return n;
             size_t at = w->i;
             int bad = 0;
-            uint32_t cp = next_cp(w->s, w->len, &w->i, &bad);
+            uint32_t cp = get_cp(w, &bad);
+            if (cp == UINT32_MAX)
+                return n;
             if (bad && w->bad_utf8 == SIZE_MAX)
                 w->bad_utf8 = at;
             if (cp < 0x80) {
@@ -646,6 +767,8 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
     int more = 1;
     w->i = 0;
     w->nrest = 0;
+    w->npend = 0;
+    w->back = -1;
     while (more) {
         size_t start, n, m;
         const uint32_t *lab;
@@ -740,14 +863,15 @@ static int plain_ascii(const unsigned char *s, size_t len)
 }
 
 int curi__uts46(curi__out *o, const char *s, size_t len, unsigned flags, int unicode,
-                int strict_utf8, size_t *at)
+                int url, size_t *at)
 {
     uint32_t a[LABEL_MAX], b[LABEL_MAX];
     walk w;
     int rtl = 0, rc;
     size_t start = o->len;
     *at = 0;
-    if (!(flags & (CURI_UTS46_CHECK_HYPHENS | CURI_UTS46_STD3 | CURI_UTS46_VERIFY_DNS_LENGTH)) &&
+    if (!url &&
+        !(flags & (CURI_UTS46_CHECK_HYPHENS | CURI_UTS46_STD3 | CURI_UTS46_VERIFY_DNS_LENGTH)) &&
         plain_ascii((const unsigned char *)s, len)) {
         for (size_t i = 0; i < len; i++) {
             char c = (char)curi__lower((unsigned char)s[i]);
@@ -758,7 +882,8 @@ int curi__uts46(curi__out *o, const char *s, size_t len, unsigned flags, int uni
     w.s = (const unsigned char *)s;
     w.len = len;
     w.flags = flags;
-    w.strict_utf8 = strict_utf8;
+    w.url = url;
+    w.strict_utf8 = !url;
     w.bad_utf8 = SIZE_MAX;
     rc = pass(&w, unicode ? MODE_UNICODE : MODE_ASCII, o, &rtl, at, a, b);
     if (rc == CURI_OK && rtl && !(flags & CURI_UTS46_NO_CHECK_BIDI))
@@ -778,7 +903,7 @@ static int convert(char *dst, size_t cap, size_t *outlen, const char *s, size_t 
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     if (len > CURI_MAX_LEN)
         return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
-    rc = curi__uts46(&o, s, len, flags, unicode, 1, &at);
+    rc = curi__uts46(&o, s, len, flags, unicode, 0, &at);
     if (rc != CURI_OK)
         return curi__fail(err, rc, at);
     return curi__wend(o.len <= cap ? CURI_OK : CURI_ERR_NOSPACE, o.len, outlen, err);

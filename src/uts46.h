@@ -57,11 +57,16 @@ extern const size_t curi__u46_mark_count;
 
 /*
  * UTS #46 ToASCII (unicode 0) or ToUnicode (1) of s[0..len) with the CURI_UTS46_* flags,
- * appended to o (nothing appended on an error).  Invalid UTF-8 is CURI_ERR_UTF8 when
- * strict_utf8, else it reads as U+FFFD (and so fails as a disallowed code point).  CURI_OK or
- * the error code, with *at the input offset of the label at fault.
+ * appended to o (nothing appended on an error).  Invalid UTF-8 is CURI_ERR_UTF8; with url,
+ * s is a URL's host as the basic URL parser holds it: tabs and newlines are skipped, invalid
+ * UTF-8 reads as U+FFFD, and the result is percent-decoded then UTF-8 decoded with U+FFFD
+ * replacement (a U+FFFD then fails as disallowed).  CURI_OK or the error code, with *at the
+ * input offset of the label at fault.
  */
-int curi__uts46(curi__out *o, const char *s, size_t len, unsigned flags, int unicode,
-                int strict_utf8, size_t *at);
+int curi__uts46(curi__out *o, const char *s, size_t len, unsigned flags, int unicode, int url,
+                size_t *at);
+/* The code point of the UTF-8 at s[*i] (*i < len), advancing *i; an invalid sequence reads as
+ * U+FFFD over its maximal subpart (the WHATWG Encoding Standard's decoder) and sets *bad. */
+uint32_t curi__utf8_next(const unsigned char *s, size_t len, size_t *i, int *bad);
 
 #endif /* CURI_UTS46_H */

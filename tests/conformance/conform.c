@@ -194,6 +194,319 @@ static int run_idna(const char *path)
     return 0;
 }
 
+
+/* ------------------------------------------------------------------ JSON (flat objects) */
+
+/* One string or null value of a test object: ptr NULL when null or absent. */
+typedef struct jstr {
+    char *ptr;
+    size_t len;
+    int present;
+} jstr;
+
+enum { MAXKEYS = 20 };
+typedef struct jobj {
+    char *key[MAXKEYS];
+    jstr val[MAXKEYS];
+    int truth[MAXKEYS]; /* true for the literal true */
+    size_t n;
+} jobj;
+
+static const char *jp; /* the parse position */
+
+static void ws(void)
+{
+    while (*jp == ' ' || *jp == '\n' || *jp == '\r' || *jp == '\t')
+        jp++;
+}
+
+static unsigned hex4(const char *p)
+{
+    char h[5] = {p[0], p[1], p[2], p[3], 0};
+    return (unsigned)strtoul(h, NULL, 16);
+}
+
+/* A JSON string at jp (at its '"'), as UTF-8; a lone surrogate becomes U+FFFD, as a JS
+ * string does when it is converted to a USVString for URL. */
+static char *jstring(size_t *len)
+{
+    size_t cap = 64, n = 0;
+    char *o = malloc(cap);
+    jp++;
+    while (*jp != '"') {
+        uint32_t cp;
+        if (cap - n < 8) {
+            cap *= 2;
+            o = realloc(o, cap);
+        }
+        if (*jp == '\\') {
+            char e = jp[1];
+            jp += 2;
+            switch (e) {
+            case 'n': o[n++] = '\n'; continue;
+            case 't': o[n++] = '\t'; continue;
+            case 'r': o[n++] = '\r'; continue;
+            case 'b': o[n++] = '\b'; continue;
+            case 'f': o[n++] = '\f'; continue;
+            case 'u':
+                cp = hex4(jp);
+                jp += 4;
+                if (cp >= 0xD800 && cp <= 0xDBFF && jp[0] == '\\' && jp[1] == 'u' &&
+                    hex4(jp + 2) >= 0xDC00 && hex4(jp + 2) <= 0xDFFF) {
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (hex4(jp + 2) - 0xDC00);
+                    jp += 6;
+                } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+                    cp = 0xFFFD;
+                }
+                n += put_utf8(o + n, cp);
+                continue;
+            default: o[n++] = e; continue;
+            }
+        }
+        o[n++] = *jp++;
+    }
+    jp++;
+    o[n] = 0;
+    *len = n;
+    return o;
+}
+
+static void jskip_value(void)
+{
+    size_t l;
+    ws();
+    if (*jp == '"') {
+        free(jstring(&l));
+    } else if (*jp == '{' || *jp == '[') {
+        int depth = 0;
+        do {
+            if (*jp == '"') {
+                free(jstring(&l));
+                continue;
+            }
+            if (*jp == '{' || *jp == '[')
+                depth++;
+            if (*jp == '}' || *jp == ']')
+                depth--;
+            jp++;
+        } while (depth > 0);
+    } else {
+        while (*jp && *jp != ',' && *jp != '}' && *jp != ']')
+            jp++;
+    }
+}
+
+/* The next element of the top-level array: 1 and *o for an object, 0 for anything else
+ * (comments), -1 at the end. */
+static int jnext(jobj *o)
+{
+    ws();
+    if (*jp == '[' || *jp == ',') {
+        jp++;
+        ws();
+    }
+    if (*jp == ']' || *jp == 0)
+        return -1;
+    if (*jp != '{') {
+        jskip_value();
+        return 0;
+    }
+    memset(o, 0, sizeof *o);
+    jp++;
+    for (;;) {
+        size_t l;
+        ws();
+        if (*jp == '}') {
+            jp++;
+            return 1;
+        }
+        if (*jp == ',') {
+            jp++;
+            continue;
+        }
+        char *k = jstring(&l);
+        ws();
+        jp++; /* ':' */
+        ws();
+        if (o->n == MAXKEYS) {
+            free(k);
+            jskip_value();
+            continue;
+        }
+        o->key[o->n] = k;
+        if (*jp == '"') {
+            o->val[o->n].ptr = jstring(&o->val[o->n].len);
+            o->val[o->n].present = 1;
+        } else if (strncmp(jp, "null", 4) == 0) {
+            o->val[o->n].present = 1;
+            jp += 4;
+        } else if (strncmp(jp, "true", 4) == 0) {
+            o->truth[o->n] = 1;
+            jp += 4;
+        } else {
+            jskip_value();
+        }
+        o->n++;
+    }
+}
+
+static void jfree(jobj *o)
+{
+    for (size_t i = 0; i < o->n; i++) {
+        free(o->key[i]);
+        free(o->val[i].ptr);
+    }
+}
+
+static const jstr *jget(const jobj *o, const char *key)
+{
+    for (size_t i = 0; i < o->n; i++)
+        if (strcmp(o->key[i], key) == 0)
+            return &o->val[i];
+    return NULL;
+}
+
+static int jtrue(const jobj *o, const char *key)
+{
+    for (size_t i = 0; i < o->n; i++)
+        if (strcmp(o->key[i], key) == 0)
+            return o->truth[i];
+    return 0;
+}
+
+/* ------------------------------------------------------------------ URLs */
+
+static char ubuf[1 << 20], bbuf[1 << 20], obuf[1 << 16];
+
+/* Parse input against base (NULL: none): CURI_OK and *u, or the error. */
+static int parse_url(curi_url *u, const char *in, size_t inlen, const char *base,
+                     size_t baselen)
+{
+    curi_url b;
+    size_t n;
+    if (base != NULL) {
+        int rc = curi_url_parse(bbuf, sizeof bbuf, &n, &b, base, baselen, NULL, 0, NULL);
+        if (rc != CURI_OK)
+            return rc;
+    }
+    return curi_url_parse(ubuf, sizeof ubuf, &n, u, in, inlen, base ? &b : NULL, 0, NULL);
+}
+
+static void show_url(char *t, size_t cap, const curi_url *u)
+{
+    size_t olen = 0;
+    curi_url_origin(obuf, sizeof obuf, &olen, u, NULL);
+    snprintf(t, cap, "href=%.*s origin=%.*s protocol=%.*s username=%.*s password=%.*s host=%.*s "
+             "hostname=%.*s port=%.*s pathname=%.*s search=%.*s hash=%.*s",
+             (int)u->href.len, u->href.ptr, (int)olen, obuf, (int)u->protocol.len,
+             u->protocol.ptr, (int)u->username.len, u->username.ptr, (int)u->password.len,
+             u->password.ptr, (int)u->host.len, u->host.ptr, (int)u->hostname.len,
+             u->hostname.ptr, (int)u->port.len, u->port.ptr, (int)u->pathname.len,
+             u->pathname.ptr, (int)u->search.len, u->search.ptr, (int)u->hash.len,
+             u->hash.ptr);
+}
+
+static int same(const jstr *want, curi_str got)
+{
+    return want == NULL || (want->ptr != NULL && want->len == got.len &&
+                            memcmp(want->ptr, got.ptr, got.len) == 0);
+}
+
+static void run_urltestdata(const char *path)
+{
+    size_t len;
+    char *text = slurp(path, &len);
+    jobj o;
+    int k;
+    jp = text;
+    while ((k = jnext(&o)) >= 0) {
+        if (k == 0)
+            continue;
+        const jstr *in = jget(&o, "input"), *base = jget(&o, "base");
+        curi_url u;
+        static char got[1 << 17], want[1 << 17];
+        int rc = parse_url(&u, in->ptr, in->len, base && base->ptr ? base->ptr : NULL,
+                           base && base->ptr ? base->len : 0);
+        int ok;
+        if (jtrue(&o, "failure")) {
+            ok = rc != CURI_OK;
+            snprintf(want, sizeof want, "failure");
+        } else {
+            static const char *const keys[] = {"href", "protocol", "username", "password",
+                                               "host", "hostname", "port", "pathname",
+                                               "search", "hash"};
+            const jstr *h = jget(&o, "href");
+            ok = rc == CURI_OK;
+            if (ok) {
+                const curi_str *parts[] = {&u.href, &u.protocol, &u.username, &u.password,
+                                           &u.host, &u.hostname, &u.port, &u.pathname,
+                                           &u.search, &u.hash};
+                for (size_t i = 0; i < 10; i++)
+                    ok = ok && same(jget(&o, keys[i]), *parts[i]);
+                const jstr *origin = jget(&o, "origin");
+                if (origin != NULL) {
+                    size_t olen = 0;
+                    curi_url_origin(obuf, sizeof obuf, &olen, &u, NULL);
+                    curi_str os = {obuf, olen};
+                    ok = ok && same(origin, os);
+                }
+            }
+            snprintf(want, sizeof want, "href=%s", h && h->ptr ? h->ptr : "?");
+        }
+        if (rc == CURI_OK)
+            show_url(got, sizeof got, &u);
+        else
+            snprintf(got, sizeof got, "failure %s", curi_strerror_name(rc));
+        char label[1 << 12];
+        snprintf(label, sizeof label, "%.*s (base %s)", (int)in->len, in->ptr,
+                 base && base->ptr ? base->ptr : "null");
+        result(ok, "url", label, strlen(label), want, got);
+        jfree(&o);
+    }
+    free(text);
+}
+
+/* web-platform-tests url/toascii.window.js: new URL("https://" + input + "/x"). */
+static void run_toascii(const char *path)
+{
+    size_t len;
+    char *text = slurp(path, &len);
+    jobj o;
+    int k;
+    jp = text;
+    while ((k = jnext(&o)) >= 0) {
+        if (k == 0)
+            continue;
+        const jstr *in = jget(&o, "input"), *out = jget(&o, "output");
+        static char src[1 << 16], got[1 << 17], want[1 << 16];
+        int n = snprintf(src, sizeof src, "https://%.*s/x", (int)in->len, in->ptr);
+        curi_url u;
+        int rc = parse_url(&u, src, (size_t)n, NULL, 0);
+        int ok;
+        if (out == NULL || out->ptr == NULL) {
+            ok = rc != CURI_OK;
+            snprintf(want, sizeof want, "failure");
+        } else {
+            char href[1 << 16];
+            int hn = snprintf(href, sizeof href, "https://%s/x", out->ptr);
+            ok = rc == CURI_OK && u.host.len == out->len &&
+                 memcmp(u.host.ptr, out->ptr, out->len) == 0 && u.hostname.len == out->len &&
+                 memcmp(u.hostname.ptr, out->ptr, out->len) == 0 && u.pathname.len == 2 &&
+                 memcmp(u.pathname.ptr, "/x", 2) == 0 && u.href.len == (size_t)hn &&
+                 memcmp(u.href.ptr, href, (size_t)hn) == 0;
+            snprintf(want, sizeof want, "host=%s", out->ptr);
+        }
+        if (rc == CURI_OK)
+            snprintf(got, sizeof got, "host=%.*s href=%.*s", (int)u.host.len, u.host.ptr,
+                     (int)u.href.len, u.href.ptr);
+        else
+            snprintf(got, sizeof got, "failure %s", curi_strerror_name(rc));
+        result(ok, "toascii", in->ptr, in->len, want, got);
+        jfree(&o);
+    }
+    free(text);
+}
+
 /* ------------------------------------------------------------------ main */
 
 int main(int argc, char **argv)
@@ -212,6 +525,12 @@ int main(int argc, char **argv)
     if (strcmp(name, "idna") == 0) {
         run_idna(argv[i + 1]);
         name = "uts46-idnatest";
+    } else if (strcmp(name, "urltestdata") == 0) {
+        run_urltestdata(argv[i + 1]);
+        name = "wpt-urltestdata";
+    } else if (strcmp(name, "toascii") == 0) {
+        run_toascii(argv[i + 1]);
+        name = "wpt-toascii";
     } else {
         fprintf(stderr, "curi-conform: unknown suite %s\n", name);
         return 2;
