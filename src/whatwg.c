@@ -28,8 +28,8 @@ enum { NEED_BOUND = -1 }; /* internal: a read-back past cap, answer with the bou
 typedef struct pset {
     uint64_t lo, hi;
 } pset;
-#define B(c) ((c) < 64 ? (uint64_t)1 << (c) : 0)
-#define H(c) ((c) >= 64 ? (uint64_t)1 << ((c) - 64) : 0)
+#define B(c) ((uint64_t)((c) < 64) << ((c) & 63))
+#define H(c) ((uint64_t)((c) >= 64) << ((c) & 63))
 #define C0_LO UINT64_C(0xFFFFFFFF)
 #define C0_HI ((uint64_t)1 << 63) /* U+007F */
 static const pset SET_C0 = {C0_LO, C0_HI};
