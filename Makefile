@@ -166,6 +166,7 @@ check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B
 	$(VECRUN) tests/vectors/*.vec
 	$(B)/curi-limits
 	$(B)/curi-conform idna tests/data/IdnaTestV2.txt
+	$(B)/curi-conform idna-whatwg tests/data/IdnaTestV2.txt
 	$(B)/curi-conform urltestdata tests/data/urltestdata.json
 	$(B)/curi-conform toascii tests/data/toascii.json
 	sh tests/textprop/run.sh $(B)/curi-textprop

@@ -807,7 +807,7 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
             decoded = 1;
         }
         if (mode == MODE_BIDI) {
-            if (!bidi_ok(lab, m) && !(m == 0 && !more))
+            if (m > 0 && !bidi_ok(lab, m)) /* an empty label is not judged (A4_2's) */
                 return CURI_ERR_IDN_BIDI;
             continue;
         }

@@ -16,6 +16,18 @@ https://a.b/
 http://example.org/
 ? 0
 
+# The Bidi rule judges each non-empty label of a name with a right-to-left label (empty
+# labels are not judged: IdnaTestV2.txt's "..xn--skb" has only A4_2, which VerifyDnsLength
+# false ignores); a label mixing L and R breaks it (RFC 5893 rule 5).
+$ curi url 'https://..א/' 'https://ab.א/' 'https://aא.example/'
+https://..xn--4db/
+https://ab.xn--4db/
+|
+! curi: argument 3: IDN_BIDI at byte 8: IDNA: the name breaks the Bidi rule (RFC 5893)
+!   https://aא.example/
+!           ^
+? 1
+
 $ curi url 'file:///C|/x/../y' 'non-special://h/a/./b/../c' 'mailto:x@y'
 file:///C:/y
 non-special://h/a/c

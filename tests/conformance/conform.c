@@ -1,7 +1,9 @@
 /*
  * conform.c -- curi-conform: libcuri against published conformance data (tests/data/).
  *
- *   curi-conform [-v] idna IdnaTestV2.txt      Unicode's UTS #46 test file
+ *   curi-conform [-v] idna IdnaTestV2.txt      Unicode's UTS #46 test file, every option on
+ *   curi-conform [-v] idna-whatwg IdnaTestV2.txt   its toASCII columns with the options of the
+ *                                              WHATWG URL Standard (flags 0)
  *   curi-conform [-v] urltestdata FILE.json    web-platform-tests url/resources/urltestdata.json
  *   curi-conform [-v] toascii FILE.json        web-platform-tests url/resources/toascii.json
  *
@@ -137,7 +139,36 @@ static void idna_check(const char *what, int unicode, unsigned flags, const char
     result(ok, what, src, slen, w, got);
 }
 
-static int run_idna(const char *path)
+/* Whether the status list s ("[B1, V3, A4_2]") names an error other than those in ignore
+ * (codes separated by spaces, each followed by a space). */
+static int has_status(const char *s, const char *ignore)
+{
+    while (*s) {
+        while (*s == '[' || *s == ']' || *s == ',' || *s == ' ')
+            s++;
+        size_t n = strcspn(s, ",] ");
+        if (n == 0)
+            break;
+        char code[16];
+        if (n >= sizeof code)
+            return 1;
+        memcpy(code, s, n);
+        code[n] = ' ';
+        code[n + 1] = 0;
+        if (ignore == NULL || strstr(ignore, code) == NULL)
+            return 1;
+        s += n;
+    }
+    return 0;
+}
+
+/*
+ * whatwg: the file's toASCII columns in the WHATWG URL Standard's configuration (flags 0:
+ * CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength false), the statuses of those options
+ * ignored as the file's header says (V2 V3, U1, A4_1 A4_2, and X4_2, the empty-label code);
+ * otherwise every option on and three checks per line.
+ */
+static int run_idna(const char *path, int whatwg)
 {
     size_t len;
     char *text = slurp(path, &len);
@@ -176,15 +207,19 @@ static int run_idna(const char *path)
                     a++;
                 raw_empty[i] = a == b;
             }
+            const char *ign = whatwg ? "V2 V3 U1 A4_1 A4_2 X4_2 " : NULL;
+            const char *ust = raw_empty[2] ? "" : c[2];
+            const char *anst = raw_empty[4] ? ust : c[4];
+            const char *atst = raw_empty[6] ? anst : c[6];
             const char *uni = raw_empty[1] ? c[0] : c[1];
-            int uerr = !raw_empty[2] && strcmp(c[2], "[]") != 0;
             const char *an = raw_empty[3] ? uni : c[3];
-            int anerr = raw_empty[4] ? uerr : strcmp(c[4], "[]") != 0;
             const char *at = raw_empty[5] ? an : c[5];
-            int aterr = raw_empty[6] ? anerr : strcmp(c[6], "[]") != 0;
-            idna_check("toUnicode", 1, all, c[0], l[0], uni, uerr);
-            idna_check("toAsciiN", 0, all, c[0], l[0], an, anerr);
-            idna_check("toAsciiT", 0, all | CURI_UTS46_TRANSITIONAL, c[0], l[0], at, aterr);
+            unsigned fl = whatwg ? 0 : all;
+            if (!whatwg)
+                idna_check("toUnicode", 1, fl, c[0], l[0], uni, has_status(ust, ign));
+            idna_check("toAsciiN", 0, fl, c[0], l[0], an, has_status(anst, ign));
+            idna_check("toAsciiT", 0, fl | CURI_UTS46_TRANSITIONAL, c[0], l[0], at,
+                       has_status(atst, ign));
             for (size_t i = 0; i < 7; i++)
                 free(c[i]);
         }
@@ -518,13 +553,16 @@ int main(int argc, char **argv)
         i++;
     }
     if (argc - i != 2) {
-        fprintf(stderr, "usage: curi-conform [-v] idna|urltestdata|toascii FILE\n");
+        fprintf(stderr, "usage: curi-conform [-v] idna|idna-whatwg|urltestdata|toascii FILE\n");
         return 2;
     }
     name = argv[i];
     if (strcmp(name, "idna") == 0) {
-        run_idna(argv[i + 1]);
+        run_idna(argv[i + 1], 0);
         name = "uts46-idnatest";
+    } else if (strcmp(name, "idna-whatwg") == 0) {
+        run_idna(argv[i + 1], 1);
+        name = "uts46-idnatest-whatwg";
     } else if (strcmp(name, "urltestdata") == 0) {
         run_urltestdata(argv[i + 1]);
         name = "wpt-urltestdata";
