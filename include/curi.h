@@ -1487,7 +1487,7 @@ int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const c
 size_t curi_url_bound(size_t len, const curi_url *base);
 /* The serialization of url's origin: "https://example.com:8080", "null" for an opaque origin
  * (file:, non-special schemes; blob: gives the origin of its path's http(s) URL, parsed into
- * dst on the way).  The writer contract. */
+ * dst on the way, so dst must not overlap url's buffer).  The writer contract. */
 int curi_url_origin(char *dst, size_t cap, size_t *outlen, const curi_url *url,
                     curi_error *err);
 /* The Standard's name of one CURI_URL_V_* bit ("invalid-URL-unit"), NULL for anything else.

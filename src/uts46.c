@@ -225,10 +225,10 @@ static uint32_t threshold(uint32_t k, uint32_t bias)
     return k <= bias ? P_TMIN : k >= bias + P_TMAX ? P_TMAX : k - bias;
 }
 
-/* Decode in[0..len) (the label after "xn--") into out[0..LABEL_MAX): the number of code
- * points, or SIZE_MAX on a bad digit, an overflow of the 32-bit arithmetic, a code point
- * beyond U+10FFFF or a surrogate, or too many code points. */
-static size_t puny_decode(const char *in, size_t len, uint32_t *out)
+/* Decode in[0..len) (the label after "xn--", ASCII code points) into out[0..LABEL_MAX):
+ * the number of code points, or SIZE_MAX on a bad digit, an overflow of the 32-bit
+ * arithmetic, a code point beyond U+10FFFF or a surrogate, or too many code points. */
+static size_t puny_decode(const uint32_t *in, size_t len, uint32_t *out)
 {
     uint32_t n = 128, bias = 72;
     uint64_t i = 0;
@@ -240,7 +240,7 @@ static size_t puny_decode(const char *in, size_t len, uint32_t *out)
         if (basic > LABEL_MAX)
             return SIZE_MAX;
         for (; o < basic; o++)
-            out[o] = (unsigned char)in[o];
+            out[o] = in[o];
         p = basic + 1;
     } else if (len > 0 && in[0] == '-') {
         p = 1;
@@ -250,7 +250,7 @@ static size_t puny_decode(const char *in, size_t len, uint32_t *out)
         for (uint32_t k = P_BASE;; k += P_BASE) {
             if (p >= len)
                 return SIZE_MAX;
-            unsigned char ch = (unsigned char)in[p++];
+            uint32_t ch = in[p++];
             uint32_t d = (ch >= '0' && ch <= '9')   ? (uint32_t)(ch - '0' + 26)
                          : (ch >= 'a' && ch <= 'z') ? (uint32_t)(ch - 'a')
                          : (ch >= 'A' && ch <= 'Z') ? (uint32_t)(ch - 'A')
@@ -788,13 +788,10 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
             return CURI_ERR_IDN_LENGTH;
         lab = b;
         if (m >= 4 && b[0] == 'x' && b[1] == 'n' && b[2] == '-' && b[3] == '-') {
-            char asc[LABEL_MAX];
-            for (size_t k = 4; k < m; k++) {
+            for (size_t k = 4; k < m; k++)
                 if (b[k] >= 0x80)
                     return CURI_ERR_IDN_PUNYCODE;
-                asc[k - 4] = (char)b[k];
-            }
-            n = puny_decode(asc, m - 4, a);
+            n = puny_decode(b + 4, m - 4, a);
             if (n == SIZE_MAX || n == 0)
                 return CURI_ERR_IDN_PUNYCODE;
             size_t k = 0;
@@ -835,7 +832,8 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
             return CURI_ERR_IDN_LENGTH; /* A4_2; ToUnicode: X4_2, an empty label but the root */
     }
     total = o->len - out0;
-    if (mode != MODE_BIDI && (w->flags & CURI_UTS46_VERIFY_DNS_LENGTH) && (total == 0 || (mode == MODE_ASCII && total > 253))) {
+    if (mode != MODE_BIDI && (w->flags & CURI_UTS46_VERIFY_DNS_LENGTH) &&
+        (total == 0 || (mode == MODE_ASCII && total > 253))) {
         *at = 0;
         return CURI_ERR_IDN_LENGTH; /* A4_1 */
     }
