@@ -762,6 +762,11 @@ static int fix_path(rec *u)
     u->w.d[u->path_s] = '/';
     u->w.d[u->path_s + 1] = '.';
     u->path_show = u->path_s + 2;
+    /* a query or fragment copied from the base before the path was complete moves too */
+    if (u->query_s != SIZE_MAX)
+        u->query_s += 2;
+    if (u->frag_s != SIZE_MAX)
+        u->frag_s += 2;
     return CURI_OK;
 }
 

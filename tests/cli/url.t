@@ -45,6 +45,13 @@ http://other/
 http://example.org/foo/bar?q
 ? 0
 
+# A base whose path needs the serializer's "/." (no host, first segment empty): the
+# query copied from it keeps its place (found by fuzz_url).
+$ curi url --json --base 'fie:/.//x?q=1' '' '#f'
+{"input":"","base":"fie:/.//x?q=1","href":"fie:/.//x?q=1","origin":"null","protocol":"fie:","username":"","password":"","host":"","hostname":"","port":"","pathname":"//x","search":"?q=1","hash":""}
+{"input":"#f","base":"fie:/.//x?q=1","href":"fie:/.//x?q=1#f","origin":"null","protocol":"fie:","username":"","password":"","host":"","hostname":"","port":"","pathname":"//x","search":"?q=1","hash":"#f"}
+? 0
+
 $ curi url 'http://[::1' 'foo'
 |
 |
