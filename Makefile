@@ -126,6 +126,11 @@ $(B)/curi-textprop: tests/textprop/textprop.c $(STATIC)
 $(B)/curi-compat: tests/compat/compat.c include/curi.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< -ldl
 
+# Published conformance data (tests/data/README.md): Unicode's IdnaTestV2.txt for UTS #46,
+# web-platform-tests' urltestdata.json and toascii.json for the WHATWG URL parser.
+$(B)/curi-conform: tests/conformance/conform.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
+
 # The README's API example, compiled and run as a test.
 $(B)/example: docs/example.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
@@ -156,9 +161,14 @@ check:
 	@sh tools/check-summary.sh $(B)/check.log; s=$$?; st=$$(cat $(B)/check.status); \
 	    [ "$$st" = 0 ] || exit "$$st"; exit $$s
 
-check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B)/curi-compat
+check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B)/curi-compat \
+    $(B)/curi-conform
 	$(VECRUN) tests/vectors/*.vec
 	$(B)/curi-limits
+	$(B)/curi-conform idna tests/data/IdnaTestV2.txt
+	$(B)/curi-conform idna-whatwg tests/data/IdnaTestV2.txt
+	$(B)/curi-conform urltestdata tests/data/urltestdata.json
+	$(B)/curi-conform toascii tests/data/toascii.json
 	sh tests/textprop/run.sh $(B)/curi-textprop
 	$(CHECK_CDEF)
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t

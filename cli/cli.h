@@ -253,6 +253,7 @@ enum {
     CMD_RESOLVE_BIT, CMD_RELATIVE_BIT, CMD_NORMALIZE_BIT, CMD_EQUAL_BIT, CMD_BUILD_BIT,
     CMD_CHECK_BIT, CMD_EXTRACT_BIT, CMD_FROM_PATH_BIT, CMD_TO_PATH_BIT, CMD_OPEN_BIT,
     CMD_TO_URI_BIT, CMD_TO_IRI_BIT, CMD_HOST_BIT, /* cmd_iri.c */
+    CMD_URL_BIT,                                  /* cmd_url.c */
     CMD_COUNT
 };
 #define C_PARSE (1u << CMD_PARSE_BIT)
@@ -275,6 +276,7 @@ enum {
 #define C_TO_IRI (1u << CMD_TO_IRI_BIT)
 #define C_HOST (1u << CMD_HOST_BIT)
 #define C_IRI_CMDS (C_TO_URI | C_TO_IRI | C_HOST) /* the line commands of cmd_iri.c */
+#define C_URL (1u << CMD_URL_BIT)
 struct optdef {
     unsigned cmds;
     const char *name, *alias, *arg;
@@ -329,6 +331,8 @@ int cmd_open(int argc, char **argv);
 int cmd_to_uri(int argc, char **argv); /* cmd_iri.c */
 int cmd_to_iri(int argc, char **argv);
 int cmd_host(int argc, char **argv);
+/* cmd_url.c: the WHATWG URL Standard's parser. */
+int cmd_url(int argc, char **argv);
 /* cmd_iri.c: diagnose() plus the reason of an IDNA failure (curi_idn_reason); get's
  * {host:ascii} and {host:unicode} of u parsed from s (an error's offset is into s). */
 void diagnose_idn(struct buf *err, const char *s, size_t n, const curi_error *e);
