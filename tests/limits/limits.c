@@ -701,6 +701,8 @@ int main(void)
           "curi_iri_to_uri_bound: 3 len (every byte may become %HH), saturated");
     check(curi_uri_to_iri_bound(0, 0) == 0 && curi_uri_to_iri_bound(10, 0) == 10 &&
               curi_uri_to_iri_bound(SIZE_MAX, 0) == CURI_MAX_LEN &&
+              curi_uri_to_iri_bound(SIZE_MAX, CURI_IRI_IDN) == CURI_MAX_LEN &&
+              curi_uri_to_iri_bound(CURI_MAX_LEN / 3, CURI_IRI_IDN) == CURI_MAX_LEN &&
               curi_uri_to_iri_bound(10, 0xFFFFFFFFu) == curi_uri_to_iri_bound(10, CURI_IRI_IDN),
           "curi_uri_to_iri_bound: len, saturated; it reads only the flag bits it knows");
     check(curi_host_to_ascii_bound(SIZE_MAX) == CURI_MAX_LEN &&
