@@ -14,12 +14,12 @@
 FUZZ_CC    ?= clang
 FUZZ_B     ?= build-fuzz
 FUZZ_SAN    = -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(WARN) -Iinclude -Ifuzz
+FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(WARN) -Iinclude -Ifuzz -Icommon
 FUZZ_TARGETS := $(patsubst fuzz/fuzz_%.c,%,$(sort $(wildcard fuzz/fuzz_*.c)))
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_B)/obj/%.o)
 FUZZ_CLI_SRC := $(filter-out cli/main.c,$(CLI_SRC))
 FUZZ_CLI_OBJ := $(FUZZ_CLI_SRC:%.c=$(FUZZ_B)/obj/%.o) $(FUZZ_B)/obj/cli/main.o
-FUZZ_HDRS := include/curi.h fuzz/util.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h cli/*.h)
+FUZZ_HDRS := include/curi.h fuzz/util.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h cli/*.h common/*.h)
 
 .PHONY: fuzz fuzz-replay fuzz-diff
 
@@ -58,9 +58,9 @@ FUZZ_REPLAY_CLI_OBJ := $(filter-out $(B)/obj/cli/main.o,$(CLI_OBJ)) $(B)/obj/fuz
 
 $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(FUZZ_TARGETS:%=$(B)/obj/fuzz/fuzz_%.o): fuzz/util.h
 
-$(B)/obj/fuzz/cli_main.o: cli/main.c include/curi.h $(wildcard cli/*.h)
+$(B)/obj/fuzz/cli_main.o: cli/main.c include/curi.h $(wildcard cli/*.h common/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -pthread -Wno-missing-prototypes -Dmain=curi_cli_main -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -pthread -Icommon -Wno-missing-prototypes -Dmain=curi_cli_main -c -o $@ $<
 
 $(B)/fuzz-replay-cli: $(B)/obj/fuzz/fuzz_cli.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                       $(FUZZ_REPLAY_CLI_OBJ) $(STATIC)
