@@ -44,9 +44,10 @@ $(FUZZ_B)/fuzz_cli: $(FUZZ_B)/obj/fuzz/fuzz_cli.o $(FUZZ_B)/obj/fuzz/util.o $(FU
                     $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^ $(IDN_LIBS)
 
-# The open target links curi open's argv builder, which needs only curi.h (cli/open.h).
+# The open target links curi open's argv builder, which needs only curi.h (cli/open.h) and
+# common/buf.c.
 $(FUZZ_B)/fuzz_open: $(FUZZ_B)/obj/fuzz/fuzz_open.o $(FUZZ_B)/obj/fuzz/util.o \
-                     $(FUZZ_B)/obj/cli/open_table.o $(FUZZ_LIB_OBJ)
+                     $(FUZZ_B)/obj/cli/open_table.o $(FUZZ_B)/obj/common/buf.o $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(IDN_LIBS)
 
 $(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/fuzz/fuzz_%.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
@@ -67,7 +68,7 @@ $(B)/fuzz-replay-cli: $(B)/obj/fuzz/fuzz_cli.o $(B)/obj/fuzz/util.o $(B)/obj/fuz
 	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(IDN_LIBS)
 
 $(B)/fuzz-replay-open: $(B)/obj/fuzz/fuzz_open.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
-                       $(B)/obj/cli/open_table.o $(STATIC)
+                       $(B)/obj/cli/open_table.o $(B)/obj/common/buf.o $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(IDN_LIBS)
 
 $(B)/fuzz-replay-%: $(B)/obj/fuzz/fuzz_%.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(STATIC)
