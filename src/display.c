@@ -143,64 +143,63 @@ ESC_INLINE size_t plain_run(const unsigned char *p, size_t i, size_t n)
 }
 
 /*
- * The writes of escape(): checked (the caller's cap may be short: write what fits, count
- * all) or not (cap holds the worst case).  Always inlined into the two instances, so that
- * the unchecked one, the common case, has no test per write.
+ * The writes of escape(): made (write set), or only counted (the first pass for a cap that
+ * may be short: the second writes exactly the counted bytes, so a pass runs only once it is
+ * known to fit).  Inlined into the two instances, so that neither tests per write.
  */
-
-ESC_INLINE void put(char *dst, size_t cap, size_t *need, const void *s, size_t k, int checked)
+ESC_INLINE void put(char *dst, size_t *need, const void *s, size_t k, int write)
 {
-    if (!checked ? 1 : k != 0 && *need <= cap && cap - *need >= k)
+    if (write)
         memcpy(dst + *need, s, k);
     *need += k;
 }
 
 /* \xHH (terminal) of byte c. */
-ESC_INLINE void put_xhh(char *dst, size_t cap, size_t *need, unsigned char c, int checked)
+ESC_INLINE void put_xhh(char *dst, size_t *need, unsigned char c, int write)
 {
     char e[4] = {'\\', 'x', lowhex[c >> 4], lowhex[c & 15]};
-    put(dst, cap, need, e, 4, checked);
+    put(dst, need, e, 4, write);
 }
 
 /* \uXXXX (JSON) of code point c <= U+FFFF. */
-ESC_INLINE void put_uxxxx(char *dst, size_t cap, size_t *need, uint32_t c, int checked)
+ESC_INLINE void put_uxxxx(char *dst, size_t *need, uint32_t c, int write)
 {
     char e[6] = {'\\', 'u', lowhex[(c >> 12) & 15], lowhex[(c >> 8) & 15], lowhex[(c >> 4) & 15],
                  lowhex[c & 15]};
-    put(dst, cap, need, e, 6, checked);
+    put(dst, need, e, 6, write);
 }
 
 /*
- * The escaping of s[0..len) into dst (checked: within cap, counting past it); returns
- * CURI_OK with *need the length, or CURI_ERR_UTF8 with *need the offset of the byte that is
+ * The escaping of s[0..len) into dst (or only its length, write clear); returns CURI_OK
+ * with *need_out the length, or CURI_ERR_UTF8 with *need_out the offset of the byte that is
  * not UTF-8 (CURI_ESCAPE_STRICT).
  */
-ESC_INLINE int escape(char *dst, size_t cap, size_t *need_out, const unsigned char *p, size_t len,
-                      unsigned flags, int checked)
+ESC_INLINE int escape(char *dst, size_t *need_out, const unsigned char *p, size_t len,
+                      unsigned flags, int write)
 {
     const int json = (flags & CURI_ESCAPE_JSON) != 0;
     size_t need = 0, i = 0;
     while (i < len) {
         /* Copy the plain run in one go: the common case for URIs. */
         size_t j = plain_run(p, i, len);
-        put(dst, cap, &need, p + i, j - i, checked);
+        put(dst, &need, p + i, j - i, write);
         i = j;
         if (i == len)
             break;
         unsigned char c = p[i];
         if (c == '"' && !json) {
-            put(dst, cap, &need, p + i, 1, checked);
+            put(dst, &need, p + i, 1, write);
             i++;
         } else if (c == '"' || c == '\\') {
             char e[2] = {'\\', (char)c};
-            put(dst, cap, &need, e, 2, checked);
+            put(dst, &need, e, 2, write);
             i++;
         } else if (c < 0x80) {
             /* C0 and DEL */
             if (json)
-                put_uxxxx(dst, cap, &need, c, checked);
+                put_uxxxx(dst, &need, c, write);
             else
-                put_xhh(dst, cap, &need, c, checked);
+                put_xhh(dst, &need, c, write);
             i++;
         } else {
             size_t k = utf8_seq_len(p + i, len - i);
@@ -211,20 +210,20 @@ ESC_INLINE int escape(char *dst, size_t cap, size_t *need_out, const unsigned ch
             if (k == 0) {
                 /* Not UTF-8: U+FFFD REPLACEMENT CHARACTER in JSON, the byte in text. */
                 if (json)
-                    put(dst, cap, &need, "\xEF\xBF\xBD", 3, checked);
+                    put(dst, &need, "\xEF\xBF\xBD", 3, write);
                 else
-                    put_xhh(dst, cap, &need, c, checked);
+                    put_xhh(dst, &need, c, write);
                 i++;
                 continue;
             }
             uint32_t cp = utf8_code(p + i, k);
             if (json && json_hidden(cp)) {
-                put_uxxxx(dst, cap, &need, cp, checked);
+                put_uxxxx(dst, &need, cp, write);
             } else if (!json && text_hidden(cp)) {
                 for (size_t m = 0; m < k; m++)
-                    put_xhh(dst, cap, &need, p[i + m], checked);
+                    put_xhh(dst, &need, p[i + m], write);
             } else {
-                put(dst, cap, &need, p + i, k, checked);
+                put(dst, &need, p + i, k, write);
             }
             i += k;
         }
@@ -233,20 +232,13 @@ ESC_INLINE int escape(char *dst, size_t cap, size_t *need_out, const unsigned ch
     return CURI_OK;
 }
 
-/* Inlined into curi_escape_display: the usual call writes into room for the worst case. */
-ESC_INLINE int escape_unchecked(char *dst, size_t *need, const unsigned char *p, size_t len,
-                            unsigned flags)
-{
-    return escape(dst, 0, need, p, len, flags, 0);
-}
-
+/* The first pass for a cap that may be short: the length only. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
-static int escape_checked(char *dst, size_t cap, size_t *need, const unsigned char *p,
-                          size_t len, unsigned flags)
+static int escape_count(size_t *need, const unsigned char *p, size_t len, unsigned flags)
 {
-    return escape(dst, cap, need, p, len, flags, 1);
+    return escape(NULL, need, p, len, flags, 0);
 }
 
 int curi_escape_display(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
@@ -254,17 +246,18 @@ int curi_escape_display(char *dst, size_t cap, size_t *outlen, const char *s, si
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t need = 0;
-    int rc;
+    int rc = CURI_OK;
 
     if (!curi__wbegin(dst, cap, outlen, 1) || (s == NULL && len != 0) || (flags & ~ESCAPE_FLAGS))
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     if (len > CURI_MAX_LEN)
         return curi__wend(CURI_ERR_TOO_LONG, 0, outlen, err);
-    /* The worst case is 6 bytes an input byte in JSON, 4 in text (\u00hh, \xhh). */
-    if (cap / 6 >= len)
-        rc = escape_unchecked(dst, &need, p, len, flags);
-    else
-        rc = escape_checked(dst, cap, &need, p, len, flags);
+    /* The worst case is 6 bytes an input byte in JSON, 4 in text (\u00hh, \xhh): with room
+     * for it (the usual call), one pass that writes; else count first. */
+    if (cap / (flags & CURI_ESCAPE_JSON ? 6 : 4) < len)
+        rc = escape_count(&need, p, len, flags);
+    if (rc == CURI_OK && need <= cap)
+        rc = escape(dst, &need, p, len, flags, 1);
     if (rc != CURI_OK)
         return curi__fail(err, rc, need);
     return curi__wend(need > cap ? CURI_ERR_NOSPACE : CURI_OK, need, outlen, err);
