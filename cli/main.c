@@ -270,6 +270,7 @@ static const struct {
 
 int main(int argc, char **argv)
 {
+    buf_oom_hook = buf_oom_exit; /* the tool's buffers never come back short */
     if (argc < 2) {
         fputs(main_help, stderr);
         return EXIT_USAGE;

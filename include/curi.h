@@ -513,6 +513,37 @@ int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
 
 /*
  * ---------------------------------------------------------------------------
+ * Escaping for display
+ * ---------------------------------------------------------------------------
+ * A URI or IRI shown to a person can hide what it is: a control moves the cursor, a bidi
+ * override reorders the text around it, a line separator breaks a line.  curi_escape_display
+ * writes any bytes so that they show as what they are.
+ */
+enum {
+    CURI_ESCAPE_JSON = 0x1,  /* the body of a JSON string (RFC 8259), not terminal text */
+    CURI_ESCAPE_STRICT = 0x2 /* a byte that is not UTF-8 is CURI_ERR_UTF8 at its offset */
+};
+
+/*
+ * Write s[0..len) escaped for display.  Printable ASCII and well-formed UTF-8 (RFC 3629)
+ * are copied, except:
+ *   terminal style (flags 0): '\' is \\; the C0 controls, DEL, bytes that are not
+ *     UTF-8, and every byte of the C1 controls, the bidi controls (U+061C, U+200E-200F,
+ *     U+202A-202E, U+2066-2069), the line and paragraph separators, the zero-width and
+ *     invisible characters (U+200B-200D, U+2060-2064, U+FEFF) and the noncharacters
+ *     are \xhh (lowercase hex);
+ *   CURI_ESCAPE_JSON: '"' is \" and '\' is \\, C0 and DEL are \u00hh, the C1 controls,
+ *     U+200E-200F, U+2028-202E and U+2066-2069 are \uhhhh, and a byte that is not
+ *     UTF-8 becomes U+FFFD (the quotes around the string are the caller's).
+ * With CURI_ESCAPE_STRICT, a byte that is not UTF-8 is CURI_ERR_UTF8 at its offset instead
+ * (JSON callers use it to learn that the text is not exact).  The output is at most
+ * 6 * len bytes (4 * len in terminal style).
+ */
+int curi_escape_display(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                        unsigned flags, curi_error *err);
+
+/*
+ * ---------------------------------------------------------------------------
  * Iterators over path segments and query pairs
  * ---------------------------------------------------------------------------
  * A cursor holds only two pointers; initialise it with the matching _init and
@@ -532,7 +563,10 @@ typedef struct curi_cursor {
 void curi_segments_init(curi_cursor *c, curi_str path);
 int curi_segments_next(curi_cursor *c, curi_str *segment);
 
-enum { CURI_QUERY_SEMICOLON = 0x1 }; /* ';' separates pairs as well as '&' */
+enum {
+    CURI_QUERY_SEMICOLON = 0x1, /* ';' separates pairs as well as '&' */
+    CURI_QUERY_FORM = 0x2       /* curi_query_find only: '+' is a space in keys and values */
+};
 
 /*
  * key=value pairs of a query, raw (still encoded: decode with curi_pct_decode,
@@ -545,6 +579,17 @@ enum { CURI_QUERY_SEMICOLON = 0x1 }; /* ';' separates pairs as well as '&' */
  */
 int curi_query_init(curi_cursor *c, curi_str query, unsigned flags, curi_error *err);
 int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
+
+/*
+ * The value of the first pair of query whose key decodes to key[0..klen), decoded, in
+ * dst: "%HH" is the byte HH, a '%' that starts no triplet stands for itself, and with
+ * CURI_QUERY_FORM '+' is a space (application/x-www-form-urlencoded).  Pairs split as
+ * curi_query_next splits them (flags: CURI_QUERY_SEMICOLON, CURI_QUERY_FORM); a pair
+ * without '=' has no value and is passed over.  *found is 1 when a pair matched, else 0
+ * with *outlen 0 (still CURI_OK).  The value is never longer than query.
+ */
+int curi_query_find(char *dst, size_t cap, size_t *outlen, curi_str query, const char *key,
+                    size_t klen, unsigned flags, int *found, curi_error *err);
 
 /*
  * ---------------------------------------------------------------------------

@@ -134,6 +134,20 @@ static int fl_pct_decode(unsigned f, size_t *o)
     char buf[32];
     return curi_pct_decode(buf, sizeof buf, o, "a%20b", 5, f, NULL);
 }
+static int fl_escape_display(unsigned f, size_t *o)
+{
+    char buf[32];
+    return curi_escape_display(buf, sizeof buf, o, "a\x01\xff", 3, f, NULL);
+}
+static int fl_query_find(unsigned f, size_t *o)
+{
+    char buf[32];
+    int found = 7;
+    int rc = curi_query_find(buf, sizeof buf, o, (curi_str){"a=1+2", 5}, "a", 1, f, &found, NULL);
+    if (rc == CURI_ERR_INVALID_ARG && found != 0)
+        *o = 99; /* *found must be zeroed too */
+    return rc;
+}
 static int fl_query_init(unsigned f, size_t *o)
 {
     curi_cursor c;
@@ -307,7 +321,9 @@ static const struct {
     {"curi_set_encoded", fl_set_encoded, 0x0F},
     {"curi_pct_encode", fl_pct_encode, 0x1},
     {"curi_pct_decode", fl_pct_decode, 0x7},
+    {"curi_escape_display", fl_escape_display, 0x3},
     {"curi_query_init", fl_query_init, 0x1},
+    {"curi_query_find", fl_query_find, 0x3},
     {"curi_resolve", fl_resolve, 0x1},
     {"curi_relative", fl_relative, 0x7},
     {"curi_normalize", fl_normalize, 0xFF},
@@ -439,6 +455,23 @@ static void check_null_misuse(void)
     OUT_ZERO(curi_pct_decode(buf, sizeof buf, &n, NULL, 1, 0, &e), n,
              "curi_pct_decode: NULL s with len");
     refused(curi_query_init(NULL, (curi_str){"a", 1}, 0, &e), &e, "curi_query_init: NULL c");
+    OUT_ZERO(curi_escape_display(NULL, 4, &n, "a", 1, 0, &e), n,
+             "curi_escape_display: NULL dst with cap");
+    OUT_ZERO(curi_escape_display(buf, sizeof buf, &n, NULL, 1, 0, &e), n,
+             "curi_escape_display: NULL s with len");
+    {
+        int found = 7;
+        OUT_ZERO(curi_query_find(NULL, 4, &n, (curi_str){"a=1", 3}, "a", 1, 0, &found, &e), n,
+                 "curi_query_find: NULL dst with cap");
+        check(found == 0, "curi_query_find: *found zeroed on misuse");
+        OUT_ZERO(curi_query_find(buf, sizeof buf, &n, (curi_str){"a=1", 3}, "a", 1, 0, NULL, &e),
+                 n, "curi_query_find: NULL found");
+        OUT_ZERO(curi_query_find(buf, sizeof buf, &n, (curi_str){"a=1", 3}, NULL, 1, 0, &found,
+                                 &e),
+                 n, "curi_query_find: NULL key with klen");
+        OUT_ZERO(curi_query_find(buf, sizeof buf, &n, (curi_str){NULL, 3}, "a", 1, 0, &found, &e),
+                 n, "curi_query_find: NULL query with len");
+    }
     OUT_ZERO(curi_resolve(NULL, 4, &n, &u, &t, 0, &e), n, "curi_resolve: NULL dst with cap");
     OUT_ZERO(curi_resolve(buf, sizeof buf, &n, NULL, &t, 0, &e), n, "curi_resolve: NULL base");
     OUT_ZERO(curi_resolve(buf, sizeof buf, &n, &u, NULL, 0, &e), n, "curi_resolve: NULL ref");
@@ -665,6 +698,15 @@ int main(void)
           "curi_pct_encode");
     check(curi_pct_decode(out, sizeof out, &n, b, big, 0, &e) == CURI_ERR_TOO_LONG,
           "curi_pct_decode");
+    check(curi_escape_display(out, sizeof out, &n, b, big, 0, &e) == CURI_ERR_TOO_LONG && n == 0,
+          "curi_escape_display");
+    {
+        int found = 7;
+        check(curi_query_find(out, sizeof out, &n, (curi_str){b, big}, "a", 1, 0, &found, &e) ==
+                      CURI_ERR_TOO_LONG &&
+                  n == 0 && found == 0,
+              "curi_query_find");
+    }
     check(curi_parse(&u, "http://a/", 9, 0, &e) == CURI_OK, "parse a base for curi_set");
     check(curi_set(&u, CURI_PART_PATH, b, big, 0, &e) == CURI_ERR_TOO_LONG, "curi_set");
     check(curi_set_encoded(&u, CURI_PART_PATH, out, sizeof out, &n, b, big, 0, &e) ==
