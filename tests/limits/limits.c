@@ -682,6 +682,78 @@ static const char *guarded_byte(void)
     return m + pg - 1;
 }
 
+/*
+ * The experimental WHATWG URL and UTS #46 functions under the same model: unknown flag bits
+ * and NULL misuse are INVALID_ARG with *outlen 0; TOO_LONG at CURI_MAX_LEN; the bound
+ * saturates; the NULL answers of the accessors.
+ */
+static void check_whatwg(void)
+{
+    char out[256];
+    size_t n;
+    curi_error e;
+    curi_url u, base;
+
+    n = 7;
+    check(curi_uts46_to_ascii(out, sizeof out, &n, "a.b", 3, 0x40, &e) == CURI_ERR_INVALID_ARG &&
+              n == 0 && e.code == CURI_ERR_INVALID_ARG && e.offset == 0,
+          "curi_uts46_to_ascii: an unknown flag bit");
+    n = 7;
+    check(curi_uts46_to_unicode(out, sizeof out, &n, "a.b", 3, 0x80000000u, &e) ==
+                  CURI_ERR_INVALID_ARG && n == 0,
+          "curi_uts46_to_unicode: an unknown flag bit");
+    check(curi_uts46_to_ascii(out, sizeof out, &n, NULL, 3, 0, &e) == CURI_ERR_INVALID_ARG &&
+              curi_uts46_to_unicode(NULL, 4, &n, "a", 1, 0, &e) == CURI_ERR_INVALID_ARG,
+          "curi_uts46_to_ascii and _to_unicode: NULL input with a length, NULL dst with cap");
+    check(curi_uts46_to_ascii(out, sizeof out, &n, NULL, 0, 0, &e) != CURI_ERR_INVALID_ARG &&
+              curi_uts46_to_ascii(NULL, 0, &n, "EXAMPLE.com", 11, 0, &e) == CURI_ERR_NOSPACE &&
+              n == 11,
+          "curi_uts46_to_ascii: NULL with 0 reads as \"\"; the size needed with cap 0");
+    check(curi_uts46_to_ascii(out, sizeof out, &n, "a", (size_t)CURI_MAX_LEN + 1, 0, &e) ==
+                  CURI_ERR_TOO_LONG &&
+              e.offset == CURI_MAX_LEN,
+          "curi_uts46_to_ascii: TOO_LONG at CURI_MAX_LEN");
+    check(curi_uts46_unicode_version() != NULL &&
+              strcmp(curi_uts46_unicode_version(), "17.0.0") == 0,
+          "curi_uts46_unicode_version: \"17.0.0\"");
+
+    n = 7;
+    check(curi_url_parse(out, sizeof out, &n, &u, "https://a/", 10, NULL, 1, &e) ==
+                  CURI_ERR_INVALID_ARG && n == 0 && e.code == CURI_ERR_INVALID_ARG,
+          "curi_url_parse: flags must be 0");
+    check(curi_url_parse(out, sizeof out, &n, NULL, "https://a/", 10, NULL, 0, &e) ==
+                  CURI_ERR_INVALID_ARG &&
+              curi_url_parse(out, sizeof out, &n, &u, NULL, 10, NULL, 0, &e) ==
+                  CURI_ERR_INVALID_ARG &&
+              curi_url_parse(NULL, 8, &n, &u, "https://a/", 10, NULL, 0, &e) ==
+                  CURI_ERR_INVALID_ARG,
+          "curi_url_parse: NULL url, NULL input with a length, NULL dst with cap");
+    check(curi_url_parse(out, sizeof out, &n, &u, "https://a/", (size_t)CURI_MAX_LEN + 1, NULL,
+                         0, &e) == CURI_ERR_TOO_LONG &&
+              e.offset == CURI_MAX_LEN,
+          "curi_url_parse: TOO_LONG at CURI_MAX_LEN");
+    check(curi_url_parse(out, 128, &n, &base, "https://EXAMPLE.com:443/a/b", 27, NULL, 0, &e) ==
+                  CURI_OK &&
+              n == 23 && memcmp(out, "https://example.com/a/b", 23) == 0 &&
+              curi_url_parse(out + 128, 128, &n, &u, "../c?q", 6, &base, 0, &e) == CURI_OK &&
+              n == 23 && memcmp(out + 128, "https://example.com/c?q", 23) == 0,
+          "curi_url_parse: a base, and a relative URL against it");
+    check(curi_url_bound(SIZE_MAX, NULL) == CURI_MAX_LEN &&
+              curi_url_bound(CURI_MAX_LEN / 2, NULL) == CURI_MAX_LEN &&
+              curi_url_bound(10, NULL) >= 10 &&
+              curi_url_bound(10, &base) >= curi_url_bound(10, NULL) + base.href.len,
+          "curi_url_bound: saturated, and room for the base's href");
+    n = 7;
+    check(curi_url_origin(out + 128, 128, &n, NULL, &e) == CURI_ERR_INVALID_ARG && n == 0 &&
+              curi_url_origin(NULL, 4, &n, &base, &e) == CURI_ERR_INVALID_ARG &&
+              curi_url_origin(out + 128, 128, &n, &base, &e) == CURI_OK && n == 19 &&
+              memcmp(out + 128, "https://example.com", 19) == 0,
+          "curi_url_origin: NULL url, NULL dst with cap; the origin of a special URL");
+    check(curi_url_validation_name(0) == NULL && curi_url_validation_name(0x3) == NULL &&
+              curi_url_validation_name(CURI_URL_V_DOMAIN_TO_ASCII) != NULL,
+          "curi_url_validation_name: one bit, NULL for none or two");
+}
+
 int main(void)
 {
     const char *b = guarded_byte();
@@ -1520,6 +1592,7 @@ int main(void)
     check_flag_words();
     check_null_misuse();
     check_null_answers();
+    check_whatwg();
 
     printf("limits: %d passed, %d failed\n", passed, failed);
     return failed != 0;
