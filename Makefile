@@ -19,7 +19,9 @@
 #   make sqlite | postgresql | duckdb, make check-sqlite | check-postgresql | check-duckdb,
 #   make bench-sql       curi in SQL engines (bindings/bindings.mk, docs/sql.md)
 #
-# Sources are picked up by wildcard: a new src/*.c, src/schemes/*.c or src/lint/*.c joins the library, a new cli/*.c the tool.
+# Sources are picked up by wildcard: a new src/*.c, src/schemes/*.c or src/lint/*.c joins the
+# library, a new cli/*.c the tool; common/*.c (code the tool shares with the SQL bindings) joins
+# the tool, and bindings/bindings.mk names the files the bindings take from it.
 
 CC      ?= cc
 AR      ?= ar
@@ -67,7 +69,8 @@ $(info curi: IDNA through libidn2: $(if $(filter 1,$(IDN)),yes ($(IDN_LIBS)),no 
 endif
 
 LIB_SRC  := $(sort $(wildcard src/*.c src/schemes/*.c src/lint/*.c))
-CLI_SRC  := $(sort $(wildcard cli/*.c))
+COMMON_SRC := $(sort $(wildcard common/*.c))
+CLI_SRC  := $(sort $(wildcard cli/*.c)) $(COMMON_SRC)
 TEST_SRC := $(sort $(wildcard tests/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
@@ -81,7 +84,7 @@ VECRUN := $(B)/curi-test
 .PHONY: all check install uninstall clean bench fuzz coverage
 all: $(STATIC) $(SHARED) $(TOOL)
 
-$(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h cli/*.h tests/*.h)
+$(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h cli/*.h common/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 
@@ -107,7 +110,7 @@ $(SHARED): $(LIB_OBJ) $(COMPAT_OBJ) src/libcuri.map
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so
 
 # The tool runs --jobs N on POSIX threads.
-$(CLI_OBJ): ALL_CFLAGS += -pthread
+$(CLI_OBJ): ALL_CFLAGS += -pthread -Icommon
 $(TOOL): $(CLI_OBJ) $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $(CLI_OBJ) $(STATIC) $(IDN_LIBS)
 
@@ -125,6 +128,11 @@ $(B)/curi-textprop: tests/textprop/textprop.c $(STATIC)
 # The 0.2.0 shapes kept in libcuri.so, called as a program linked against 0.2.0 would.
 $(B)/curi-compat: tests/compat/compat.c include/curi.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< -ldl
+
+# Published conformance data (tests/data/README.md): Unicode's IdnaTestV2.txt for UTS #46,
+# web-platform-tests' urltestdata.json and toascii.json for the WHATWG URL parser.
+$(B)/curi-conform: tests/conformance/conform.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
 
 # The README's API example, compiled and run as a test.
 $(B)/example: docs/example.c $(STATIC)
@@ -156,9 +164,14 @@ check:
 	@sh tools/check-summary.sh $(B)/check.log; s=$$?; st=$$(cat $(B)/check.status); \
 	    [ "$$st" = 0 ] || exit "$$st"; exit $$s
 
-check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B)/curi-compat
+check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B)/curi-compat \
+    $(B)/curi-conform
 	$(VECRUN) tests/vectors/*.vec
 	$(B)/curi-limits
+	$(B)/curi-conform idna tests/data/IdnaTestV2.txt
+	$(B)/curi-conform idna-whatwg tests/data/IdnaTestV2.txt
+	$(B)/curi-conform urltestdata tests/data/urltestdata.json
+	$(B)/curi-conform toascii tests/data/toascii.json
 	sh tests/textprop/run.sh $(B)/curi-textprop
 	$(CHECK_CDEF)
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t

@@ -16,15 +16,17 @@
 
 .PHONY: sqlite check-sqlite postgresql check-postgresql duckdb check-duckdb bench-sql
 
-SQL_COMMON := bindings/common/curi_sql.c bindings/common/curi_sql.h
-SQL_CFLAGS  = $(CSTD) $(OPT) $(WARN) -fPIC -Iinclude -Ibindings/common $(CFLAGS)
+# bindings/common/ is the SQL layer; common/ (buffer, JSON) is shared with the curi tool.
+SQL_C      := bindings/common/curi_sql.c common/buf.c common/json.c
+SQL_COMMON := $(SQL_C) bindings/common/curi_sql.h common/buf.h common/json.h
+SQL_CFLAGS  = $(CSTD) $(OPT) $(WARN) -fPIC -Iinclude -Ibindings/common -Icommon $(CFLAGS)
 
 # --- SQLite -------------------------------------------------------------------------------
 sqlite: $(B)/curi.so
 
 $(B)/curi.so: bindings/sqlite/curi_sqlite.c bindings/sqlite/curi.map $(SQL_COMMON) $(STATIC) include/curi.h
 	$(CC) $(SQL_CFLAGS) -shared -Wl,--version-script=bindings/sqlite/curi.map $(LDFLAGS) \
-	    -o $@ bindings/sqlite/curi_sqlite.c bindings/common/curi_sql.c $(STATIC) $(IDN_LIBS)
+	    -o $@ bindings/sqlite/curi_sqlite.c $(SQL_C) $(STATIC) $(IDN_LIBS)
 
 check-sqlite:
 ifeq ($(SAN),1)
@@ -80,7 +82,7 @@ $(B)/duckdb/libduckdb.so:
 
 $(B)/duckdb/curi-duckdb: $(DUCKDB_SRC) $(STATIC) $(B)/duckdb/libduckdb.so
 	$(CC) $(SQL_CFLAGS) -Ibindings/duckdb $(LDFLAGS) -o $@ bindings/duckdb/host.c \
-	    bindings/duckdb/curi_duckdb.c bindings/common/curi_sql.c $(STATIC) $(IDN_LIBS) \
+	    bindings/duckdb/curi_duckdb.c $(SQL_C) $(STATIC) $(IDN_LIBS) \
 	    -L$(B)/duckdb -lduckdb -Wl,-rpath,'$$ORIGIN'
 
 duckdb: $(B)/duckdb/curi-duckdb

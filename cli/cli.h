@@ -13,7 +13,9 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "buf.h"
 #include "curi.h"
+#include "json.h"
 
 /* Exit statuses, the same for every subcommand (curi.1, EXIT STATUS). */
 enum {
@@ -23,16 +25,10 @@ enum {
     EXIT_IO = 3       /* read or write error, or out of memory */
 };
 
-/* A growable byte buffer.  Allocation failure ends the program with EXIT_IO. */
-struct buf {
-    char *p;
-    size_t len, cap;
-};
-
-void buf_grow(struct buf *b, size_t extra);
-void buf_putu(struct buf *b, unsigned long long v);
-void buf_free(struct buf *b);
+/* common/buf.h: the growable buffer; the tool's growth failure ends it with EXIT_IO. */
 void *xmalloc(size_t n);
+/* stream.c: the tool's buf_oom_hook: "curi: out of memory", exit with EXIT_IO. */
+void buf_oom_exit(void);
 /*
  * curi_lint's count of findings (the first cap in out[0..cap)), and curi_lint_messages with
  * *done; the tool passes only options it built, so a refusal (CURI_ERR_INVALID_ARG: a flag
@@ -42,33 +38,6 @@ void *xmalloc(size_t n);
 size_t xlint(const char *s, size_t n, const curi_lint_options *opt, curi_finding *out, size_t cap);
 size_t xlint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_t n,
                       const curi_lint_options *opt, const curi_finding *f, size_t nf);
-
-/* The appends run once or more per input line: inline, with growth out of line. */
-static inline void buf_reserve(struct buf *b, size_t extra)
-{
-    if (b->cap - b->len < extra)
-        buf_grow(b, extra);
-}
-
-static inline void buf_put(struct buf *b, const void *s, size_t n)
-{
-    buf_reserve(b, n);
-    if (n)
-        memcpy(b->p + b->len, s, n);
-    b->len += n;
-}
-
-static inline void buf_putc(struct buf *b, char c)
-{
-    buf_reserve(b, 1);
-    b->p[b->len++] = c;
-}
-
-/* strlen of a literal folds to a constant once this is inlined. */
-static inline void buf_puts(struct buf *b, const char *s)
-{
-    buf_put(b, s, strlen(s));
-}
 
 /*
  * The work done for one input: read s[0..n), append the result (if any) to
@@ -117,41 +86,7 @@ extern const char *cli_cmd;
 /* Write all of s to fd, ending the program with EXIT_IO on failure. */
 void write_all(int fd, const char *s, size_t n);
 
-/* text.c: JSON output. */
-int json_string(struct buf *b, const char *s, size_t n);
-void json_hex_twin(struct buf *b, const char *key, const char *s, size_t n);
-
-/* Append "key": preceded by ',' unless it is the first member of the object. */
-static inline void json_key(struct buf *b, const char *key)
-{
-    size_t n = strlen(key);
-    buf_reserve(b, n + 4);
-    if (b->len > 0 && b->p[b->len - 1] != '{')
-        b->p[b->len++] = ',';
-    b->p[b->len++] = '"';
-    memcpy(b->p + b->len, key, n);
-    b->len += n;
-    b->p[b->len++] = '"';
-    b->p[b->len++] = ':';
-}
-
-/*
- * Append "key":"value" (or "key":null when s is NULL), and when the value is
- * not valid UTF-8 also "key_hex":"<every byte in hex>" (text.c says why).
- */
-static inline void json_member(struct buf *b, const char *key, const char *s, size_t n)
-{
-    json_key(b, key);
-    if (s == NULL)
-        buf_put(b, "null", 4);
-    else if (!json_string(b, s, n))
-        json_hex_twin(b, key, s, n);
-}
-
-static inline void json_member_str(struct buf *b, const char *key, curi_str v)
-{
-    json_member(b, key, v.ptr, v.len);
-}
+/* text.c: JSON output (common/json.h has strings, members and the parse and check objects). */
 void json_error(struct buf *b, int code, size_t offset, int with_offset);
 void json_rule_error(struct buf *out, const char *rule, const char *s, size_t n, size_t offset);
 void diagnose_rule(struct buf *err, const char *rule, const char *s, size_t n, size_t offset);
@@ -253,6 +188,7 @@ enum {
     CMD_RESOLVE_BIT, CMD_RELATIVE_BIT, CMD_NORMALIZE_BIT, CMD_EQUAL_BIT, CMD_BUILD_BIT,
     CMD_CHECK_BIT, CMD_EXTRACT_BIT, CMD_FROM_PATH_BIT, CMD_TO_PATH_BIT, CMD_OPEN_BIT,
     CMD_TO_URI_BIT, CMD_TO_IRI_BIT, CMD_HOST_BIT, /* cmd_iri.c */
+    CMD_URL_BIT,                                  /* cmd_url.c */
     CMD_COUNT
 };
 #define C_PARSE (1u << CMD_PARSE_BIT)
@@ -275,6 +211,7 @@ enum {
 #define C_TO_IRI (1u << CMD_TO_IRI_BIT)
 #define C_HOST (1u << CMD_HOST_BIT)
 #define C_IRI_CMDS (C_TO_URI | C_TO_IRI | C_HOST) /* the line commands of cmd_iri.c */
+#define C_URL (1u << CMD_URL_BIT)
 struct optdef {
     unsigned cmds;
     const char *name, *alias, *arg;
@@ -329,6 +266,8 @@ int cmd_open(int argc, char **argv);
 int cmd_to_uri(int argc, char **argv); /* cmd_iri.c */
 int cmd_to_iri(int argc, char **argv);
 int cmd_host(int argc, char **argv);
+/* cmd_url.c: the WHATWG URL Standard's parser. */
+int cmd_url(int argc, char **argv);
 /* cmd_iri.c: diagnose() plus the reason of an IDNA failure (curi_idn_reason); get's
  * {host:ascii} and {host:unicode} of u parsed from s (an error's offset is into s). */
 void diagnose_idn(struct buf *err, const char *s, size_t n, const curi_error *e);

@@ -125,39 +125,21 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
     size_t *ends;
     finding_messages(stack, sizeof stack, &msgs, ends_stack, sizeof ends_stack / sizeof *ends_stack,
                      &ends, s, n, &ctx->opt, fs, nf);
-    if (ctx->json) {
-        buf_putc(out, '{');
-        json_member(out, "input", in, inlen);
-        if (uri != NULL)
-            json_member(out, "uri", s, n); /* the spans are in it */
-        json_key(out, "findings");
-        buf_putc(out, '[');
-    }
+    if (ctx->json)
+        json_check_open(out, in, inlen, uri != NULL ? s : NULL, n);
     for (size_t i = 0; i < nf; i++) {
         const curi_finding *f = &fs[i];
         if (ctx->fail_on != 0 && f->severity >= ctx->fail_on)
             status = EXIT_INVALID;
-        const char *rule = curi_lint_rule_name(f->rule);
-        const char *sev = curi_severity_name(f->severity);
-        if (rule == NULL)
-            rule = "unknown";
-        if (sev == NULL)
-            sev = "unknown";
         const char *msg = msgs + (i > 0 ? ends[i - 1] : 0);
         size_t mlen = ends[i] - (i > 0 ? ends[i - 1] : 0);
         if (ctx->json) {
-            if (i > 0)
-                buf_putc(out, ',');
-            buf_putc(out, '{');
-            json_member(out, "rule", rule, strlen(rule));
-            json_member(out, "severity", sev, strlen(sev));
-            json_member(out, "message", msg, mlen);
-            json_key(out, "start");
-            buf_putu(out, f->start);
-            json_key(out, "end");
-            buf_putu(out, f->end);
-            buf_putc(out, '}');
+            json_finding(out, i == 0, f, msg, mlen);
         } else {
+            const char *rule = curi_lint_rule_name(f->rule);
+            const char *sev = curi_severity_name(f->severity);
+            rule = rule ? rule : "unknown";
+            sev = sev ? sev : "unknown";
             show_bytes(out, s, n > PREFIX_MAX ? PREFIX_MAX : n);
             if (n > PREFIX_MAX)
                 buf_put(out, "...", 3);
@@ -180,8 +162,10 @@ static int check_line(const void *vctx, const char *s, size_t n, struct buf *out
     if (ends != ends_stack)
         free(ends);
     free(uri);
-    if (ctx->json)
-        buf_put(out, "]}\n", 3);
+    if (ctx->json) {
+        json_check_close(out, 0);
+        buf_putc(out, '\n');
+    }
     return status;
 }
 

@@ -35,97 +35,6 @@ struct parse_ctx {
     int scheme;      /* --scheme: judge the scheme's own grammar too */
 };
 
-/* ,"segments":[...]: the path's segments as curi_segments_next gives them, raw. */
-static void json_segments(struct buf *out, curi_str path)
-{
-    curi_cursor c;
-    curi_str seg;
-    int first = 1;
-    json_key(out, "segments");
-    buf_putc(out, '[');
-    curi_segments_init(&c, path);
-    while (curi_segments_next(&c, &seg)) {
-        if (!first)
-            buf_putc(out, ',');
-        first = 0;
-        json_string(out, seg.ptr, seg.len); /* a valid path is ASCII: always exact */
-    }
-    buf_putc(out, ']');
-}
-
-/* ,"params":[{"key":K,"value":V},...] decoded as form data, or null without a query (the
- * caller passes an absent one for a scheme whose query is not form data). */
-static void json_params(struct buf *out, curi_str query, unsigned qflags, struct buf *tmp)
-{
-    curi_cursor c;
-    curi_str k, v;
-    int first = 1;
-    json_key(out, "params");
-    if (query.ptr == NULL) {
-        buf_put(out, "null", 4);
-        return;
-    }
-    buf_putc(out, '[');
-    curi_query_init(&c, query, qflags, NULL);
-    while (curi_query_next(&c, &k, &v)) {
-        if (!first)
-            buf_putc(out, ',');
-        first = 0;
-        buf_putc(out, '{');
-        tmp->len = 0;
-        form_decode(tmp, k.ptr, k.len);
-        json_member(out, "key", tmp->p, tmp->len);
-        if (v.ptr == NULL) {
-            json_member(out, "value", NULL, 0);
-        } else {
-            tmp->len = 0;
-            form_decode(tmp, v.ptr, v.len);
-            json_member(out, "value", tmp->len ? tmp->p : "", tmp->len);
-        }
-        buf_putc(out, '}');
-    }
-    buf_putc(out, ']');
-}
-
-/* ,"labels":[...]: a reg-name split at '.', raw ("" has none); null for other hosts. */
-static void json_labels(struct buf *out, const curi_uri *u)
-{
-    json_key(out, "labels");
-    if (u->host_type != CURI_HOST_REGNAME) {
-        buf_put(out, "null", 4);
-        return;
-    }
-    buf_putc(out, '[');
-    const char *p = u->host.ptr, *end = p + u->host.len;
-    while (u->host.len > 0) {
-        const char *dot = memchr(p, '.', (size_t)(end - p));
-        const char *stop = dot ? dot : end;
-        json_string(out, p, (size_t)(stop - p));
-        if (dot == NULL)
-            break;
-        buf_putc(out, ',');
-        p = dot + 1;
-    }
-    buf_putc(out, ']');
-}
-
-static const char *host_type_name(curi_host_type t)
-{
-    switch (t) {
-    case CURI_HOST_REGNAME:
-        return "reg-name";
-    case CURI_HOST_IPV4:
-        return "ipv4";
-    case CURI_HOST_IPV6:
-        return "ipv6";
-    case CURI_HOST_IPVFUTURE:
-        return "ipvfuture";
-    case CURI_HOST_NONE:
-        break;
-    }
-    return NULL;
-}
-
 /* One "name: value" line, the values aligned in column 11; no trailing blank. */
 static void text_field(struct buf *out, const char *name, const char *s, size_t n)
 {
@@ -246,28 +155,14 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
             return EXIT_INVALID;
         }
     }
-    const char *ht = host_type_name(u.host_type);
     if (ctx->json) {
-        buf_putc(out, '{');
-        json_member(out, "input", s, n);
-        json_member_str(out, "scheme", u.scheme);
-        json_member_str(out, "userinfo", u.userinfo);
-        json_member_str(out, "host", u.host);
-        json_member(out, "host_type", ht, ht ? strlen(ht) : 0);
-        json_member_str(out, "port", u.port);
-        json_member_str(out, "path", u.path);
-        json_member_str(out, "query", u.query);
-        json_member_str(out, "fragment", u.fragment);
-        json_segments(out, u.path);
-        const curi_scheme *si = u.scheme.ptr ? curi_scheme_find(u.scheme.ptr, u.scheme.len) : NULL;
-        json_params(out, curi_scheme_query_is_form(si) ? u.query : (curi_str){NULL, 0}, ctx->qflags,
-                    tmp);
-        json_labels(out, &u);
+        json_parse_open(out, s, n, &u, ctx->qflags, tmp);
         if (ctx->scheme)
             json_scheme_parts(out, &sp, &u, tmp);
         buf_put(out, "}\n", 2);
         return EXIT_VALID;
     }
+    const char *ht = json_host_type_name(u.host_type);
     /* The leading '\n' separates records; run_lines drops the very first one. */
     buf_putc(out, '\n');
     text_component(out, "scheme", u.scheme);
@@ -656,7 +551,7 @@ static void format_uri(const struct get_ctx *ctx, const curi_uri *u, const curi_
                 put_component(out, parsed_authority(u), p->decode);
             break;
         case F_HOST_TYPE:
-            ht = host_type_name(u->host_type);
+            ht = json_host_type_name(u->host_type);
             if (ht)
                 buf_puts(out, ht);
             break;

@@ -42,6 +42,7 @@ static const char *const summaries[CMD_COUNT] = {
     "the URI of each IRI (RFC 3987)",
     "the IRI of each URI (RFC 3987)",
     "IDNA conversion of host names",
+    "the href of each URL under the WHATWG URL Standard",
 };
 
 /*

@@ -42,6 +42,7 @@ static const char main_help[] =
     "  to-uri     the URI of each IRI (RFC 3987 3.1; --idn: IDNA hosts)\n"
     "  to-iri     the IRI of each URI (RFC 3987 3.2; --idn: Unicode hosts)\n"
     "  host       IDNA conversion of host names (--to-ascii, --to-unicode)\n"
+    "  url        the href of each URL under the WHATWG URL Standard (a browser's)\n"
     "  completion print the bash, zsh or fish completion script\n"
     "\n"
     "With no URI operands a command reads one input per line from standard input\n"
@@ -264,10 +265,12 @@ static const struct {
     {"from-path", cmd_from_path}, {"to-path", cmd_to_path},
     {"open", cmd_open},
     {"to-uri", cmd_to_uri},   {"to-iri", cmd_to_iri},     {"host", cmd_host},
+    {"url", cmd_url},
 };
 
 int main(int argc, char **argv)
 {
+    buf_oom_hook = buf_oom_exit; /* the tool's buffers never come back short */
     if (argc < 2) {
         fputs(main_help, stderr);
         return EXIT_USAGE;

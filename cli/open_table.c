@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "open.h"
 
 /* ------------------------------------------------------------------ memory */
@@ -34,23 +35,15 @@ static void *must(void *p)
     return p;
 }
 
-struct sbuf {
-    char *p;
-    size_t len, cap;
-};
-
-static void sb_reserve(struct sbuf *b, size_t n)
+/* Text built in common/buf.h's buffer, always NUL-terminated; out of memory ends the
+ * program (as must), whoever links this file. */
+static void sb_reserve(struct buf *b, size_t n)
 {
-    if (b->cap - b->len < n + 1) {
-        size_t cap = b->cap ? b->cap : 32;
-        while (cap - b->len < n + 1)
-            cap *= 2;
-        b->p = must(realloc(b->p, cap));
-        b->cap = cap;
-    }
+    if (!buf_reserve(b, n + 1))
+        (void)must(NULL);
 }
 
-static void sb_put(struct sbuf *b, const char *s, size_t n)
+static void sb_put(struct buf *b, const char *s, size_t n)
 {
     sb_reserve(b, n);
     if (n)
@@ -59,7 +52,7 @@ static void sb_put(struct sbuf *b, const char *s, size_t n)
     b->p[b->len] = '\0';
 }
 
-static void sb_puts(struct sbuf *b, const char *s)
+static void sb_puts(struct buf *b, const char *s)
 {
     sb_put(b, s, strlen(s));
 }
@@ -305,7 +298,7 @@ static int add_env_command(struct open_table *t, const char *scheme, unsigned se
     char **word = must(malloc((k + 1) * sizeof *word));
     word[0] = dupn(w[0], wl[0]);
     for (size_t i = 1; i < k; i++) {
-        struct sbuf b = {0};
+        struct buf b = {0};
         sb_put(&b, "", 0);
         for (size_t j = 0; j < wl[i]; j++) {
             char c = w[i][j];
@@ -422,7 +415,7 @@ struct values {
 };
 
 /* Append v percent-decoded (v is from a valid reference: its triplets decode). */
-static void put_decoded(struct sbuf *b, curi_str v)
+static void put_decoded(struct buf *b, curi_str v)
 {
     size_t outlen = 0;
     sb_reserve(b, v.len); /* decoding never lengthens */
@@ -432,7 +425,7 @@ static void put_decoded(struct sbuf *b, curi_str v)
 }
 
 /* Append the value of placeholder name[0..n); 0 when it is absent or empty. */
-static int put_value(struct sbuf *b, struct values *v, const char *name, size_t n)
+static int put_value(struct buf *b, struct values *v, const char *name, size_t n)
 {
     size_t before = b->len;
     curi_str s = {NULL, 0};
@@ -499,7 +492,7 @@ static int put_value(struct sbuf *b, struct values *v, const char *name, size_t 
 }
 
 /* Expand template w into b; 0 when a placeholder has no value (the row does not apply). */
-static int expand(struct sbuf *b, struct values *v, const char *w)
+static int expand(struct buf *b, struct values *v, const char *w)
 {
     b->len = 0;
     sb_put(b, "", 0);
@@ -519,7 +512,7 @@ static int expand(struct sbuf *b, struct values *v, const char *w)
     return 1;
 }
 
-static void set_error(struct open_result *r, int status, const char *name, struct sbuf *msg)
+static void set_error(struct open_result *r, int status, const char *name, struct buf *msg)
 {
     r->status = status;
     r->error = name;
@@ -534,7 +527,7 @@ static const char *session_name(unsigned s)
 }
 
 /* Quote an argument for a message: 'ARG' (the bytes raw; the caller escapes for a terminal). */
-static void put_quoted(struct sbuf *m, const char *s, size_t n)
+static void put_quoted(struct buf *m, const char *s, size_t n)
 {
     sb_put(m, "'", 1);
     sb_put(m, s, n);
@@ -553,7 +546,7 @@ static int row_matches(const struct open_row *row, const struct values *v)
 static void add_warning(struct open_result *r, const char *level, const char *msg, size_t n,
                         const char *rule)
 {
-    struct sbuf w = {0};
+    struct buf w = {0};
     sb_puts(&w, level);
     sb_put(&w, msg, n);
     sb_puts(&w, " [");
@@ -611,7 +604,7 @@ static int check_lint(struct open_result *r, const char *uri, size_t len, int fo
     for (size_t k = 0; k < sizeof refusing / sizeof refusing[0] && !force && !refused; k++)
         for (size_t i = 0; i < nf && !refused; i++)
             if (f[i].rule == refusing[k].rule) {
-                struct sbuf m = {0};
+                struct buf m = {0};
                 sb_puts(&m, "refused: ");
                 sb_put(&m, MSG_AT(i), MSG_LEN(i));
                 sb_puts(&m, " (--force opens it)");
@@ -623,7 +616,7 @@ static int check_lint(struct open_result *r, const char *uri, size_t len, int fo
             continue;
         const char *rule = curi_lint_rule_name(f[i].rule);
         if (f[i].severity == CURI_SEVERITY_ERROR && !force) {
-            struct sbuf m = {0};
+            struct buf m = {0};
             sb_puts(&m, "refused: curi check finds an error: ");
             sb_put(&m, MSG_AT(i), MSG_LEN(i));
             sb_puts(&m, " [");
@@ -657,7 +650,7 @@ static int check_args(struct open_result *r, const struct open_row *row, char **
                       const size_t *alen)
 {
     for (size_t i = 0; i < row->nword; i++) {
-        struct sbuf m = {0};
+        struct buf m = {0};
         if (i > 0 && arg[i][0] == '-' && row->word[i][0] != '-') {
             sb_puts(&m, "refused: the argument ");
             put_quoted(&m, arg[i], alen[i]);
@@ -683,11 +676,11 @@ static int check_args(struct open_result *r, const struct open_row *row, char **
 static int file_path(struct open_result *r, struct values *v)
 {
     if (v->sp.form == CURI_FILE_HOST_NAMED) {
-        struct sbuf h = {0};
+        struct buf h = {0};
         put_decoded(&h, v->u.host);
         int local = eq_nocase(h.p, h.len, "localhost", 9);
         if (!local) {
-            struct sbuf m = {0};
+            struct buf m = {0};
             sb_puts(&m, "refused: a file: URI with the remote host ");
             put_quoted(&m, v->u.host.ptr, v->u.host.len);
             sb_puts(&m, " (only an empty host or localhost names a file here)");
@@ -702,7 +695,7 @@ static int file_path(struct open_result *r, struct values *v)
     v->path = must(malloc(curi_uri_to_path_bound(v->len) + 1));
     int rc = curi_uri_to_path(v->path, curi_uri_to_path_bound(v->len), &n, v->uri, v->len, 0, &e);
     if (rc != CURI_OK) {
-        struct sbuf m = {0};
+        struct buf m = {0};
         sb_puts(&m, "not a local file: ");
         sb_puts(&m, curi_strerror(rc));
         set_error(r, OPEN_REFUSED, rc == CURI_ERR_PATH_HOST ? "remote-file" : "invalid", &m);
@@ -734,7 +727,7 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
     /* 1. a URI (with a scheme) that keeps its scheme's own grammar */
     int rc = curi_parse(&v.u, uri, len, CURI_PARSE_URI, &e);
     if (rc != CURI_OK) {
-        struct sbuf m = {0};
+        struct buf m = {0};
         char num[32];
         sb_puts(&m, "not a URI: ");
         sb_puts(&m, curi_strerror(rc));
@@ -744,7 +737,7 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
         return;
     }
     if (curi_scheme_parts_get(&v.sp, &v.u, 0, &rule, &e) != CURI_OK) {
-        struct sbuf m = {0};
+        struct buf m = {0};
         char num[32];
         const char *why = rule != NULL ? curi_scheme_rule_message(rule) : NULL;
         sb_puts(&m, "breaks its scheme's grammar: ");
@@ -780,7 +773,7 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
         a[0] = dupn(row->word[0], strlen(row->word[0]));
         alen[0] = strlen(a[0]);
         for (size_t i = 1; i < row->nword && applies; i++) {
-            struct sbuf b = {0};
+            struct buf b = {0};
             applies = expand(&b, &v, row->word[i]);
             a[i] = b.p;
             alen[i] = b.len;
@@ -826,7 +819,7 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
         r->argc = cand[pick]->nword;
         r->row = cand[pick];
     } else if (!refused) {
-        struct sbuf m = {0};
+        struct buf m = {0};
         sb_puts(&m, "no handler for ");
         sb_put(&m, v.u.scheme.ptr, v.u.scheme.len);
         sb_puts(&m, ": URIs in a ");

@@ -48,9 +48,12 @@ static unsigned char form_byte(const char *s, size_t n, size_t *i)
 
 void form_decode(struct buf *b, const char *s, size_t n)
 {
+    size_t got = 0;
     buf_reserve(b, n);
-    for (size_t i = 0; i < n;)
-        b->p[b->len++] = (char)form_byte(s, n, &i);
+    /* Lenient decoding fails on nothing and never grows the text. */
+    if (curi_pct_decode(b->p + b->len, n, &got, s, n, CURI_DECODE_PLUS | CURI_DECODE_LENIENT,
+                        NULL) == CURI_OK)
+        b->len += got;
 }
 
 /* Compares while decoding, so that looking a key up allocates nothing. */
@@ -158,6 +161,15 @@ void query_values(struct buf *out, curi_str query, const char *key, size_t klen,
     curi_cursor c;
     curi_str k, v;
     int shown = 0;
+    if (!all) {
+        /* The first value: the library's lookup (a value is never longer than the query). */
+        size_t got = 0;
+        buf_reserve(out, query.len);
+        if (curi_query_find(out->p + out->len, query.len, &got, query, key, klen,
+                            flags | CURI_QUERY_FORM, &shown, NULL) == CURI_OK)
+            out->len += got;
+        return;
+    }
     curi_query_init(&c, query, flags, NULL);
     while (curi_query_next(&c, &k, &v)) {
         /* A pair without '=' has no value to show (trurl skips it too). */
@@ -167,8 +179,6 @@ void query_values(struct buf *out, curi_str query, const char *key, size_t klen,
             buf_putc(out, ' ');
         form_decode(out, v.ptr, v.len);
         shown = 1;
-        if (!all)
-            return;
     }
 }
 

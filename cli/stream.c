@@ -77,42 +77,11 @@ size_t xlint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_t
 }
 
 /* Make room for extra more bytes, doubling so that appends are amortised O(1). */
-void buf_grow(struct buf *b, size_t extra)
+/* buf_oom_hook of the tool: a growth that fails ends the program (common/buf.h). */
+void buf_oom_exit(void)
 {
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap - b->len < extra) {
-        if (cap > ((size_t)-1) / 2) {
-            fputs("curi: out of memory\n", stderr);
-            exit(EXIT_IO);
-        }
-        cap *= 2;
-    }
-    char *p = realloc(b->p, cap);
-    if (p == NULL) {
-        fputs("curi: out of memory\n", stderr);
-        exit(EXIT_IO);
-    }
-    b->p = p;
-    b->cap = cap;
-}
-
-/* Decimal digits of v, without leading zeros. */
-void buf_putu(struct buf *b, unsigned long long v)
-{
-    char tmp[24];
-    size_t i = sizeof tmp;
-    do {
-        tmp[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    buf_put(b, tmp + i, sizeof tmp - i);
-}
-
-void buf_free(struct buf *b)
-{
-    free(b->p);
-    b->p = NULL;
-    b->len = b->cap = 0;
+    fputs("curi: out of memory\n", stderr);
+    exit(EXIT_IO);
 }
 
 /*

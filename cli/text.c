@@ -24,178 +24,6 @@
 
 static const char hexdig[] = "0123456789abcdef";
 
-/*
- * Length of the valid UTF-8 sequence at s[0..n) (RFC 3629 section 4: no
- * overlong forms, no surrogates, nothing above U+10FFFF), or 0 when invalid.
- */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-    unsigned char c = s[0];
-    size_t len;
-    unsigned char lo = 0x80, hi = 0xBF; /* range of the second byte */
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0; /* overlong below U+0800 */
-        if (c == 0xED)
-            hi = 0x9F; /* surrogates U+D800..U+DFFF */
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90; /* overlong below U+10000 */
-        if (c == 0xF4)
-            hi = 0x8F; /* above U+10FFFF */
-    } else {
-        return 0;
-    }
-    if (n < len || s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t i = 2; i < len; i++)
-        if (s[i] < 0x80 || s[i] > 0xBF)
-            return 0;
-    return len;
-}
-
-/* Bytes that need more than a copy: quote, backslash, controls, DEL, non-ASCII. */
-static int json_special(unsigned char c)
-{
-    return c < 0x20 || c == '"' || c == '\\' || c >= 0x7F;
-}
-
-/*
- * The end of the run of plain bytes starting at p[i]: eight at a time while
- * no byte of the word is special (SWAR: a byte below 0x20, equal to '"', '\'
- * or 0x7F, or with its top bit set shows up as a set top bit below), then
- * byte by byte.
- */
-static size_t plain_run(const unsigned char *p, size_t i, size_t n)
-{
-    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-    while (n - i >= 8) {
-        uint64_t v;
-        memcpy(&v, p + i, 8);
-        uint64_t q = v ^ (ones * '"'), bs = v ^ (ones * '\\'), del = v ^ (ones * 0x7F);
-        uint64_t bad = (v | (v - ones * 0x20) | ((q - ones) & ~q) | ((bs - ones) & ~bs) |
-                        ((del - ones) & ~del)) &
-                       high;
-        if (bad)
-            break;
-        i += 8;
-    }
-    while (i < n && !json_special(p[i]))
-        i++;
-    return i;
-}
-
-/*
- * Characters written as \uXXXX although they are valid UTF-8, so that JSON
- * output read in a terminal or an editor shows them instead of acting on
- * them: the C1 controls U+0080..U+009F, the bidi marks U+200E and U+200F, the
- * line and paragraph separators U+2028 and U+2029, the bidi embeddings and
- * overrides U+202A..U+202E and the isolates U+2066..U+2069.  Returns the code
- * point of the valid sequence p[0..len), or 0 when it is written as is.
- */
-static unsigned escaped_char(const unsigned char *p, size_t len)
-{
-    unsigned cp;
-    if (len == 2 && p[0] == 0xC2 && p[1] <= 0x9F)
-        return p[1]; /* U+0080..U+009F */
-    if (len != 3 || p[0] != 0xE2)
-        return 0;
-    cp = ((unsigned)(p[0] & 0x0F) << 12) | ((unsigned)(p[1] & 0x3F) << 6) | (p[2] & 0x3Fu);
-    if (cp == 0x200E || cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) ||
-        (cp >= 0x2066 && cp <= 0x2069))
-        return cp;
-    return 0;
-}
-
-/* The input is escaped in pieces of this many bytes, each reserving its worst case. */
-#define JSON_PIECE 65536
-
-/*
- * Append s[0..n) as a quoted JSON string.  Returns 1 when the text is exact,
- * 0 when some invalid UTF-8 byte was replaced by U+FFFD.  The buffer grows a
- * piece at a time (6 output bytes per input byte at worst), never by 6n at once.
- */
-int json_string(struct buf *b, const char *s, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    int exact = 1;
-    size_t i = 0;
-    buf_putc(b, '"');
-    while (i < n) {
-        size_t stop = n - i > JSON_PIECE ? i + JSON_PIECE : n;
-        /* Worst case: every byte a 6-byte escape; a sequence may run 3 bytes past stop. */
-        buf_reserve(b, 6 * (stop - i) + 24);
-        char *o = b->p + b->len;
-        while (i < stop) {
-            /* Copy the plain run in one go: the common case for URIs. */
-            size_t j = plain_run(p, i, stop);
-            memcpy(o, p + i, j - i);
-            o += j - i;
-            i = j;
-            if (i == stop)
-                break;
-            unsigned char c = p[i];
-            if (c == '"' || c == '\\') {
-                *o++ = '\\';
-                *o++ = (char)c;
-                i++;
-            } else if (c < 0x20 || c == 0x7F) {
-                memcpy(o, "\\u00", 4);
-                o[4] = hexdig[c >> 4];
-                o[5] = hexdig[c & 15];
-                o += 6;
-                i++;
-            } else {
-                size_t len = utf8_len(p + i, n - i);
-                unsigned cp;
-                if (len == 0) {
-                    /* U+FFFD REPLACEMENT CHARACTER, three bytes: fits in six. */
-                    memcpy(o, "\xEF\xBF\xBD", 3);
-                    o += 3;
-                    exact = 0;
-                    len = 1;
-                } else if ((cp = escaped_char(p + i, len)) != 0) {
-                    memcpy(o, "\\u", 2);
-                    o[2] = hexdig[cp >> 12];
-                    o[3] = hexdig[(cp >> 8) & 15];
-                    o[4] = hexdig[(cp >> 4) & 15];
-                    o[5] = hexdig[cp & 15];
-                    o += 6;
-                } else {
-                    memcpy(o, p + i, len);
-                    o += len;
-                }
-                i += len;
-            }
-        }
-        b->len = (size_t)(o - b->p);
-    }
-    buf_putc(b, '"');
-    return exact;
-}
-
-/* After a json_string that lost bytes: ,"key_hex":"<every byte of s in hex>". */
-void json_hex_twin(struct buf *b, const char *key, const char *s, size_t n)
-{
-    buf_putc(b, ',');
-    buf_putc(b, '"');
-    buf_puts(b, key);
-    buf_put(b, "_hex\":\"", 7);
-    buf_reserve(b, 2 * n + 1);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        b->p[b->len++] = hexdig[c >> 4];
-        b->p[b->len++] = hexdig[c & 15];
-    }
-    buf_putc(b, '"');
-}
-
 /* Append the error members: "error":NAME,"message":...,"offset":N (or null). */
 void json_error(struct buf *b, int code, size_t offset, int with_offset)
 {
@@ -222,10 +50,8 @@ void json_io(struct buf *out, const char *s, size_t n, const char *o, size_t on)
 /* Shared by every command that shows a parse failure as a JSON object. */
 void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error *e)
 {
-    buf_putc(out, '{');
-    json_member(out, "input", s, n);
-    json_error(out, e->code, e->offset, 1);
-    buf_put(out, "}\n", 2);
+    json_parse_error_object(out, s, n, e);
+    buf_putc(out, '\n');
 }
 
 /*
@@ -261,6 +87,8 @@ static size_t char_columns(uint32_t c)
     return 1;
 }
 
+static long utf8_at(const unsigned char *s, size_t n, size_t *len);
+
 /*
  * How show_bytes writes the unit at p[0..n): its length in bytes (a whole UTF-8 character
  * shown as text, else 1) and, in *cols, the columns it takes; *text is 1 when the unit is
@@ -275,15 +103,13 @@ static size_t show_unit(const unsigned char *p, size_t n, size_t *cols, int *tex
         *cols = *text ? 1 : (p[0] == '\\' ? 2 : 4);
         return 1;
     }
-    len = utf8_len(p, n);
-    if (len == 0) {
+    long cp = utf8_at(p, n, &len);
+    if (cp < 0) {
         *text = 0;
         *cols = 4;
         return 1;
     }
-    c = p[0] & (len == 2 ? 0x1Fu : len == 3 ? 0x0Fu : 0x07u);
-    for (size_t i = 1; i < len; i++)
-        c = (c << 6) | (p[i] & 0x3Fu);
+    c = (uint32_t)cp;
     if (show_hidden(c)) {
         *text = 0;
         *cols = 4;
@@ -307,29 +133,13 @@ size_t show_col(const char *s, size_t n, size_t off)
 }
 
 /* Append s[0..n) for a terminal: printable ASCII and valid UTF-8 text as is, '\' as \\,
- * others as \xHH. */
+ * others as \xHH (curi_escape_display's terminal style, whose choice show_unit follows). */
 void show_bytes(struct buf *b, const char *s, size_t n)
 {
-    buf_reserve(b, 4 * n);
-    for (size_t i = 0; i < n;) {
-        const unsigned char *p = (const unsigned char *)s + i;
-        size_t cols;
-        int text;
-        size_t len = show_unit(p, n - i, &cols, &text);
-        if (text) {
-            memcpy(b->p + b->len, p, len);
-            b->len += len;
-        } else if (p[0] == '\\') {
-            b->p[b->len++] = '\\';
-            b->p[b->len++] = '\\';
-        } else {
-            b->p[b->len++] = '\\';
-            b->p[b->len++] = 'x';
-            b->p[b->len++] = hexdig[p[0] >> 4];
-            b->p[b->len++] = hexdig[p[0] & 15];
-        }
-        i += len;
-    }
+    size_t got = 0;
+    if (buf_reserve(b, 4 * n) &&
+        curi_escape_display(b->p + b->len, b->cap - b->len, &got, s, n, 0, NULL) == CURI_OK)
+        b->len += got;
 }
 
 /*

@@ -14,12 +14,12 @@
 FUZZ_CC    ?= clang
 FUZZ_B     ?= build-fuzz
 FUZZ_SAN    = -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(WARN) -Iinclude -Ifuzz
+FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(WARN) -Iinclude -Ifuzz -Icommon
 FUZZ_TARGETS := $(patsubst fuzz/fuzz_%.c,%,$(sort $(wildcard fuzz/fuzz_*.c)))
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_B)/obj/%.o)
 FUZZ_CLI_SRC := $(filter-out cli/main.c,$(CLI_SRC))
 FUZZ_CLI_OBJ := $(FUZZ_CLI_SRC:%.c=$(FUZZ_B)/obj/%.o) $(FUZZ_B)/obj/cli/main.o
-FUZZ_HDRS := include/curi.h fuzz/util.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h cli/*.h)
+FUZZ_HDRS := include/curi.h fuzz/util.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h cli/*.h common/*.h)
 
 .PHONY: fuzz fuzz-replay fuzz-diff
 
@@ -44,9 +44,10 @@ $(FUZZ_B)/fuzz_cli: $(FUZZ_B)/obj/fuzz/fuzz_cli.o $(FUZZ_B)/obj/fuzz/util.o $(FU
                     $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^ $(IDN_LIBS)
 
-# The open target links curi open's argv builder, which needs only curi.h (cli/open.h).
+# The open target links curi open's argv builder, which needs only curi.h (cli/open.h) and
+# common/buf.c.
 $(FUZZ_B)/fuzz_open: $(FUZZ_B)/obj/fuzz/fuzz_open.o $(FUZZ_B)/obj/fuzz/util.o \
-                     $(FUZZ_B)/obj/cli/open_table.o $(FUZZ_LIB_OBJ)
+                     $(FUZZ_B)/obj/cli/open_table.o $(FUZZ_B)/obj/common/buf.o $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(IDN_LIBS)
 
 $(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/fuzz/fuzz_%.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
@@ -58,16 +59,16 @@ FUZZ_REPLAY_CLI_OBJ := $(filter-out $(B)/obj/cli/main.o,$(CLI_OBJ)) $(B)/obj/fuz
 
 $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(FUZZ_TARGETS:%=$(B)/obj/fuzz/fuzz_%.o): fuzz/util.h
 
-$(B)/obj/fuzz/cli_main.o: cli/main.c include/curi.h $(wildcard cli/*.h)
+$(B)/obj/fuzz/cli_main.o: cli/main.c include/curi.h $(wildcard cli/*.h common/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -pthread -Wno-missing-prototypes -Dmain=curi_cli_main -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -pthread -Icommon -Wno-missing-prototypes -Dmain=curi_cli_main -c -o $@ $<
 
 $(B)/fuzz-replay-cli: $(B)/obj/fuzz/fuzz_cli.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                       $(FUZZ_REPLAY_CLI_OBJ) $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(IDN_LIBS)
 
 $(B)/fuzz-replay-open: $(B)/obj/fuzz/fuzz_open.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
-                       $(B)/obj/cli/open_table.o $(STATIC)
+                       $(B)/obj/cli/open_table.o $(B)/obj/common/buf.o $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(IDN_LIBS)
 
 $(B)/fuzz-replay-%: $(B)/obj/fuzz/fuzz_%.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(STATIC)

@@ -185,7 +185,9 @@
     XX(46, IDN_LENGTH, "IDNA: an empty label, a label over 63 or a name over 253 bytes")     \
     XX(47, IDN, "IDNA: the conversion failed (another libidn2 error)")                       \
     XX(48, IDN_STD3, "IDNA UseSTD3ASCIIRules: a DNS name holds only letters, digits, '-', '.'") \
-    XX(49, PATH_WINDOWS_NAME, "not a Windows name: a DOS device (NUL, COM1...), an NTFS stream (':'), a trailing dot or space, * ? < > | or a double quote, or a control")
+    XX(49, PATH_WINDOWS_NAME, "not a Windows name: a DOS device (NUL, COM1...), an NTFS stream (':'), a trailing dot or space, * ? < > | or a double quote, or a control") \
+    XX(50, URL_BASE, "WHATWG URL: a relative URL needs a base URL (one without an opaque path)") \
+    XX(51, URL_HOST_MISSING, "WHATWG URL: a special URL, or one with credentials, needs a host")
 
 #ifdef __cplusplus
 extern "C" {
@@ -282,7 +284,10 @@ typedef enum curi_errcode {
     CURI_ERR_IDN = 47,
     CURI_ERR_IDN_STD3 = 48,
     /* 49: file paths again (a Windows name, curi_path_to_uri and curi_uri_to_path) */
-    CURI_ERR_PATH_WINDOWS_NAME = 49
+    CURI_ERR_PATH_WINDOWS_NAME = 49,
+    /* the WHATWG URL parser (curi_url_parse) */
+    CURI_ERR_URL_BASE = 50,
+    CURI_ERR_URL_HOST_MISSING = 51
 } curi_errcode;
 
 typedef struct curi_error {
@@ -508,6 +513,37 @@ int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t
 
 /*
  * ---------------------------------------------------------------------------
+ * Escaping for display
+ * ---------------------------------------------------------------------------
+ * A URI or IRI shown to a person can hide what it is: a control moves the cursor, a bidi
+ * override reorders the text around it, a line separator breaks a line.  curi_escape_display
+ * writes any bytes so that they show as what they are.
+ */
+enum {
+    CURI_ESCAPE_JSON = 0x1,  /* the body of a JSON string (RFC 8259), not terminal text */
+    CURI_ESCAPE_STRICT = 0x2 /* a byte that is not UTF-8 is CURI_ERR_UTF8 at its offset */
+};
+
+/*
+ * Write s[0..len) escaped for display.  Printable ASCII and well-formed UTF-8 (RFC 3629)
+ * are copied, except:
+ *   terminal style (flags 0): '\' is \\; the C0 controls, DEL, bytes that are not
+ *     UTF-8, and every byte of the C1 controls, the bidi controls (U+061C, U+200E-200F,
+ *     U+202A-202E, U+2066-2069), the line and paragraph separators, the zero-width and
+ *     invisible characters (U+200B-200D, U+2060-2064, U+FEFF) and the noncharacters
+ *     are \xhh (lowercase hex);
+ *   CURI_ESCAPE_JSON: '"' is \" and '\' is \\, C0 and DEL are \u00hh, the C1 controls,
+ *     U+200E-200F, U+2028-202E and U+2066-2069 are \uhhhh, and a byte that is not
+ *     UTF-8 becomes U+FFFD (the quotes around the string are the caller's).
+ * With CURI_ESCAPE_STRICT, a byte that is not UTF-8 is CURI_ERR_UTF8 at its offset instead
+ * (JSON callers use it to learn that the text is not exact).  The output is at most
+ * 6 * len bytes (4 * len in terminal style).
+ */
+int curi_escape_display(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                        unsigned flags, curi_error *err);
+
+/*
+ * ---------------------------------------------------------------------------
  * Iterators over path segments and query pairs
  * ---------------------------------------------------------------------------
  * A cursor holds only two pointers; initialise it with the matching _init and
@@ -527,7 +563,10 @@ typedef struct curi_cursor {
 void curi_segments_init(curi_cursor *c, curi_str path);
 int curi_segments_next(curi_cursor *c, curi_str *segment);
 
-enum { CURI_QUERY_SEMICOLON = 0x1 }; /* ';' separates pairs as well as '&' */
+enum {
+    CURI_QUERY_SEMICOLON = 0x1, /* ';' separates pairs as well as '&' */
+    CURI_QUERY_FORM = 0x2       /* curi_query_find only: '+' is a space in keys and values */
+};
 
 /*
  * key=value pairs of a query, raw (still encoded: decode with curi_pct_decode,
@@ -540,6 +579,17 @@ enum { CURI_QUERY_SEMICOLON = 0x1 }; /* ';' separates pairs as well as '&' */
  */
 int curi_query_init(curi_cursor *c, curi_str query, unsigned flags, curi_error *err);
 int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
+
+/*
+ * The value of the first pair of query whose key decodes to key[0..klen), decoded, in
+ * dst: "%HH" is the byte HH, a '%' that starts no triplet stands for itself, and with
+ * CURI_QUERY_FORM '+' is a space (application/x-www-form-urlencoded).  Pairs split as
+ * curi_query_next splits them (flags: CURI_QUERY_SEMICOLON, CURI_QUERY_FORM); a pair
+ * without '=' has no value and is passed over.  *found is 1 when a pair matched, else 0
+ * with *outlen 0 (still CURI_OK).  The value is never longer than query.
+ */
+int curi_query_find(char *dst, size_t cap, size_t *outlen, curi_str query, const char *key,
+                    size_t klen, unsigned flags, int *found, curi_error *err);
 
 /*
  * ---------------------------------------------------------------------------
@@ -1410,6 +1460,141 @@ int curi_iri_compare(const char *a, size_t alen, const char *b, size_t blen, uns
                      curi_equiv max_level, char *work, size_t cap, curi_equiv *level,
                      curi_error *err);
 size_t curi_iri_compare_bound(size_t alen, size_t blen, unsigned flags);
+
+/*
+ * ---------------------------------------------------------------------------
+ * EXPERIMENTAL: UTS #46 without libidn2, and the WHATWG URL Standard (issue 28)
+ * ---------------------------------------------------------------------------
+ * Outside the stability promise of 0.3: names, flags and structs may still change.
+ *
+ * curi_uts46_to_ascii / curi_uts46_to_unicode: Unicode IDNA Compatibility Processing
+ * (UTS #46) of one domain name, implemented in libcuri itself (tables generated from the
+ * Unicode data of curi_uts46_unicode_version(), "17.0.0"), so they work in every build,
+ * with or without libidn2.  flags 0 is the configuration of the WHATWG URL Standard's
+ * "domain to ASCII": CheckHyphens, UseSTD3ASCIIRules, Transitional_Processing and
+ * VerifyDnsLength false, CheckBidi and CheckJoiners true; each CURI_UTS46_* bit turns one
+ * option the other way.  The writer contract; the input must be UTF-8 (CURI_ERR_UTF8 at the
+ * first invalid byte).  ToASCII writes lowercase A-labels ("Bücher.example" ->
+ * "xn--bcher-kva.example", "¡" -> "xn--7a", "a。b" -> "a.b"); ToUnicode writes the labels in
+ * UTF-8 (with CURI_UTS46_VERIFY_DNS_LENGTH only an empty name or an empty label other than
+ * the last is refused, as IdnaTestV2.txt's X4_2 says).  Errors: CURI_ERR_IDN_DISALLOWED (a disallowed
+ * code point, or a status other than valid or deviation), IDN_HYPHEN, IDN_LEADING_COMBINING,
+ * IDN_CONTEXTJ, IDN_BIDI, IDN_PUNYCODE (an xn-- label that does not decode to a valid,
+ * normalized non-ASCII label), IDN_STD3, IDN_LENGTH (VerifyDnsLength; also a label over
+ * 1024 code points after mapping, which libcuri does not process), at the input offset of
+ * the label at fault; err->detail is left 0 (curi_idn_reason gives NULL).
+ */
+enum {
+    CURI_UTS46_CHECK_HYPHENS = 0x1,     /* CheckHyphens: no '-' first, last or at 3-4 */
+    CURI_UTS46_STD3 = 0x2,              /* UseSTD3ASCIIRules: ASCII letters, digits, '-' only */
+    CURI_UTS46_TRANSITIONAL = 0x4,      /* Transitional_Processing (deprecated): map deviations */
+    CURI_UTS46_VERIFY_DNS_LENGTH = 0x8, /* VerifyDnsLength: labels 1-63, the name 1-253 bytes */
+    CURI_UTS46_NO_CHECK_BIDI = 0x10,    /* CheckBidi false */
+    CURI_UTS46_NO_CHECK_JOINERS = 0x20  /* CheckJoiners false */
+};
+int curi_uts46_to_ascii(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                        unsigned flags, curi_error *err);
+int curi_uts46_to_unicode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                          unsigned flags, curi_error *err);
+/* The Unicode version of the UTS #46 tables: "17.0.0".  Static storage. */
+const char *curi_uts46_unicode_version(void);
+
+/*
+ * curi_url_parse: the WHATWG URL Standard's basic URL parser (no state override) on
+ * input[0..len), against base (a URL an earlier curi_url_parse filled, its buffer still
+ * alive and not overlapping dst; NULL: none), writing the href (the URL serializer's output)
+ * into dst with the writer contract and filling *url with views into dst.  flags must be 0.
+ * The input may hold any bytes: it is read as UTF-8 with every maximal invalid subpart
+ * replaced by U+FFFD, as a browser's URL receives bytes decoded with replacement (so a
+ * U+FFFD appears percent-encoded, "%EF%BF%BD", in a path, a query or a fragment, and fails a
+ * domain).  Hosts go through "domain to ASCII" (an ASCII domain is only lowercased, any other
+ * runs curi_uts46_to_ascii with flags 0), the IPv4 parser (decimal, octal, hexadecimal and
+ * fewer than four parts: "0x7f.1" is 127.0.0.1) and the IPv6 parser and serializer; the
+ * default ports of the special schemes (ftp 21, http 80, https 443, ws 80, wss 443) come from
+ * the scheme registry.  Nothing is allocated; time is linear in len (plus base's length).
+ *
+ * Failure returns a CURI_ERR_* code at the offset of the byte at fault: URL_BASE (a relative
+ * input without a usable base), URL_HOST_MISSING, HOST_CHAR (a forbidden host or domain
+ * code point), IP_UNTERMINATED, IPV6, IPV4, PORT_CHAR, PORT_RANGE, the IDN_* codes of
+ * curi_uts46_to_ascii.  Validation errors that do not make the parse fail are only recorded:
+ * url->validation holds a CURI_URL_V_* bit for each kind met (the Standard's names, from
+ * curi_url_validation_name) and validation_offset the offset of the first.
+ *
+ * Components (the URL API's getters): protocol "https:"; username; password; host (hostname
+ * and ":port" when the port is not null); hostname (IPv6 in brackets); port (digits, empty
+ * when null) and port_number (-1 when null: absent or the scheme's default); pathname;
+ * search ("?query", empty when the query is null or empty: has_query tells them apart); hash
+ * ("#fragment", likewise has_fragment).  A component that is empty is a zero-length view
+ * inside href.  When cap is too small: CURI_ERR_NOSPACE with *outlen a size that suffices,
+ * the exact href length, or curi_url_bound(len, base) when the parser had to read back bytes
+ * that did not fit.
+ */
+typedef enum curi_url_host_type {
+    CURI_URL_HOST_NONE = 0, /* the host is null ("mailto:x", "foo:/p") */
+    CURI_URL_HOST_DOMAIN = 1, /* a domain, ASCII after domain to ASCII */
+    CURI_URL_HOST_IPV4 = 2,
+    CURI_URL_HOST_IPV6 = 3,
+    CURI_URL_HOST_OPAQUE = 4, /* a non-special URL's host, percent-encoded */
+    CURI_URL_HOST_EMPTY = 5   /* the empty host ("file:///p", "foo://") */
+} curi_url_host_type;
+
+typedef struct curi_url {
+    curi_str href, protocol, username, password, host, hostname, port, pathname, search, hash;
+    int32_t port_number;   /* -1: null */
+    uint8_t host_type;     /* curi_url_host_type */
+    uint8_t opaque_path;   /* 1: the path is opaque ("mailto:x") */
+    uint8_t special;       /* 1: ftp, file, http, https, ws or wss */
+    uint8_t has_query;     /* 1: the query is not null (href holds '?') */
+    uint8_t has_fragment;  /* 1: the fragment is not null (href holds '#') */
+    uint32_t validation;   /* CURI_URL_V_* bits: the validation errors met */
+    size_t validation_offset; /* input offset of the first */
+} curi_url;
+
+/* The Standard's validation errors, one bit each (curi_url_validation_name names them). */
+enum {
+    CURI_URL_V_DOMAIN_TO_ASCII = 0x1,
+    CURI_URL_V_DOMAIN_INVALID_CODE_POINT = 0x2,
+    CURI_URL_V_DOMAIN_TO_UNICODE = 0x4,
+    CURI_URL_V_HOST_INVALID_CODE_POINT = 0x8,
+    CURI_URL_V_IPV4_EMPTY_PART = 0x10,
+    CURI_URL_V_IPV4_TOO_MANY_PARTS = 0x20,
+    CURI_URL_V_IPV4_NON_NUMERIC_PART = 0x40,
+    CURI_URL_V_IPV4_NON_DECIMAL_PART = 0x80,
+    CURI_URL_V_IPV4_OUT_OF_RANGE_PART = 0x100,
+    CURI_URL_V_IPV6_UNCLOSED = 0x200,
+    CURI_URL_V_IPV6_INVALID_COMPRESSION = 0x400,
+    CURI_URL_V_IPV6_TOO_MANY_PIECES = 0x800,
+    CURI_URL_V_IPV6_MULTIPLE_COMPRESSION = 0x1000,
+    CURI_URL_V_IPV6_INVALID_CODE_POINT = 0x2000,
+    CURI_URL_V_IPV6_TOO_FEW_PIECES = 0x4000,
+    CURI_URL_V_IPV4_IN_IPV6_TOO_MANY_PIECES = 0x8000,
+    CURI_URL_V_IPV4_IN_IPV6_INVALID_CODE_POINT = 0x10000,
+    CURI_URL_V_IPV4_IN_IPV6_OUT_OF_RANGE_PART = 0x20000,
+    CURI_URL_V_IPV4_IN_IPV6_TOO_FEW_PARTS = 0x40000,
+    CURI_URL_V_INVALID_URL_UNIT = 0x80000,
+    CURI_URL_V_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS = 0x100000,
+    CURI_URL_V_MISSING_SCHEME_NON_RELATIVE_URL = 0x200000,
+    CURI_URL_V_INVALID_REVERSE_SOLIDUS = 0x400000,
+    CURI_URL_V_INVALID_CREDENTIALS = 0x800000,
+    CURI_URL_V_HOST_MISSING = 0x1000000,
+    CURI_URL_V_PORT_OUT_OF_RANGE = 0x2000000,
+    CURI_URL_V_PORT_INVALID = 0x4000000,
+    CURI_URL_V_FILE_INVALID_WINDOWS_DRIVE_LETTER = 0x8000000,
+    CURI_URL_V_FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST = 0x10000000
+};
+
+int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
+                   size_t len, const curi_url *base, unsigned flags, curi_error *err);
+/* A dst size that always suffices for curi_url_parse(input of len bytes, base). */
+size_t curi_url_bound(size_t len, const curi_url *base);
+/* The serialization of url's origin: "https://example.com:8080", "null" for an opaque origin
+ * (file:, non-special schemes; blob: gives the origin of its path's http(s) URL, parsed into
+ * dst on the way, so dst must not overlap url's buffer).  The writer contract. */
+int curi_url_origin(char *dst, size_t cap, size_t *outlen, const curi_url *url,
+                    curi_error *err);
+/* The Standard's name of one CURI_URL_V_* bit ("invalid-URL-unit"), NULL for anything else.
+ * Static storage. */
+const char *curi_url_validation_name(uint32_t bit);
 
 /* CURI_CDEF_END */
 

@@ -19,7 +19,7 @@
  */
 size_t curi_iri_to_uri_bound(size_t len, unsigned flags)
 {
-    size_t n = len > CURI_MAX_LEN ? CURI_MAX_LEN : len, b = 3 * n;
+    size_t n = len > CURI_MAX_LEN ? CURI_MAX_LEN : len, b = n > SIZE_MAX / 3 ? SIZE_MAX : 3 * n;
     if (flags & (CURI_IRI_IDN | CURI_IRI_IDN_DNS))
         b = curi__add_sat(b, curi_host_to_ascii_bound(0));
     if (flags & CURI_IRI_IDN_DNS)
@@ -32,7 +32,7 @@ size_t curi_uri_to_iri_bound(size_t len, unsigned flags)
 {
     size_t n = len > CURI_MAX_LEN ? CURI_MAX_LEN : len;
     if (flags & CURI_IRI_IDN)
-        n = curi__add_sat(4 * n, curi_host_to_unicode_bound(0));
+        n = curi__add_sat(n > SIZE_MAX / 4 ? SIZE_MAX : 4 * n, curi_host_to_unicode_bound(0));
     return curi__bound(n);
 }
 

@@ -565,6 +565,16 @@ static const flagword query_words[] = {
     {"semicolon", CURI_QUERY_SEMICOLON, 0},
     {NULL, 0, 0},
 };
+static const flagword escape_words[] = {
+    {"json", CURI_ESCAPE_JSON, 0},
+    {"strict", CURI_ESCAPE_STRICT, 0},
+    {NULL, 0, 0},
+};
+static const flagword qfind_words[] = {
+    {"semicolon", CURI_QUERY_SEMICOLON, 0},
+    {"form", CURI_QUERY_FORM, 0},
+    {NULL, 0, 0},
+};
 static const flagword resolve_words[] = {
     {"non-strict", CURI_RESOLVE_NON_STRICT, 0},
     {NULL, 0, 0},
@@ -638,6 +648,8 @@ static const kinddef kinds[] = {
     {"decode", kind_decode, decode_words},
     {"query", kind_query, query_words},
     {"segments", kind_segments, no_words},
+    {"escape", kind_escape, escape_words},
+    {"qfind", kind_qfind, qfind_words},
     {"set", kind_set, set_words},
     {"resolve", kind_resolve, resolve_words},
     {"relative", kind_relative, relative_words},

@@ -154,6 +154,8 @@ void kind_encode(tcase *tc);
 void kind_decode(tcase *tc);
 void kind_query(tcase *tc);
 void kind_segments(tcase *tc);
+void kind_escape(tcase *tc);
+void kind_qfind(tcase *tc);
 void kind_set(tcase *tc);
 void kind_resolve(tcase *tc);
 void kind_relative(tcase *tc);

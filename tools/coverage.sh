@@ -6,8 +6,9 @@
 #                                   TOTAL_MIN or a file of src/ under FILE_MIN (make
 #                                   coverage-check, and CI)
 #
-# Builds the library, the vector runner and the limits test with gcc --coverage (-O0) in
-# build-cov/, runs the vectors and the limits test, and prints, per file of src/, the share
+# Builds the library, the vector runner, the limits test and the conformance runner with gcc
+# --coverage (-O0) in build-cov/, runs the vectors, the limits test and the published
+# conformance data (UTS #46, WHATWG URL), and prints, per file of src/, the share
 # of branches taken at least once (gcov -b), then the total.  A file of src/ that the run
 # never reached (no .gcda) counts as 0 of its branches; one with no code (tables) as none;
 # one that gcov cannot read makes --check fail.  Branches
@@ -29,12 +30,18 @@ esac
 B=build-cov
 rm -rf "$B"
 make -j2 --no-print-directory B=$B CC=gcc OPT="-O0 -g" CFLAGS="--coverage" LDFLAGS="--coverage" \
-    $B/curi-test $B/curi-limits >/dev/null
+    $B/curi-test $B/curi-limits $B/curi-conform >/dev/null
 tests_ok=1
 $B/curi-test tests/vectors/*.vec >$B/vectors.log 2>&1 || tests_ok=0
 $B/curi-limits >$B/limits.log 2>&1 || tests_ok=0
+# the published conformance data (make check runs the same four)
+{ $B/curi-conform idna tests/data/IdnaTestV2.txt &&
+  $B/curi-conform idna-whatwg tests/data/IdnaTestV2.txt &&
+  $B/curi-conform urltestdata tests/data/urltestdata.json &&
+  $B/curi-conform toascii tests/data/toascii.json; } >$B/conform.log 2>&1 || tests_ok=0
 tail -n 1 $B/vectors.log
 tail -n 1 $B/limits.log
+grep 'passed, ' $B/conform.log
 
 # One line per file: "src taken branches" (taken -1 when gcov has no figure for it).
 for src in src/*.c src/schemes/*.c src/lint/*.c; do
@@ -69,7 +76,7 @@ awk -v check=$check -v tmin=$TOTAL_MIN -v fmin=$FILE_MIN -v tests_ok=$tests_ok '
         total = n ? 100 * t / n : 0
         printf "%-28s %8d %9.2f%%%s\n", "total", n, total, total < tmin ? "  below " tmin "%" : ""
         if (!check) exit 0
-        if (!tests_ok) print "coverage: a test failed (" "build-cov/vectors.log, build-cov/limits.log)"
+        if (!tests_ok) print "coverage: a test failed (" "build-cov/vectors.log, limits.log, conform.log)"
         if (total < tmin || bad || !tests_ok) {
             printf "coverage: FAILED: the line is %d%% of all branches and %d%% of each file of src/\n", tmin, fmin
             exit 1

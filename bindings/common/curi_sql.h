@@ -1,7 +1,7 @@
 /*
- * curi_sql.h -- what the three SQL bindings (SQLite, PostgreSQL, DuckDB) share: a growable
- * byte buffer on malloc, the JSON objects of `curi parse --json` and `curi check --json`,
- * form decoding of query keys and values, and the writers (normalize, resolve, relative)
+ * curi_sql.h -- what the three SQL bindings (SQLite, PostgreSQL, DuckDB) share, over
+ * common/ (buf.h's growable buffer, json.h's JSON, which the curi tool uses too): the JSON
+ * objects of `curi parse --json` and `curi check --json`, form decoding of query keys and values, and the writers (normalize, resolve, relative)
  * with their bounds.  Uses libcuri through its public header only.  Nothing here raises an
  * engine error: every function reports failure by its return value, so a binding can free
  * what it holds before it raises.  SPDX-License-Identifier: MIT
@@ -11,19 +11,9 @@
 
 #include <stddef.h>
 
+#include "buf.h"
 #include "curi.h"
-
-/* A byte buffer that grows with realloc; oom is set (and stays set) when a growth failed. */
-struct sqlbuf {
-    char *p;
-    size_t len, cap;
-    int oom;
-};
-
-/* Room for n more bytes; 0 on failure (oom set). */
-int sqlbuf_reserve(struct sqlbuf *b, size_t n);
-void sqlbuf_put(struct sqlbuf *b, const void *s, size_t n);
-void sqlbuf_free(struct sqlbuf *b);
+#include "json.h"
 
 /*
  * The object `curi parse --json` prints for s[0..n), without the newline: input, scheme,
@@ -31,7 +21,7 @@ void sqlbuf_free(struct sqlbuf *b);
  * valid reference; input, error, message, offset for an invalid one.  qflags are
  * CURI_QUERY_* flags for the params.  Returns 1 when s is valid, 0 when not.
  */
-int curi_sql_parse_json(struct sqlbuf *out, const char *s, size_t n, unsigned qflags);
+int curi_sql_parse_json(struct buf *out, const char *s, size_t n, unsigned qflags);
 
 /* At most this many findings in curi_check's object; "more" counts the rest. */
 #define CURI_SQL_CHECK_MAX 1000
@@ -43,20 +33,18 @@ int curi_sql_parse_json(struct sqlbuf *out, const char *s, size_t n, unsigned qf
  * for none) is called between the steps, at points where nothing is allocated, so it may
  * leave by longjmp (PostgreSQL's CHECK_FOR_INTERRUPTS).
  */
-void curi_sql_check_json(struct sqlbuf *out, const char *s, size_t n, void (*interrupts)(void));
+void curi_sql_check_json(struct buf *out, const char *s, size_t n, void (*interrupts)(void));
 
 /* Append the form decoding of s[0..n) ('+' is ' ', "%HH" a byte, a stray '%' itself). */
-void curi_sql_form_decode(struct sqlbuf *out, const char *s, size_t n);
-
-/* 1 when the form decoding of s[0..n) is key[0..klen). */
-int curi_sql_form_key_equals(const char *s, size_t n, const char *key, size_t klen);
+void curi_sql_form_decode(struct buf *out, const char *s, size_t n);
 
 /*
  * The first value of the query pair whose form-decoded key is key[0..klen), form-decoded,
- * into out; pairs without '=' are skipped (as `curi get --param` does).  Returns 1 when
- * found, 0 when not.
+ * appended to out (curi_query_find with CURI_QUERY_FORM); pairs without '=' are skipped
+ * (as `curi get {query:KEY}` does).  Returns 1 when found or when memory ran out (out->oom),
+ * 0 when not found.
  */
-int curi_sql_param(struct sqlbuf *out, curi_str query, const char *key, size_t klen);
+int curi_sql_param(struct buf *out, curi_str query, const char *key, size_t klen);
 
 /*
  * "NAME@offset" for an error (at most 40 bytes with the NUL): the form curi_error() returns.
@@ -76,11 +64,9 @@ unsigned curi_sql_norm_mask(const char *name, size_t len);
  * no flags).  Return CURI_OK or the library's error; out->oom when memory ran out
  * (CURI_ERR_NOSPACE is then returned).
  */
-int curi_sql_normalize(struct sqlbuf *out, const curi_uri *u, unsigned mask);
-int curi_sql_resolve(struct sqlbuf *out, const curi_uri *base, const curi_uri *ref);
-int curi_sql_relative(struct sqlbuf *out, const curi_uri *base, const curi_uri *target);
+int curi_sql_normalize(struct buf *out, const curi_uri *u, unsigned mask);
+int curi_sql_resolve(struct buf *out, const curi_uri *base, const curi_uri *ref);
+int curi_sql_relative(struct buf *out, const curi_uri *base, const curi_uri *target);
 
-/* "reg-name", "ipv4", "ipv6", "ipvfuture"; NULL for CURI_HOST_NONE (no authority). */
-const char *curi_sql_host_type_name(int host_type);
 
 #endif /* CURI_SQL_H */

@@ -85,7 +85,7 @@ static void set_text(duckdb_vector out, idx_t row, const char *s, size_t n)
  * results that are built.  Returns 0, or -1 when memory ran out.
  */
 static int one_row(const struct fn_def *f, const curi_str *a, duckdb_vector out, idx_t row,
-                   struct sqlbuf *b)
+                   struct buf *b)
 {
     curi_uri u, v;
     curi_error e;
@@ -103,7 +103,7 @@ static int one_row(const struct fn_def *f, const curi_str *a, duckdb_vector out,
         break;
     case F_HOST_TYPE:
         if (curi_parse(&u, a[0].ptr, a[0].len, 0, NULL) == CURI_OK) {
-            const char *t = curi_sql_host_type_name(u.host_type);
+            const char *t = json_host_type_name(u.host_type);
             if (t != NULL) {
                 set_text(out, row, t, strlen(t));
                 return 0;
@@ -176,7 +176,7 @@ static void curi_chunk(duckdb_function_info info, duckdb_data_chunk input, duckd
     idx_t n = duckdb_data_chunk_get_size(input);
     const duckdb_string_t *data[2] = {NULL, NULL};
     const uint64_t *valid[2] = {NULL, NULL};
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     for (int i = 0; i < f->nargs; i++) {
         duckdb_vector v = duckdb_data_chunk_get_vector(input, (idx_t)i);
         data[i] = duckdb_vector_get_data(v);
@@ -218,7 +218,7 @@ static void curi_chunk(duckdb_function_info info, duckdb_data_chunk input, duckd
             break;
         }
     }
-    sqlbuf_free(&b);
+    buf_free(&b);
 }
 
 int curi_duckdb_register(duckdb_connection con)

@@ -458,7 +458,7 @@ Datum pgcuri_curi_host_type(PG_FUNCTION_ARGS)
 {
     cpg c;
     CPG_ARG(&c, 0);
-    const char *t = curi_sql_host_type_name(c.host_type);
+    const char *t = json_host_type_name(c.host_type);
     if (t == NULL)
         PG_RETURN_NULL();
     PG_RETURN_TEXT_P(cstring_to_text(t));
@@ -479,7 +479,7 @@ Datum pgcuri_curi_param(PG_FUNCTION_ARGS)
     cpg c;
     CPG_ARG(&c, 0);
     text *key = PG_GETARG_TEXT_PP(1);
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     if (c.start[CURI_PART_QUERY] == SIZE_MAX)
         PG_RETURN_NULL();
     curi_str q = {c.raw + c.start[CURI_PART_QUERY],
@@ -487,7 +487,7 @@ Datum pgcuri_curi_param(PG_FUNCTION_ARGS)
     int found = curi_sql_param(&b, q, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key));
     text *t = found && !b.oom ? text_of(b.p, b.len) : NULL;
     int oom = b.oom;
-    sqlbuf_free(&b);
+    buf_free(&b);
     if (oom)
         ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
     if (t == NULL)
@@ -496,13 +496,13 @@ Datum pgcuri_curi_param(PG_FUNCTION_ARGS)
 }
 
 /* Return b as text, or raise for rc (an out-of-memory or a library error), freeing b. */
-static text *buf_result(struct sqlbuf *b, int rc, const char *what)
+static text *buf_result(struct buf *b, int rc, const char *what)
 {
     text *t = NULL;
     int oom = b->oom;
     if (rc == CURI_OK && !oom)
         t = text_of(b->p, b->len);
-    sqlbuf_free(b);
+    buf_free(b);
     if (oom)
         ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
     if (t == NULL)
@@ -527,7 +527,7 @@ Datum pgcuri_curi_normalize_level(PG_FUNCTION_ARGS)
 {
     cpg c;
     curi_uri u;
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     CPG_ARG(&c, 0);
     text *level = PG_GETARG_TEXT_PP(1);
     unsigned mask = curi_sql_norm_mask(VARDATA_ANY(level), VARSIZE_ANY_EXHDR(level));
@@ -544,7 +544,7 @@ Datum pgcuri_curi_resolve(PG_FUNCTION_ARGS)
 {
     cpg c;
     curi_uri base, ref;
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     curi_error e;
     CPG_ARG(&c, 0);
     text *rt = PG_GETARG_TEXT_PP(1);
@@ -553,7 +553,7 @@ Datum pgcuri_curi_resolve(PG_FUNCTION_ARGS)
         PG_RETURN_NULL();
     int rc = curi_sql_resolve(&b, &base, &ref);
     if (rc == CURI_ERR_BASE_NOT_ABSOLUTE) {
-        sqlbuf_free(&b);
+        buf_free(&b);
         PG_RETURN_NULL();
     }
     text *t = buf_result(&b, rc, "curi_resolve");
@@ -569,14 +569,14 @@ Datum pgcuri_curi_relative(PG_FUNCTION_ARGS)
 {
     cpg a, t;
     curi_uri base, target;
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     CPG_ARG(&a, 0);
     CPG_ARG(&t, 1);
     cpg_uri(&a, &base);
     cpg_uri(&t, &target);
     int rc = curi_sql_relative(&b, &base, &target);
     if (rc == CURI_ERR_BASE_NOT_ABSOLUTE) {
-        sqlbuf_free(&b);
+        buf_free(&b);
         PG_RETURN_NULL();
     }
     PG_RETURN_TEXT_P(buf_result(&b, rc, "curi_relative"));
@@ -613,7 +613,7 @@ PG_FUNCTION_INFO_V1(pgcuri_curi_parse_json);
 Datum pgcuri_curi_parse_json(PG_FUNCTION_ARGS)
 {
     text *t = PG_GETARG_TEXT_PP(0);
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     curi_sql_parse_json(&b, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), 0);
     PG_RETURN_TEXT_P(buf_result(&b, CURI_OK, "curi_parse"));
 }
@@ -629,7 +629,7 @@ PG_FUNCTION_INFO_V1(pgcuri_curi_check_json);
 Datum pgcuri_curi_check_json(PG_FUNCTION_ARGS)
 {
     text *t = PG_GETARG_TEXT_PP(0);
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     curi_sql_check_json(&b, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), check_interrupts);
     PG_RETURN_TEXT_P(buf_result(&b, CURI_OK, "curi_check"));
 }
@@ -681,7 +681,7 @@ static struct srf_state *srf_begin(FunctionCallInfo fcinfo, FuncCallContext **fc
 
 static text *form_text(curi_str v)
 {
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     curi_sql_form_decode(&b, v.ptr, v.len);
     return buf_result(&b, CURI_OK, "curi_query_each");
 }

@@ -49,7 +49,7 @@ static int arg_uri(sqlite3_value **argv, int i, curi_uri *u, curi_error *e)
 }
 
 /* Return buffer b as TEXT (copied by SQLite), or an out-of-memory error. */
-static void result_buf(sqlite3_context *ctx, const struct sqlbuf *b)
+static void result_buf(sqlite3_context *ctx, const struct buf *b)
 {
     if (b->oom)
         sqlite3_result_error_nomem(ctx);
@@ -88,13 +88,13 @@ static void fn_parse(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     size_t n;
     const char *s = arg_bytes(argv[0], &n);
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     (void)argc;
     if (s == NULL)
         return;
     curi_sql_parse_json(&b, s, n, 0);
     result_buf(ctx, &b);
-    sqlbuf_free(&b);
+    buf_free(&b);
 }
 
 /* curi_check(u): the JSON object of `curi check --json`, for any input. */
@@ -102,13 +102,13 @@ static void fn_check(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     size_t n;
     const char *s = arg_bytes(argv[0], &n);
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     (void)argc;
     if (s == NULL)
         return;
     curi_sql_check_json(&b, s, n, NULL);
     result_buf(ctx, &b);
-    sqlbuf_free(&b);
+    buf_free(&b);
 }
 
 /*
@@ -133,7 +133,7 @@ static void fn_host_type(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     (void)argc;
     if (!arg_uri(argv, 0, &u, NULL))
         return;
-    const char *t = curi_sql_host_type_name(u.host_type);
+    const char *t = json_host_type_name(u.host_type);
     if (t != NULL)
         sqlite3_result_text(ctx, t, -1, SQLITE_STATIC);
 }
@@ -143,14 +143,14 @@ static void fn_param(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     curi_uri u;
     size_t klen;
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     (void)argc;
     const char *key = arg_bytes(argv[1], &klen);
     if (key == NULL || !arg_uri(argv, 0, &u, NULL))
         return;
     if (curi_sql_param(&b, u.query, key, klen))
         result_buf(ctx, &b);
-    sqlbuf_free(&b);
+    buf_free(&b);
 }
 
 /* curi_normalize(u [, level]): level 'scheme' (the default: 6.2.2 and 6.2.3) or 'syntax'. */
@@ -158,7 +158,7 @@ static void fn_normalize(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     curi_uri u;
     unsigned mask = CURI_NORM_DEFAULT;
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     if (argc == 2) {
         size_t ln;
         const char *level = arg_bytes(argv[1], &ln);
@@ -174,33 +174,33 @@ static void fn_normalize(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         return;
     if (curi_sql_normalize(&b, &u, mask) == CURI_OK || b.oom)
         result_buf(ctx, &b);
-    sqlbuf_free(&b);
+    buf_free(&b);
 }
 
 /* curi_resolve(base, ref): the target URI; NULL when either is invalid or base has no scheme. */
 static void fn_resolve(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     curi_uri base, ref;
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     (void)argc;
     if (!arg_uri(argv, 0, &base, NULL) || !arg_uri(argv, 1, &ref, NULL))
         return;
     if (curi_sql_resolve(&b, &base, &ref) == CURI_OK || b.oom)
         result_buf(ctx, &b);
-    sqlbuf_free(&b);
+    buf_free(&b);
 }
 
 /* curi_relative(base, target): the shortest reference from base to target. */
 static void fn_relative(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
     curi_uri base, target;
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     (void)argc;
     if (!arg_uri(argv, 0, &base, NULL) || !arg_uri(argv, 1, &target, NULL))
         return;
     if (curi_sql_relative(&b, &base, &target) == CURI_OK || b.oom)
         result_buf(ctx, &b);
-    sqlbuf_free(&b);
+    buf_free(&b);
 }
 
 /* curi_equal(a, b): 1 when equivalent after scheme-based normalization (RFC 3986 6.2.3). */
@@ -358,7 +358,7 @@ static int vt_eof(sqlite3_vtab_cursor *cur)
 static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
 {
     struct curi_vcur *c = (struct curi_vcur *)cur;
-    struct sqlbuf b = {0};
+    struct buf b = {0};
     if (col == 2)
         return SQLITE_OK;
     if (c->kind == VT_SEGMENTS && col == 0) {
@@ -371,16 +371,16 @@ static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
         return SQLITE_OK;
     if (c->kind == VT_QUERY) {
         curi_sql_form_decode(&b, v.ptr, v.len);
-    } else if (sqlbuf_reserve(&b, v.len + 1)) {
+    } else if (buf_reserve(&b, v.len + 1)) {
         size_t got = 0;
         if (curi_pct_decode(b.p, b.cap, &got, v.ptr, v.len, 0, NULL) != CURI_OK) {
-            sqlbuf_free(&b);
+            buf_free(&b);
             return SQLITE_OK;
         }
         b.len = got;
     }
     result_buf(ctx, &b);
-    sqlbuf_free(&b);
+    buf_free(&b);
     return SQLITE_OK;
 }
 

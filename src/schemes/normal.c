@@ -987,13 +987,15 @@ static void ldap_ava_sort(ldap_ava *s, size_t n)
  * nothing), compared as ldap_ava_cmp says. */
 static int ldap_dn_eq(curi_str a, curi_str b)
 {
-    const char *p = a.ptr, *pe = a.ptr + a.len, *q = b.ptr, *qe = b.ptr + b.len;
+    const char *p = a.ptr, *pe, *q = b.ptr, *qe;
     ldap_ava sa[LDAP_SET_MAX], sb[LDAP_SET_MAX];
     size_t na, nb;
 
     if (p == NULL || q == NULL) {
         return (p == NULL || a.len == 0) && (q == NULL || b.len == 0);
     }
+    pe = p + a.len; /* only now: NULL + 0 is undefined */
+    qe = q + b.len;
     while (p < pe && q < qe) {
         const char *p0 = p, *q0 = q;
         p = ldap_rdn_read(p, pe, sa, &na);

@@ -134,6 +134,20 @@ static int fl_pct_decode(unsigned f, size_t *o)
     char buf[32];
     return curi_pct_decode(buf, sizeof buf, o, "a%20b", 5, f, NULL);
 }
+static int fl_escape_display(unsigned f, size_t *o)
+{
+    char buf[32];
+    return curi_escape_display(buf, sizeof buf, o, "a\x01\xff", 3, f, NULL);
+}
+static int fl_query_find(unsigned f, size_t *o)
+{
+    char buf[32];
+    int found = 7;
+    int rc = curi_query_find(buf, sizeof buf, o, (curi_str){"a=1+2", 5}, "a", 1, f, &found, NULL);
+    if (rc == CURI_ERR_INVALID_ARG && found != 0)
+        *o = 99; /* *found must be zeroed too */
+    return rc;
+}
 static int fl_query_init(unsigned f, size_t *o)
 {
     curi_cursor c;
@@ -307,7 +321,9 @@ static const struct {
     {"curi_set_encoded", fl_set_encoded, 0x0F},
     {"curi_pct_encode", fl_pct_encode, 0x1},
     {"curi_pct_decode", fl_pct_decode, 0x7},
+    {"curi_escape_display", fl_escape_display, 0x3},
     {"curi_query_init", fl_query_init, 0x1},
+    {"curi_query_find", fl_query_find, 0x3},
     {"curi_resolve", fl_resolve, 0x1},
     {"curi_relative", fl_relative, 0x7},
     {"curi_normalize", fl_normalize, 0xFF},
@@ -439,6 +455,23 @@ static void check_null_misuse(void)
     OUT_ZERO(curi_pct_decode(buf, sizeof buf, &n, NULL, 1, 0, &e), n,
              "curi_pct_decode: NULL s with len");
     refused(curi_query_init(NULL, (curi_str){"a", 1}, 0, &e), &e, "curi_query_init: NULL c");
+    OUT_ZERO(curi_escape_display(NULL, 4, &n, "a", 1, 0, &e), n,
+             "curi_escape_display: NULL dst with cap");
+    OUT_ZERO(curi_escape_display(buf, sizeof buf, &n, NULL, 1, 0, &e), n,
+             "curi_escape_display: NULL s with len");
+    {
+        int found = 7;
+        OUT_ZERO(curi_query_find(NULL, 4, &n, (curi_str){"a=1", 3}, "a", 1, 0, &found, &e), n,
+                 "curi_query_find: NULL dst with cap");
+        check(found == 0, "curi_query_find: *found zeroed on misuse");
+        OUT_ZERO(curi_query_find(buf, sizeof buf, &n, (curi_str){"a=1", 3}, "a", 1, 0, NULL, &e),
+                 n, "curi_query_find: NULL found");
+        OUT_ZERO(curi_query_find(buf, sizeof buf, &n, (curi_str){"a=1", 3}, NULL, 1, 0, &found,
+                                 &e),
+                 n, "curi_query_find: NULL key with klen");
+        OUT_ZERO(curi_query_find(buf, sizeof buf, &n, (curi_str){NULL, 3}, "a", 1, 0, &found, &e),
+                 n, "curi_query_find: NULL query with len");
+    }
     OUT_ZERO(curi_resolve(NULL, 4, &n, &u, &t, 0, &e), n, "curi_resolve: NULL dst with cap");
     OUT_ZERO(curi_resolve(buf, sizeof buf, &n, NULL, &t, 0, &e), n, "curi_resolve: NULL base");
     OUT_ZERO(curi_resolve(buf, sizeof buf, &n, &u, NULL, 0, &e), n, "curi_resolve: NULL ref");
@@ -649,6 +682,78 @@ static const char *guarded_byte(void)
     return m + pg - 1;
 }
 
+/*
+ * The experimental WHATWG URL and UTS #46 functions under the same model: unknown flag bits
+ * and NULL misuse are INVALID_ARG with *outlen 0; TOO_LONG at CURI_MAX_LEN; the bound
+ * saturates; the NULL answers of the accessors.
+ */
+static void check_whatwg(void)
+{
+    char out[256];
+    size_t n;
+    curi_error e;
+    curi_url u, base;
+
+    n = 7;
+    check(curi_uts46_to_ascii(out, sizeof out, &n, "a.b", 3, 0x40, &e) == CURI_ERR_INVALID_ARG &&
+              n == 0 && e.code == CURI_ERR_INVALID_ARG && e.offset == 0,
+          "curi_uts46_to_ascii: an unknown flag bit");
+    n = 7;
+    check(curi_uts46_to_unicode(out, sizeof out, &n, "a.b", 3, 0x80000000u, &e) ==
+                  CURI_ERR_INVALID_ARG && n == 0,
+          "curi_uts46_to_unicode: an unknown flag bit");
+    check(curi_uts46_to_ascii(out, sizeof out, &n, NULL, 3, 0, &e) == CURI_ERR_INVALID_ARG &&
+              curi_uts46_to_unicode(NULL, 4, &n, "a", 1, 0, &e) == CURI_ERR_INVALID_ARG,
+          "curi_uts46_to_ascii and _to_unicode: NULL input with a length, NULL dst with cap");
+    check(curi_uts46_to_ascii(out, sizeof out, &n, NULL, 0, 0, &e) != CURI_ERR_INVALID_ARG &&
+              curi_uts46_to_ascii(NULL, 0, &n, "EXAMPLE.com", 11, 0, &e) == CURI_ERR_NOSPACE &&
+              n == 11,
+          "curi_uts46_to_ascii: NULL with 0 reads as \"\"; the size needed with cap 0");
+    check(curi_uts46_to_ascii(out, sizeof out, &n, "a", (size_t)CURI_MAX_LEN + 1, 0, &e) ==
+                  CURI_ERR_TOO_LONG &&
+              e.offset == CURI_MAX_LEN,
+          "curi_uts46_to_ascii: TOO_LONG at CURI_MAX_LEN");
+    check(curi_uts46_unicode_version() != NULL &&
+              strcmp(curi_uts46_unicode_version(), "17.0.0") == 0,
+          "curi_uts46_unicode_version: \"17.0.0\"");
+
+    n = 7;
+    check(curi_url_parse(out, sizeof out, &n, &u, "https://a/", 10, NULL, 1, &e) ==
+                  CURI_ERR_INVALID_ARG && n == 0 && e.code == CURI_ERR_INVALID_ARG,
+          "curi_url_parse: flags must be 0");
+    check(curi_url_parse(out, sizeof out, &n, NULL, "https://a/", 10, NULL, 0, &e) ==
+                  CURI_ERR_INVALID_ARG &&
+              curi_url_parse(out, sizeof out, &n, &u, NULL, 10, NULL, 0, &e) ==
+                  CURI_ERR_INVALID_ARG &&
+              curi_url_parse(NULL, 8, &n, &u, "https://a/", 10, NULL, 0, &e) ==
+                  CURI_ERR_INVALID_ARG,
+          "curi_url_parse: NULL url, NULL input with a length, NULL dst with cap");
+    check(curi_url_parse(out, sizeof out, &n, &u, "https://a/", (size_t)CURI_MAX_LEN + 1, NULL,
+                         0, &e) == CURI_ERR_TOO_LONG &&
+              e.offset == CURI_MAX_LEN,
+          "curi_url_parse: TOO_LONG at CURI_MAX_LEN");
+    check(curi_url_parse(out, 128, &n, &base, "https://EXAMPLE.com:443/a/b", 27, NULL, 0, &e) ==
+                  CURI_OK &&
+              n == 23 && memcmp(out, "https://example.com/a/b", 23) == 0 &&
+              curi_url_parse(out + 128, 128, &n, &u, "../c?q", 6, &base, 0, &e) == CURI_OK &&
+              n == 23 && memcmp(out + 128, "https://example.com/c?q", 23) == 0,
+          "curi_url_parse: a base, and a relative URL against it");
+    check(curi_url_bound(SIZE_MAX, NULL) == CURI_MAX_LEN &&
+              curi_url_bound(CURI_MAX_LEN / 2, NULL) == CURI_MAX_LEN &&
+              curi_url_bound(10, NULL) >= 10 &&
+              curi_url_bound(10, &base) >= curi_url_bound(10, NULL) + base.href.len,
+          "curi_url_bound: saturated, and room for the base's href");
+    n = 7;
+    check(curi_url_origin(out + 128, 128, &n, NULL, &e) == CURI_ERR_INVALID_ARG && n == 0 &&
+              curi_url_origin(NULL, 4, &n, &base, &e) == CURI_ERR_INVALID_ARG &&
+              curi_url_origin(out + 128, 128, &n, &base, &e) == CURI_OK && n == 19 &&
+              memcmp(out + 128, "https://example.com", 19) == 0,
+          "curi_url_origin: NULL url, NULL dst with cap; the origin of a special URL");
+    check(curi_url_validation_name(0) == NULL && curi_url_validation_name(0x3) == NULL &&
+              curi_url_validation_name(CURI_URL_V_DOMAIN_TO_ASCII) != NULL,
+          "curi_url_validation_name: one bit, NULL for none or two");
+}
+
 int main(void)
 {
     const char *b = guarded_byte();
@@ -665,6 +770,15 @@ int main(void)
           "curi_pct_encode");
     check(curi_pct_decode(out, sizeof out, &n, b, big, 0, &e) == CURI_ERR_TOO_LONG,
           "curi_pct_decode");
+    check(curi_escape_display(out, sizeof out, &n, b, big, 0, &e) == CURI_ERR_TOO_LONG && n == 0,
+          "curi_escape_display");
+    {
+        int found = 7;
+        check(curi_query_find(out, sizeof out, &n, (curi_str){b, big}, "a", 1, 0, &found, &e) ==
+                      CURI_ERR_TOO_LONG &&
+                  n == 0 && found == 0,
+              "curi_query_find");
+    }
     check(curi_parse(&u, "http://a/", 9, 0, &e) == CURI_OK, "parse a base for curi_set");
     check(curi_set(&u, CURI_PART_PATH, b, big, 0, &e) == CURI_ERR_TOO_LONG, "curi_set");
     check(curi_set_encoded(&u, CURI_PART_PATH, out, sizeof out, &n, b, big, 0, &e) ==
@@ -701,6 +815,8 @@ int main(void)
           "curi_iri_to_uri_bound: 3 len (every byte may become %HH), saturated");
     check(curi_uri_to_iri_bound(0, 0) == 0 && curi_uri_to_iri_bound(10, 0) == 10 &&
               curi_uri_to_iri_bound(SIZE_MAX, 0) == CURI_MAX_LEN &&
+              curi_uri_to_iri_bound(SIZE_MAX, CURI_IRI_IDN) == CURI_MAX_LEN &&
+              curi_uri_to_iri_bound(CURI_MAX_LEN / 3, CURI_IRI_IDN) == CURI_MAX_LEN &&
               curi_uri_to_iri_bound(10, 0xFFFFFFFFu) == curi_uri_to_iri_bound(10, CURI_IRI_IDN),
           "curi_uri_to_iri_bound: len, saturated; it reads only the flag bits it knows");
     check(curi_host_to_ascii_bound(SIZE_MAX) == CURI_MAX_LEN &&
@@ -1476,6 +1592,7 @@ int main(void)
     check_flag_words();
     check_null_misuse();
     check_null_answers();
+    check_whatwg();
 
     printf("limits: %d passed, %d failed\n", passed, failed);
     return failed != 0;

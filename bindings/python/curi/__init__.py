@@ -97,18 +97,15 @@ def _errname(code):
     return _ffi.string(_lib.curi_strerror_name(code)).decode("ascii")
 
 
-def _escape(b):
-    """The input as one printable line: bytes outside ASCII 0x20-0x7E as \\xHH; and, for each
-    byte offset, the column where that byte starts in it."""
-    out, cols = [], []
-    col = 0
-    for c in b:
-        cols.append(col)
-        t = chr(c) if 0x20 <= c < 0x7F and c != 0x5C else ("\\\\" if c == 0x5C else "\\x%02x" % c)
-        out.append(t)
-        col += len(t)
-    cols.append(col)
-    return "".join(out), cols
+def _display(b):
+    """b as the tool shows it (curi_escape_display, terminal style): printable ASCII and
+    UTF-8 text as they are, '\\' as \\\\, controls, bidi and invisible characters and
+    bytes that are not UTF-8 as \\xhh."""
+    n = len(b)
+    buf = _ffi.new("char[]", 4 * n + 1)
+    out = _ffi.new("size_t *")
+    _lib.curi_escape_display(buf, 4 * n, out, b, n, 0, _ffi.NULL)
+    return _ffi.buffer(buf, out[0])[:].decode("utf-8")
 
 
 class ParseError(ValueError):
@@ -139,8 +136,8 @@ class ParseError(ValueError):
     def __str__(self):
         s = self.input
         b = _as_bytes(s) if isinstance(s, (str, bytes, bytearray, memoryview)) else b""
-        line, cols = _escape(b)
-        col = cols[min(self.offset, len(b))]
+        line = _display(b)
+        col = len(_display(b[:min(self.offset, len(b))]))
         msg = _ffi.string(_lib.curi_strerror(self.errno)).decode("ascii") \
             if self.errno is not None else _rule_message(self.code)
         head = "%s%s at byte %d: %s" % (self.what + ": " if self.what else "", self.code,

@@ -101,16 +101,31 @@ def test_error_code_and_offset(text, code, offset):
 
 
 def _escaped(b):
-    return "".join(chr(c) if 0x20 <= c < 0x7F and c != 0x5C else
-                   ("\\\\" if c == 0x5C else "\\x%02x" % c) for c in b)
+    # the tool's terminal style: UTF-8 text as it is, controls, C1, bidi and invisible
+    # characters and bytes that are not UTF-8 as \xhh, '\' doubled
+    hidden = {0x061C, 0xFEFF} | set(range(0x200B, 0x2010)) | set(range(0x2028, 0x202F)) | \
+        set(range(0x2060, 0x2065)) | set(range(0x2066, 0x206A))
+    out = []
+    for ch in b.decode("utf-8", "surrogateescape"):
+        c = ord(ch)
+        if 0x20 <= c < 0x7F:
+            out.append("\\\\" if c == 0x5C else ch)
+        elif 0xDC80 <= c <= 0xDCFF or c < 0xA0 or c in hidden:
+            out.extend("\\x%02x" % x for x in ch.encode("utf-8", "surrogateescape"))
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def test_error_caret_columns():
     e = pytest.raises(curi.ParseError, curi.parse, "http://a/\u00e9x y").value
     assert e.offset == 9
     line, caret = str(e).split("\n")[1:]
-    assert line == "  http://a/\\xc3\\xa9x y"
+    assert line == "  http://a/\u00e9x y"  # text as the tool shows it
     assert caret == "  " + " " * 9 + "^"
+    e = pytest.raises(curi.ParseError, curi.parse, "http://a/\u202ex y").value
+    assert str(e).split("\n")[1] == "  http://a/\\xe2\\x80\\xaex y"  # a bidi override: bytes
+    assert str(e).split("\n")[2] == "  " + " " * 9 + "^"
     e = pytest.raises(curi.ParseError, curi.parse, b"http://a/x y").value
     assert (e.code, e.offset, e.input) == ("PATH_CHAR", 10, b"http://a/x y")
 

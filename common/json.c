@@ -1,0 +1,235 @@
+/*
+ * json.c -- JSON strings, members and the parse and check objects (json.h says what each
+ * writes).  SPDX-License-Identifier: MIT
+ */
+#include "json.h"
+
+static const char hexdig[] = "0123456789abcdef";
+
+/* One piece of json_string: s[0..n) escaped after the reserve of its worst case. */
+static int json_piece(struct buf *b, const char *s, size_t n)
+{
+    size_t got = 0;
+    int exact = 1;
+    if (!buf_reserve(b, 6 * n + 1))
+        return 1;
+    if (curi_escape_display(b->p + b->len, b->cap - b->len, &got, s, n,
+                            CURI_ESCAPE_JSON | CURI_ESCAPE_STRICT, NULL) == CURI_ERR_UTF8) {
+        /* Rare: write it again with U+FFFD for what is not UTF-8. */
+        exact = 0;
+        (void)curi_escape_display(b->p + b->len, b->cap - b->len, &got, s, n, CURI_ESCAPE_JSON,
+                                  NULL);
+    }
+    b->len += got;
+    return exact;
+}
+
+/* json_string for a long string, or one that is not UTF-8: in pieces. */
+int json_string_pieces(struct buf *b, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    int exact = 1;
+    size_t i = 0;
+    buf_putc(b, '"');
+    /* The buffer never grows by 6n at once. */
+    while (n - i > JSON_PIECE) {
+        size_t stop = i + JSON_PIECE;
+        /* End the piece before a UTF-8 sequence that would straddle it (3 bytes at most
+         * before stop); stray continuation bytes are not UTF-8 wherever the cut falls. */
+        for (size_t k = 0; k < 3 && (p[stop] & 0xC0) == 0x80; k++)
+            stop--;
+        if ((p[stop] & 0xC0) == 0x80)
+            stop = i + JSON_PIECE;
+        exact &= json_piece(b, s + i, stop - i);
+        i = stop;
+    }
+    exact &= json_piece(b, s + i, n - i);
+    buf_putc(b, '"');
+    return exact;
+}
+
+void json_hex_twin(struct buf *b, const char *key, const char *s, size_t n)
+{
+    buf_putc(b, ',');
+    buf_putc(b, '"');
+    buf_puts(b, key);
+    buf_put(b, "_hex\":\"", 7);
+    if (!buf_reserve(b, 2 * n + 1))
+        return;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        b->p[b->len++] = hexdig[c >> 4];
+        b->p[b->len++] = hexdig[c & 15];
+    }
+    buf_putc(b, '"');
+}
+
+const char *json_host_type_name(int host_type)
+{
+    switch (host_type) {
+    case CURI_HOST_REGNAME:
+        return "reg-name";
+    case CURI_HOST_IPV4:
+        return "ipv4";
+    case CURI_HOST_IPV6:
+        return "ipv6";
+    case CURI_HOST_IPVFUTURE:
+        return "ipvfuture";
+    default:
+        return NULL;
+    }
+}
+
+void json_parse_error_object(struct buf *out, const char *s, size_t n, const curi_error *e)
+{
+    const char *name = curi_strerror_name(e->code), *msg = curi_strerror(e->code);
+    buf_putc(out, '{');
+    json_member(out, "input", s, n);
+    json_member(out, "error", name, strlen(name));
+    json_member(out, "message", msg, strlen(msg));
+    json_key(out, "offset");
+    buf_putu(out, e->offset);
+    buf_putc(out, '}');
+}
+
+/*
+ * "key":"value" as json_member writes it, and the offsets in out of the escaped value
+ * (between its quotes) in *at and *end; both out->len when the value is NULL.
+ */
+static void json_member_at(struct buf *out, const char *key, curi_str v, size_t *at, size_t *end)
+{
+    json_key(out, key);
+    if (v.ptr == NULL) {
+        buf_put(out, "null", 4);
+        *at = *end = out->len;
+        return;
+    }
+    *at = out->len + 1;
+    int exact = json_string(out, v.ptr, v.len);
+    *end = out->len > *at ? out->len - 1 : *at;
+    if (!exact)
+        json_hex_twin(out, key, v.ptr, v.len);
+}
+
+/*
+ * ,"key":["...",...]: the escaped text out->p[at..end) split at sep (after one leading sep
+ * when skip_lead), each piece a string; none for an empty text.  Escaping writes each byte
+ * or character on its own and '/' and '.' as they are, so the pieces of the escaped text
+ * are the escaped pieces: the path's segments as curi_segments_next gives them, a
+ * reg-name's labels.
+ */
+static void json_pieces(struct buf *out, const char *key, size_t at, size_t end, char sep,
+                        int skip_lead)
+{
+    size_t n = end - at;
+    json_key(out, key);
+    /* n bytes, and per piece (n + 1 at most) two quotes and a comma, and the brackets */
+    if (!buf_reserve(out, 4 * n + 6))
+        return;
+    const char *p = out->p + at, *e = out->p + end;
+    char *o = out->p + out->len;
+    *o++ = '[';
+    if (n > 0) {
+        if (skip_lead && *p == sep)
+            p++;
+        for (;;) {
+            const char *cut = memchr(p, sep, (size_t)(e - p));
+            const char *stop = cut ? cut : e;
+            *o++ = '"';
+            memcpy(o, p, (size_t)(stop - p));
+            o += stop - p;
+            *o++ = '"';
+            if (cut == NULL)
+                break;
+            *o++ = ',';
+            p = cut + 1;
+        }
+    }
+    *o++ = ']';
+    out->len = (size_t)(o - out->p);
+}
+
+/* "name":"..." with s[0..n) form-decoded ('+' a space, a stray '%' itself) through tmp. */
+static void json_form_member(struct buf *out, const char *name, curi_str s, struct buf *tmp)
+{
+    size_t got = 0;
+    tmp->len = 0;
+    if (s.len > 0 && buf_reserve(tmp, s.len) &&
+        curi_pct_decode(tmp->p, tmp->cap, &got, s.ptr, s.len,
+                        CURI_DECODE_PLUS | CURI_DECODE_LENIENT, NULL) != CURI_OK)
+        got = 0; /* never happens: lenient decoding fails on nothing and never grows */
+    json_member(out, name, got ? tmp->p : "", got);
+}
+
+/* ,"params":[{"key":K,"value":V},...] decoded as form data, or null without a query. */
+static void json_params(struct buf *out, curi_str query, unsigned qflags, struct buf *tmp)
+{
+    curi_cursor c;
+    curi_str k, v;
+    json_key(out, "params");
+    if (query.ptr == NULL) {
+        buf_put(out, "null", 4);
+        return;
+    }
+    buf_putc(out, '[');
+    curi_query_init(&c, query, qflags, NULL);
+    for (int first = 1; curi_query_next(&c, &k, &v); first = 0) {
+        if (!first)
+            buf_putc(out, ',');
+        buf_putc(out, '{');
+        json_form_member(out, "key", k, tmp);
+        if (v.ptr == NULL)
+            json_member(out, "value", NULL, 0);
+        else
+            json_form_member(out, "value", v, tmp);
+        buf_putc(out, '}');
+    }
+    buf_putc(out, ']');
+}
+
+void json_parse_open(struct buf *out, const char *s, size_t n, const curi_uri *u, unsigned qflags,
+                     struct buf *tmp)
+{
+    const char *ht = json_host_type_name(u->host_type);
+    size_t host_at, host_end, path_at, path_end;
+    buf_putc(out, '{');
+    json_member(out, "input", s, n);
+    json_member_str(out, "scheme", u->scheme);
+    json_member_str(out, "userinfo", u->userinfo);
+    json_member_at(out, "host", u->host, &host_at, &host_end);
+    json_member(out, "host_type", ht, ht ? strlen(ht) : 0);
+    json_member_str(out, "port", u->port);
+    json_member_at(out, "path", u->path, &path_at, &path_end);
+    json_member_str(out, "query", u->query);
+    json_member_str(out, "fragment", u->fragment);
+    /* The path's segments, cut from its escaped text (json_pieces says why that is exact). */
+    json_pieces(out, "segments", path_at, path_end, '/', 1);
+    /* The scheme may give its query a meaning of its own (curi_scheme_query_is_form). */
+    const curi_scheme *si = u->scheme.ptr ? curi_scheme_find(u->scheme.ptr, u->scheme.len) : NULL;
+    json_params(out, curi_scheme_query_is_form(si) ? u->query : (curi_str){NULL, 0}, qflags, tmp);
+    /* A reg-name's labels ("" has none); null for other hosts. */
+    if (u->host_type == CURI_HOST_REGNAME) {
+        json_pieces(out, "labels", host_at, host_end, '.', 0);
+    } else {
+        json_key(out, "labels");
+        buf_put(out, "null", 4);
+    }
+}
+
+void json_finding(struct buf *out, int first, const curi_finding *f, const char *msg, size_t mlen)
+{
+    const char *rule = curi_lint_rule_name(f->rule), *sev = curi_severity_name(f->severity);
+    rule = rule ? rule : "unknown";
+    sev = sev ? sev : "unknown";
+    if (!first)
+        buf_putc(out, ',');
+    buf_putc(out, '{');
+    json_member(out, "rule", rule, strlen(rule));
+    json_member(out, "severity", sev, strlen(sev));
+    json_member(out, "message", msg, mlen);
+    json_key(out, "start");
+    buf_putu(out, f->start);
+    json_key(out, "end");
+    buf_putu(out, f->end);
+    buf_putc(out, '}');
+}

@@ -1,0 +1,925 @@
+/*
+ * uts46.c -- UTS #46 (Unicode IDNA Compatibility Processing) without libidn2: mapping, NFC,
+ * Punycode, the validity criteria, the Bidi rule (RFC 5893 2) and the ContextJ rules (RFC 5892
+ * appendix A.1, A.2), over the tables of uts46tab.c (tools/gen_uts46.py, Unicode 17.0.0).
+ *
+ * The domain is read once per pass, label by label: each code point is mapped into a buffer
+ * of LABEL_MAX code points until the mapping yields U+002E, then the label is normalized,
+ * decoded when it is an A-label, checked and written.  A second pass runs only when the name
+ * is a Bidi domain name (a label holds an R, AL or AN character) and CheckBidi is on: the rule
+ * then applies to every label, those before the first right-to-left one included.  Nothing is
+ * allocated; the two label buffers live on the stack; each pass is linear in the input (the
+ * per-label work, canonical ordering and Punycode included, is bounded by LABEL_MAX).
+ * SPDX-License-Identifier: MIT
+ */
+#include "internal.h"
+#include "uts46.h"
+
+/* A label longer than this (in code points, after mapping) is CURI_ERR_IDN_LENGTH: no
+ * name that DNS can hold comes near it. */
+enum { LABEL_MAX = 1024 };
+
+/* ------------------------------------------------------------------ table lookups */
+
+/* The index of the last run of t[0..n) (stride 1 word, key in the word's bits >> shift)
+ * whose start is <= cp. */
+static size_t find32(const uint32_t *t, size_t n, uint32_t cp, unsigned shift)
+{
+    size_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if ((t[mid] >> shift) <= cp)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static const curi__u46_run *find_run(const curi__u46_run *t, size_t n, uint32_t cp)
+{
+    size_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t[mid].lo <= cp)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return &t[lo];
+}
+
+static unsigned ccc(uint32_t cp)
+{
+    if (cp < 0x300)
+        return 0;
+    return curi__u46_ccc[find32(curi__u46_ccc, curi__u46_ccc_count, cp, 8)] & 0xFF;
+}
+
+static unsigned bidi_class(uint32_t cp)
+{
+    return curi__u46_bidi[find32(curi__u46_bidi, curi__u46_bidi_count, cp, 8)] & 0xFF;
+}
+
+static unsigned joining_type(uint32_t cp)
+{
+    return curi__u46_jt[find32(curi__u46_jt, curi__u46_jt_count, cp, 8)] & 0xFF;
+}
+
+static int is_mark(uint32_t cp)
+{
+    size_t lo = 0, hi = curi__u46_mark_count / 2;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (curi__u46_mark[2 * mid + 1] < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < curi__u46_mark_count / 2 && curi__u46_mark[2 * lo] <= cp;
+}
+
+/* The status of cp, and for a mapped (or deviation) code point its sequence in *seq, *n. */
+static unsigned status(uint32_t cp, const uint32_t **seq, size_t *n)
+{
+    const curi__u46_run *r = find_run(curi__u46_map, curi__u46_map_count, cp);
+    unsigned st = r->info & 7, len = (r->info >> 3) & 31;
+    size_t off = r->info >> 9;
+    if (!(r->info & 0x100))
+        off += (size_t)(cp - r->lo) * len;
+    *seq = curi__u46_pool + off;
+    *n = len;
+    return st;
+}
+
+/* ------------------------------------------------------------------ NFC */
+
+enum { S_BASE = 0xAC00, L_BASE = 0x1100, V_BASE = 0x1161, T_BASE = 0x11A7, L_COUNT = 19,
+       V_COUNT = 21, T_COUNT = 28, N_COUNT = V_COUNT * T_COUNT, S_COUNT = L_COUNT * N_COUNT };
+
+/* Canonical decomposition of a[0..n) into b: the new length, or SIZE_MAX when it does not fit. */
+static size_t decompose(const uint32_t *a, size_t n, uint32_t *b, size_t cap)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = a[i];
+        if (cp >= S_BASE && cp < S_BASE + S_COUNT) {
+            uint32_t s = cp - S_BASE, t = s % T_COUNT;
+            if (cap - o < 3)
+                return SIZE_MAX;
+            b[o++] = L_BASE + s / N_COUNT;
+            b[o++] = V_BASE + (s % N_COUNT) / T_COUNT;
+            if (t != 0)
+                b[o++] = T_BASE + t;
+            continue;
+        }
+        if (cp >= 0xC0) {
+            const curi__u46_run *r = find_run(curi__u46_dec, curi__u46_dec_count, cp);
+            if (r->lo == cp) {
+                size_t len = r->info & 7;
+                if (cap - o < len)
+                    return SIZE_MAX;
+                memcpy(b + o, curi__u46_dpool + (r->info >> 3), len * sizeof *b);
+                o += len;
+                continue;
+            }
+        }
+        if (o == cap)
+            return SIZE_MAX;
+        b[o++] = cp;
+    }
+    return o;
+}
+
+/* The canonical ordering algorithm: a stable sort of each run of non-starters by class. */
+static void reorder(uint32_t *b, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        unsigned c = ccc(b[i]);
+        if (c == 0)
+            continue;
+        size_t j = i;
+        uint32_t cp = b[i];
+        while (j > 0 && ccc(b[j - 1]) > c) {
+            b[j] = b[j - 1];
+            j--;
+        }
+        b[j] = cp;
+    }
+}
+
+/* The primary composite of a followed by b, or 0. */
+static uint32_t compose_pair(uint32_t a, uint32_t b)
+{
+    if (a >= L_BASE && a < L_BASE + L_COUNT && b >= V_BASE && b < V_BASE + V_COUNT)
+        return S_BASE + ((a - L_BASE) * V_COUNT + (b - V_BASE)) * T_COUNT;
+    if (a >= S_BASE && a < S_BASE + S_COUNT && (a - S_BASE) % T_COUNT == 0 && b > T_BASE &&
+        b < T_BASE + T_COUNT)
+        return a + (b - T_BASE);
+    size_t lo = 0, hi = curi__u46_comp_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const curi__u46_pair *p = &curi__u46_comp[mid];
+        if (p->a < a || (p->a == a && p->b < b))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < curi__u46_comp_count && curi__u46_comp[lo].a == a && curi__u46_comp[lo].b == b)
+        return curi__u46_comp[lo].c;
+    return 0;
+}
+
+/* The canonical composition algorithm, in place; the new length. */
+static size_t compose(uint32_t *b, size_t n)
+{
+    size_t out = 0, starter = SIZE_MAX;
+    unsigned last = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = b[i];
+        unsigned c = ccc(cp);
+        if (starter != SIZE_MAX && (out - 1 == starter || (last != 0 && last < c))) {
+            uint32_t x = compose_pair(b[starter], cp);
+            if (x != 0) {
+                b[starter] = x;
+                continue;
+            }
+        }
+        if (c == 0) {
+            starter = out;
+        }
+        last = c;
+        b[out++] = cp;
+    }
+    return out;
+}
+
+/* NFC of a[0..n) into b (cap LABEL_MAX): the length, SIZE_MAX when it does not fit. */
+static size_t nfc(const uint32_t *a, size_t n, uint32_t *b)
+{
+    size_t m = decompose(a, n, b, LABEL_MAX);
+    if (m == SIZE_MAX)
+        return m;
+    reorder(b, m);
+    return compose(b, m);
+}
+
+/* ------------------------------------------------------------------ Punycode (RFC 3492) */
+
+enum { P_BASE = 36, P_TMIN = 1, P_TMAX = 26, P_SKEW = 38, P_DAMP = 700 };
+
+static uint32_t adapt(uint32_t delta, uint32_t points, int first)
+{
+    uint32_t k = 0;
+    delta = first ? delta / P_DAMP : delta / 2;
+    delta += delta / points;
+    while (delta > ((P_BASE - P_TMIN) * P_TMAX) / 2) {
+        delta /= P_BASE - P_TMIN;
+        k += P_BASE;
+    }
+    return k + (P_BASE - P_TMIN + 1) * delta / (delta + P_SKEW);
+}
+
+static uint32_t threshold(uint32_t k, uint32_t bias)
+{
+    return k <= bias ? P_TMIN : k >= bias + P_TMAX ? P_TMAX : k - bias;
+}
+
+/* Decode in[0..len) (the label after "xn--", ASCII code points) into out[0..LABEL_MAX):
+ * the number of code points, or SIZE_MAX on a bad digit, an overflow of the 32-bit
+ * arithmetic, a code point beyond U+10FFFF or a surrogate, or too many code points. */
+static size_t puny_decode(const uint32_t *in, size_t len, uint32_t *out)
+{
+    uint32_t n = 128, bias = 72;
+    uint64_t i = 0;
+    size_t o = 0, p = 0, basic = 0;
+    for (size_t k = 0; k < len; k++)
+        if (in[k] == '-')
+            basic = k;
+    if (basic > 0) {
+        if (basic > LABEL_MAX)
+            return SIZE_MAX;
+        for (; o < basic; o++)
+            out[o] = in[o];
+        p = basic + 1;
+    } else if (len > 0 && in[0] == '-') {
+        p = 1;
+    }
+    while (p < len) {
+        uint64_t old = i, w = 1;
+        for (uint32_t k = P_BASE;; k += P_BASE) {
+            if (p >= len)
+                return SIZE_MAX;
+            uint32_t ch = in[p++];
+            uint32_t d = (ch >= '0' && ch <= '9')   ? (uint32_t)(ch - '0' + 26)
+                         : (ch >= 'a' && ch <= 'z') ? (uint32_t)(ch - 'a')
+                         : (ch >= 'A' && ch <= 'Z') ? (uint32_t)(ch - 'A')
+                                                    : P_BASE;
+            if (d >= P_BASE)
+                return SIZE_MAX;
+            i += d * w;
+            if (i > UINT32_MAX)
+                return SIZE_MAX;
+            uint32_t t = threshold(k, bias);
+            if (d < t)
+                break;
+            w *= P_BASE - t;
+            if (w > UINT32_MAX)
+                return SIZE_MAX;
+        }
+        if (o >= LABEL_MAX)
+            return SIZE_MAX;
+        bias = adapt((uint32_t)(i - old), (uint32_t)(o + 1), old == 0);
+        if (i / (o + 1) > 0x10FFFF - n)
+            return SIZE_MAX;
+        n += (uint32_t)(i / (o + 1));
+        i %= (o + 1);
+        if (n >= 0xD800 && n <= 0xDFFF)
+            return SIZE_MAX;
+        memmove(out + i + 1, out + i, (o - (size_t)i) * sizeof *out);
+        out[i++] = n;
+        o++;
+    }
+    return o;
+}
+
+static char digit(uint32_t d)
+{
+    return (char)(d < 26 ? 'a' + d : '0' + (d - 26));
+}
+
+/* Encode the label a[0..n) as "xn--" and its Punycode; 0, or -1 on overflow. */
+static int puny_encode(curi__out *o, const uint32_t *a, size_t n)
+{
+    uint32_t cur = 128, bias = 72;
+    uint64_t delta = 0;
+    size_t h, b = 0;
+    curi__put(o, "xn--", 4);
+    for (size_t j = 0; j < n; j++) {
+        if (a[j] < 0x80) {
+            char c = (char)a[j];
+            curi__put(o, &c, 1);
+            b++;
+        }
+    }
+    h = b;
+    if (b > 0)
+        curi__put(o, "-", 1);
+    while (h < n) {
+        uint32_t m = UINT32_MAX;
+        for (size_t j = 0; j < n; j++)
+            if (a[j] >= cur && a[j] < m)
+                m = a[j];
+        delta += (uint64_t)(m - cur) * (h + 1);
+        if (delta > UINT32_MAX)
+            return -1;
+        cur = m;
+        for (size_t j = 0; j < n; j++) {
+            if (a[j] < cur && ++delta > UINT32_MAX)
+                return -1;
+            if (a[j] == cur) {
+                uint32_t q = (uint32_t)delta;
+                for (uint32_t k = P_BASE;; k += P_BASE) {
+                    uint32_t t = threshold(k, bias);
+                    if (q < t)
+                        break;
+                    char c = digit(t + (q - t) % (P_BASE - t));
+                    curi__put(o, &c, 1);
+                    q = (q - t) / (P_BASE - t);
+                }
+                char c = digit(q);
+                curi__put(o, &c, 1);
+                bias = adapt((uint32_t)delta, (uint32_t)(h + 1), h == b);
+                delta = 0;
+                h++;
+            }
+        }
+        delta++;
+        cur++;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ input */
+
+/* The code point at s[*i], advancing *i; invalid UTF-8 (a bad, overlong, surrogate or cut
+ * sequence) reads as U+FFFD over its maximal subpart, as the WHATWG Encoding Standard's
+ * decoder replaces it; *bad is set then. */
+uint32_t curi__utf8_next(const unsigned char *s, size_t len, size_t *i, int *bad)
+{
+    unsigned char c = s[(*i)++];
+    uint32_t cp;
+    int need;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c < 0x80)
+        return c;
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 1;
+        cp = c & 0x1Fu;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        cp = c & 0x0Fu;
+        if (c == 0xE0)
+            lo = 0xA0;
+        if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        cp = c & 0x07u;
+        if (c == 0xF0)
+            lo = 0x90;
+        if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        *bad = 1;
+        return 0xFFFD;
+    }
+    while (need-- > 0) {
+        if (*i >= len || s[*i] < lo || s[*i] > hi) {
+            *bad = 1;
+            return 0xFFFD;
+        }
+        cp = cp << 6 | (s[(*i)++] & 0x3Fu);
+        lo = 0x80;
+        hi = 0xBF;
+    }
+    return cp;
+}
+
+static void put_utf8(curi__out *o, uint32_t cp)
+{
+    char b[4];
+    size_t n;
+    if (cp < 0x80) {
+        b[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        b[0] = (char)(0xC0 | cp >> 6);
+        b[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        b[0] = (char)(0xE0 | cp >> 12);
+        b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        b[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        b[0] = (char)(0xF0 | cp >> 18);
+        b[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        b[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        b[3] = (char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    curi__put(o, b, n);
+}
+
+/* ------------------------------------------------------------------ processing */
+
+typedef struct walk {
+    const unsigned char *s;
+    size_t len, i;        /* the input and the next byte to read */
+    const uint32_t *rest; /* the rest of a mapping cut by a U+002E */
+    size_t nrest;
+    unsigned flags;
+    int url;         /* the input is a URL's host: percent-encoded, tabs and newlines skipped */
+    int strict_utf8; /* invalid UTF-8 is CURI_ERR_UTF8 rather than U+FFFD */
+    int disallowed;  /* a disallowed code point in the current label (P1) */
+    size_t bad_utf8; /* offset of the first invalid byte, SIZE_MAX when none */
+    unsigned char pend[4]; /* url: the UTF-8 of a raw code point, still to be read */
+    unsigned npend, ipend;
+    int back; /* a byte read and given back, -1 when none */
+} walk;
+
+static int hexval(int c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+static size_t skip_tn(const walk *w, size_t i)
+{
+    while (i < w->len && (w->s[i] == 9 || w->s[i] == 10 || w->s[i] == 13))
+        i++;
+    return i;
+}
+
+/*
+ * The next byte of the name, -1 at its end.  For a URL's host the bytes are those a browser
+ * decodes: the input's code points (invalid UTF-8 already U+FFFD, tabs and newlines
+ * removed), percent-decoded.
+ */
+static int get_byte(walk *w)
+{
+    if (w->back >= 0) {
+        int c = w->back;
+        w->back = -1;
+        return c;
+    }
+    if (w->npend > 0) {
+        int c = w->pend[w->ipend++];
+        if (w->ipend == w->npend)
+            w->npend = 0;
+        return c;
+    }
+    if (!w->url)
+        return w->i < w->len ? w->s[w->i++] : -1;
+    w->i = skip_tn(w, w->i);
+    if (w->i >= w->len)
+        return -1;
+    unsigned char c = w->s[w->i];
+    if (c == '%') {
+        size_t j = skip_tn(w, w->i + 1), k = j < w->len ? skip_tn(w, j + 1) : j;
+        int h1 = j < w->len ? hexval(w->s[j]) : -1, h2 = k < w->len ? hexval(w->s[k]) : -1;
+        if (h1 >= 0 && h2 >= 0) {
+            w->i = k + 1;
+            return h1 << 4 | h2;
+        }
+        w->i++;
+        return '%';
+    }
+    if (c < 0x80) {
+        w->i++;
+        return c;
+    }
+    int bad = 0;
+    uint32_t cp = curi__utf8_next(w->s, w->len, &w->i, &bad);
+    /* re-encoded: U+FFFD for an invalid raw sequence, never combined with what follows */
+    if (cp < 0x800) {
+        w->pend[0] = (unsigned char)(0xC0 | cp >> 6);
+        w->pend[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        w->npend = 2;
+    } else if (cp < 0x10000) {
+        w->pend[0] = (unsigned char)(0xE0 | cp >> 12);
+        w->pend[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        w->pend[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        w->npend = 3;
+    } else {
+        w->pend[0] = (unsigned char)(0xF0 | cp >> 18);
+        w->pend[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+        w->pend[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        w->pend[3] = (unsigned char)(0x80 | (cp & 0x3F));
+        w->npend = 4;
+    }
+    w->ipend = 1;
+    return w->pend[0];
+}
+
+/* The next code point of the name's bytes, UTF-8 decoded with U+FFFD for each maximal
+ * subpart of an invalid sequence (*bad set then); UINT32_MAX at the end. */
+static uint32_t get_cp(walk *w, int *bad)
+{
+    int c = get_byte(w), need;
+    uint32_t cp;
+    int lo = 0x80, hi = 0xBF;
+    if (c < 0)
+        return UINT32_MAX;
+    if (c < 0x80)
+        return (uint32_t)c;
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 1;
+        cp = (uint32_t)c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        cp = (uint32_t)c & 0x0F;
+        lo = c == 0xE0 ? 0xA0 : 0x80;
+        hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        cp = (uint32_t)c & 0x07;
+        lo = c == 0xF0 ? 0x90 : 0x80;
+        hi = c == 0xF4 ? 0x8F : 0xBF;
+    } else {
+        *bad = 1;
+        return 0xFFFD;
+    }
+    while (need-- > 0) {
+        int d = get_byte(w);
+        if (d < lo || d > hi) {
+            if (d >= 0)
+                w->back = d;
+            *bad = 1;
+            return 0xFFFD;
+        }
+        cp = cp << 6 | ((uint32_t)d & 0x3F);
+        lo = 0x80;
+        hi = 0xBF;
+    }
+    return cp;
+}
+
+/* Map the next label into a[]: its length, or SIZE_MAX when it is too long; *start is the
+ * input offset it comes from; *more is 1 when a U+002E ended it. */
+static size_t map_label(walk *w, uint32_t *a, size_t *start, int *more)
+{
+    size_t n = 0;
+    *more = 0;
+    *start = w->i;
+    w->disallowed = 0;
+    for (;;) {
+        const uint32_t *seq;
+        size_t ns;
+        if (w->nrest > 0) {
+            seq = w->rest;
+            ns = w->nrest;
+            w->nrest = 0;
+        } else {
+            size_t at = w->i;
+            int bad = 0;
+            uint32_t cp = get_cp(w, &bad);
+            if (cp == UINT32_MAX)
+                return n;
+            if (bad && w->bad_utf8 == SIZE_MAX)
+                w->bad_utf8 = at;
+            if (cp < 0x80) {
+                if (cp == '.') {
+                    *more = 1;
+                    return n;
+                }
+                if (n == LABEL_MAX)
+                    return SIZE_MAX;
+                a[n++] = cp >= 'A' && cp <= 'Z' ? cp | 0x20 : cp;
+                continue;
+            }
+            unsigned st = status(cp, &seq, &ns);
+            if (st == CURI__U46_VALID || st == CURI__U46_DISALLOWED ||
+                (st == CURI__U46_DEVIATION && !(w->flags & CURI_UTS46_TRANSITIONAL))) {
+                if (st == CURI__U46_DISALLOWED)
+                    w->disallowed = 1;
+                if (n == LABEL_MAX)
+                    return SIZE_MAX;
+                a[n++] = cp;
+                continue;
+            }
+            if (st == CURI__U46_IGNORED)
+                continue;
+        }
+        for (size_t k = 0; k < ns; k++) {
+            if ((w->flags & CURI_UTS46_TRANSITIONAL) && (seq[k] == 0xDF || seq[k] == 0x3C2)) {
+                /* a mapping to a deviation (U+1E9E -> U+00DF) maps on, transitionally */
+                if (n + 2 > LABEL_MAX)
+                    return SIZE_MAX;
+                if (seq[k] == 0xDF) {
+                    a[n++] = 's';
+                    a[n++] = 's';
+                } else {
+                    a[n++] = 0x3C3;
+                }
+                continue;
+            }
+            if (seq[k] == '.') {
+                w->rest = seq + k + 1;
+                w->nrest = ns - k - 1;
+                *more = 1;
+                return n;
+            }
+            if (n == LABEL_MAX)
+                return SIZE_MAX;
+            a[n++] = seq[k];
+        }
+    }
+}
+
+static int is_ldh(uint32_t c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+           (c >= 'A' && c <= 'Z');
+}
+
+/* RFC 5892 A.1 and A.2 at b[i] (U+200C or U+200D). */
+static int contextj(const uint32_t *b, size_t n, size_t i)
+{
+    if (i > 0 && ccc(b[i - 1]) == 9)
+        return 1;
+    if (b[i] == 0x200D)
+        return 0;
+    size_t j = i;
+    unsigned t = CURI__JT_U;
+    while (j > 0 && (t = joining_type(b[j - 1])) == CURI__JT_T)
+        j--;
+    if (j == 0 || (t != CURI__JT_L && t != CURI__JT_D))
+        return 0;
+    for (j = i + 1; j < n; j++) {
+        t = joining_type(b[j]);
+        if (t != CURI__JT_T)
+            return t == CURI__JT_R || t == CURI__JT_D;
+    }
+    return 0;
+}
+
+/* The validity criteria (4.1) of the label b[0..n); decoded: it comes from an A-label
+ * (checked in NFC and with nontransitional statuses).  CURI_OK or the error. */
+static int valid_label(const uint32_t *b, size_t n, unsigned flags, int decoded, uint32_t *tmp)
+{
+    if (n == 0)
+        return CURI_OK;
+    if (decoded) {
+        size_t m = nfc(b, n, tmp);
+        if (m != n || memcmp(tmp, b, n * sizeof *b) != 0)
+            return CURI_ERR_IDN_PUNYCODE;
+        flags &= ~(unsigned)CURI_UTS46_TRANSITIONAL;
+    }
+    if (flags & CURI_UTS46_CHECK_HYPHENS) {
+        if ((n >= 4 && b[2] == '-' && b[3] == '-') || b[0] == '-' || b[n - 1] == '-')
+            return CURI_ERR_IDN_HYPHEN;
+    } else if (n >= 4 && b[0] == 'x' && b[1] == 'n' && b[2] == '-' && b[3] == '-') {
+        return CURI_ERR_IDN_PUNYCODE;
+    }
+    if (is_mark(b[0]))
+        return CURI_ERR_IDN_LEADING_COMBINING;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = b[i];
+        if (c < 0x80) {
+            if (c == '.')
+                return CURI_ERR_IDN_PUNYCODE;
+            if ((flags & CURI_UTS46_STD3) && !is_ldh(c))
+                return CURI_ERR_IDN_STD3;
+            continue;
+        }
+        const uint32_t *seq;
+        size_t ns;
+        unsigned st = status(c, &seq, &ns);
+        if (!(st == CURI__U46_VALID ||
+              (st == CURI__U46_DEVIATION && !(flags & CURI_UTS46_TRANSITIONAL))))
+            return CURI_ERR_IDN_DISALLOWED;
+        if ((c == 0x200C || c == 0x200D) && !(flags & CURI_UTS46_NO_CHECK_JOINERS) &&
+            !contextj(b, n, i))
+            return CURI_ERR_IDN_CONTEXTJ;
+    }
+    return CURI_OK;
+}
+
+/* RFC 5893 2, the six conditions, for one label of a Bidi domain name. */
+static int bidi_ok(const uint32_t *b, size_t n)
+{
+    if (n == 0)
+        return 0;
+    unsigned first = bidi_class(b[0]);
+    size_t end = n;
+    if (first == CURI__BIDI_R || first == CURI__BIDI_AL) {
+        int en = 0, an = 0;
+        for (size_t i = 0; i < n; i++) {
+            unsigned c = bidi_class(b[i]);
+            switch (c) {
+            case CURI__BIDI_EN:
+                en = 1;
+                break;
+            case CURI__BIDI_AN:
+                an = 1;
+                break;
+            case CURI__BIDI_R: case CURI__BIDI_AL: case CURI__BIDI_ES: case CURI__BIDI_CS:
+            case CURI__BIDI_ET: case CURI__BIDI_ON: case CURI__BIDI_BN: case CURI__BIDI_NSM:
+                break;
+            default:
+                return 0; /* 2 */
+            }
+        }
+        if (en && an)
+            return 0; /* 4 */
+        while (end > 0 && bidi_class(b[end - 1]) == CURI__BIDI_NSM)
+            end--;
+        if (end == 0)
+            return 0;
+        unsigned last = bidi_class(b[end - 1]);
+        return last == CURI__BIDI_R || last == CURI__BIDI_AL || last == CURI__BIDI_EN ||
+               last == CURI__BIDI_AN; /* 3 */
+    }
+    if (first != CURI__BIDI_L)
+        return 0; /* 1 */
+    for (size_t i = 0; i < n; i++) {
+        switch (bidi_class(b[i])) {
+        case CURI__BIDI_L: case CURI__BIDI_EN: case CURI__BIDI_ES: case CURI__BIDI_CS:
+        case CURI__BIDI_ET: case CURI__BIDI_ON: case CURI__BIDI_BN: case CURI__BIDI_NSM:
+            break;
+        default:
+            return 0; /* 5 */
+        }
+    }
+    while (end > 0 && bidi_class(b[end - 1]) == CURI__BIDI_NSM)
+        end--;
+    if (end == 0)
+        return 0;
+    unsigned last = bidi_class(b[end - 1]);
+    return last == CURI__BIDI_L || last == CURI__BIDI_EN; /* 6 */
+}
+
+static int has_rtl(const uint32_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (b[i] >= 0x590) {
+            unsigned c = bidi_class(b[i]);
+            if (c == CURI__BIDI_R || c == CURI__BIDI_AL || c == CURI__BIDI_AN)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+enum { MODE_ASCII, MODE_UNICODE, MODE_BIDI };
+
+/*
+ * One pass over the name.  MODE_ASCII and MODE_UNICODE write the result into o and set *rtl
+ * when the name is a Bidi domain name; MODE_BIDI (the second pass) checks the Bidi rule on
+ * every label.  CURI_OK or the first error, *at its input offset.
+ */
+static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t *a,
+                uint32_t *b)
+{
+    size_t total, labels = 0, last_len, out0 = o->len;
+    int more = 1;
+    w->i = 0;
+    w->nrest = 0;
+    w->npend = 0;
+    w->back = -1;
+    while (more) {
+        size_t start, n, m;
+        const uint32_t *lab;
+        int decoded = 0, rc;
+        n = map_label(w, a, &start, &more);
+        *at = start;
+        if (w->strict_utf8 && w->bad_utf8 != SIZE_MAX) {
+            *at = w->bad_utf8;
+            return CURI_ERR_UTF8;
+        }
+        if (n == SIZE_MAX)
+            return CURI_ERR_IDN_LENGTH;
+        if (w->disallowed)
+            return CURI_ERR_IDN_DISALLOWED;
+        m = nfc(a, n, b);
+        if (m == SIZE_MAX)
+            return CURI_ERR_IDN_LENGTH;
+        lab = b;
+        if (m >= 4 && b[0] == 'x' && b[1] == 'n' && b[2] == '-' && b[3] == '-') {
+            for (size_t k = 4; k < m; k++)
+                if (b[k] >= 0x80)
+                    return CURI_ERR_IDN_PUNYCODE;
+            n = puny_decode(b + 4, m - 4, a);
+            if (n == SIZE_MAX || n == 0)
+                return CURI_ERR_IDN_PUNYCODE;
+            size_t k = 0;
+            while (k < n && a[k] < 0x80)
+                k++;
+            if (k == n)
+                return CURI_ERR_IDN_PUNYCODE;
+            lab = a;
+            m = n;
+            decoded = 1;
+        }
+        if (mode == MODE_BIDI) {
+            if (m > 0 && !bidi_ok(lab, m)) /* an empty label is not judged (A4_2's) */
+                return CURI_ERR_IDN_BIDI;
+            continue;
+        }
+        rc = valid_label(lab, m, w->flags, decoded, decoded ? b : a);
+        if (rc != CURI_OK)
+            return rc;
+        if (has_rtl(lab, m))
+            *rtl = 1;
+        if (labels > 0)
+            curi__put(o, ".", 1);
+        size_t before = o->len;
+        size_t k = 0;
+        while (k < m && lab[k] < 0x80)
+            k++;
+        if (mode == MODE_UNICODE || k == m) {
+            for (k = 0; k < m; k++)
+                put_utf8(o, lab[k]);
+        } else if (puny_encode(o, lab, m) != 0) {
+            return CURI_ERR_IDN_PUNYCODE;
+        }
+        last_len = o->len - before;
+        labels++;
+        if ((w->flags & CURI_UTS46_VERIFY_DNS_LENGTH) &&
+            (mode == MODE_ASCII ? last_len > 63 || last_len == 0 : last_len == 0 && more))
+            return CURI_ERR_IDN_LENGTH; /* A4_2; ToUnicode: X4_2, an empty label but the root */
+    }
+    total = o->len - out0;
+    if (mode != MODE_BIDI && (w->flags & CURI_UTS46_VERIFY_DNS_LENGTH) &&
+        (total == 0 || (mode == MODE_ASCII && total > 253))) {
+        *at = 0;
+        return CURI_ERR_IDN_LENGTH; /* A4_1 */
+    }
+    return CURI_OK;
+}
+
+enum { KNOWN = CURI_UTS46_CHECK_HYPHENS | CURI_UTS46_STD3 | CURI_UTS46_TRANSITIONAL |
+               CURI_UTS46_VERIFY_DNS_LENGTH | CURI_UTS46_NO_CHECK_BIDI |
+               CURI_UTS46_NO_CHECK_JOINERS };
+
+/* The fast path: ASCII without an "xn--" label needs only lowercasing when no option asks
+ * more (nothing ASCII is mapped otherwise, disallowed, a mark, a joiner or right-to-left). */
+static int plain_ascii(const unsigned char *s, size_t len)
+{
+    int at_start = 1;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] >= 0x80)
+            return 0;
+        if (at_start && len - i >= 4 && (s[i] | 0x20) == 'x' && (s[i + 1] | 0x20) == 'n' &&
+            s[i + 2] == '-' && s[i + 3] == '-')
+            return 0;
+        at_start = s[i] == '.';
+    }
+    return 1;
+}
+
+int curi__uts46(curi__out *o, const char *s, size_t len, unsigned flags, int unicode,
+                int url, size_t *at)
+{
+    uint32_t a[LABEL_MAX], b[LABEL_MAX];
+    walk w;
+    int rtl = 0, rc;
+    size_t start = o->len;
+    *at = 0;
+    if (!url &&
+        !(flags & (CURI_UTS46_CHECK_HYPHENS | CURI_UTS46_STD3 | CURI_UTS46_VERIFY_DNS_LENGTH)) &&
+        plain_ascii((const unsigned char *)s, len)) {
+        for (size_t i = 0; i < len; i++) {
+            char c = (char)curi__lower((unsigned char)s[i]);
+            curi__put(o, &c, 1);
+        }
+        return CURI_OK;
+    }
+    w.s = (const unsigned char *)s;
+    w.len = len;
+    w.flags = flags;
+    w.url = url;
+    w.strict_utf8 = !url;
+    w.bad_utf8 = SIZE_MAX;
+    rc = pass(&w, unicode ? MODE_UNICODE : MODE_ASCII, o, &rtl, at, a, b);
+    if (rc == CURI_OK && rtl && !(flags & CURI_UTS46_NO_CHECK_BIDI))
+        rc = pass(&w, MODE_BIDI, o, &rtl, at, a, b);
+    if (rc != CURI_OK)
+        o->len = start;
+    return rc;
+}
+
+static int convert(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                   unsigned flags, int unicode, curi_error *err)
+{
+    curi__out o = {dst, cap, 0};
+    size_t at;
+    int rc;
+    if (!curi__wbegin(dst, cap, outlen, 1) || (s == NULL && len > 0) || (flags & ~(unsigned)KNOWN))
+        return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
+    if (len > CURI_MAX_LEN)
+        return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
+    rc = curi__uts46(&o, s, len, flags, unicode, 0, &at);
+    if (rc != CURI_OK)
+        return curi__fail(err, rc, at);
+    return curi__wend(o.len <= cap ? CURI_OK : CURI_ERR_NOSPACE, o.len, outlen, err);
+}
+
+int curi_uts46_to_ascii(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                        unsigned flags, curi_error *err)
+{
+    return convert(dst, cap, outlen, s, len, flags, 0, err);
+}
+
+int curi_uts46_to_unicode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
+                          unsigned flags, curi_error *err)
+{
+    return convert(dst, cap, outlen, s, len, flags, 1, err);
+}
+
+const char *curi_uts46_unicode_version(void)
+{
+    return curi__u46_version;
+}
