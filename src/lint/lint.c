@@ -259,25 +259,12 @@ static int fast_path(curi__lint *c, const curi_uri *u)
 
 /* ------------------------------------------------------------------ syntax-invalid */
 
-/* The detail of syntax-invalid: the byte, or 0x100 + the component the input ends in. */
-enum { END_SCHEME, END_AUTHORITY, END_PATH, END_QUERY, END_FRAGMENT };
-static const char *const end_names[] = {"the scheme", "the authority", "the path", "the query",
-                                        "the fragment"};
-
+/* syntax-invalid at the byte curi_parse names; its detail is that byte.  curi_parse names a
+ * byte of the input for every failure of an input of at most CURI_MAX_LEN bytes. */
 static void syntax(curi__lint *c, const curi_error *e)
 {
-    if (e->offset < c->n) {
-        curi__lint_emit(c, CURI_LINT_SYNTAX_INVALID, e->offset, e->offset + 1,
-                        (unsigned char)c->s[e->offset]);
-    } else {
-        const curi__split *sp = &c->sp;
-        unsigned comp = sp->fragment.on   ? END_FRAGMENT
-                        : sp->query.on    ? END_QUERY
-                        : (sp->authority.on && sp->path.at == sp->path.end) ? END_AUTHORITY
-                        : (sp->path.at < sp->path.end || sp->scheme.on) ? END_PATH
-                                                                          : END_SCHEME;
-        curi__lint_emit(c, CURI_LINT_SYNTAX_INVALID, c->n, c->n, 0x100u + comp);
-    }
+    curi__lint_emit(c, CURI_LINT_SYNTAX_INVALID, e->offset, e->offset + 1,
+                    (unsigned char)c->s[e->offset]);
 }
 
 /* ------------------------------------------------------------------ the entry point */
@@ -339,9 +326,9 @@ static int lint_run(const char *s, size_t len, const curi_lint_options *options,
 }
 
 /* curi_lint and the suites' curi__lint_entry (testing.h), which also takes CURI__LINT_SCALAR. */
-CURI__INLINE int lint_entry(const char *s, size_t len, const curi_lint_options *options,
-                            curi_finding *out, size_t cap, size_t *count, curi_error *err,
-                            unsigned known)
+static int lint_entry(const char *s, size_t len, const curi_lint_options *options,
+                      curi_finding *out, size_t cap, size_t *count, curi_error *err,
+                      unsigned known)
 {
     static const curi_lint_options none = {0, {0, 0}, NULL, 0, {NULL, NULL}};
 
@@ -402,16 +389,11 @@ static void message_one(curi__out *o, const curi__lint *c, const curi_finding *f
 {
     if (f->rule == CURI_LINT_SYNTAX_INVALID) {
         curi__lint_puts(o, "not an RFC 3986 URI reference: ");
-        if (f->detail >= 0x100 && f->detail - 0x100 < 5) {
-            curi__lint_puts(o, "input ends inside ");
-            curi__lint_puts(o, end_names[f->detail - 0x100]);
-        } else {
-            curi__lint_puts(o, "byte 0x");
-            curi__lint_put_hex2(o, f->detail & 0xFF);
-            curi__lint_puts(o, " at offset ");
-            curi__lint_put_num(o, (unsigned long)f->start);
-            curi__lint_puts(o, " is not allowed here");
-        }
+        curi__lint_puts(o, "byte 0x");
+        curi__lint_put_hex2(o, f->detail & 0xFF);
+        curi__lint_puts(o, " at offset ");
+        curi__lint_put_num(o, (unsigned long)f->start);
+        curi__lint_puts(o, " is not allowed here");
         return;
     }
     /* Every rule 2..CURI_LINT_RULES belongs to exactly one group. */
