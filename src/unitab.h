@@ -84,9 +84,5 @@ int curi__uni_cjk(const curi__uni_scripts *set);
  */
 enum { CURI__UNI_MIXED = 1, CURI__UNI_CONFUSABLE = 2 };
 unsigned curi__uni_label_check(const uint32_t *cp, size_t n, int *a, int *b);
-/* RFC 3492 6.2: decode the Punycode in[0..len) (a label without its "xn--"; ASCII in
- * lowercase, as the lint's labels are) into out[0..cap): the number of code points, 0 on
- * failure or when cap is too small. */
-size_t curi__uni_punycode(uint32_t *out, size_t cap, const char *in, size_t len);
 
 #endif /* CURI_UNITAB_H */

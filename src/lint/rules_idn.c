@@ -15,6 +15,7 @@
  */
 #include "rules.h"
 #include "../utf8.h"
+#include "../punycode.h"
 #include "../unitab.h"
 
 #define LABEL_MAX 63
@@ -38,7 +39,6 @@ static void push(ulabel *l, uint32_t cp)
 /* An ASCII label that begins with xn-- (any case) replaced by its Punycode decoding. */
 static void alabel(ulabel *l)
 {
-    char a[LABEL_MAX];
     uint32_t u[LABEL_MAX];
     size_t k;
 
@@ -50,10 +50,9 @@ static void alabel(ulabel *l)
         if (l->cp[i] >= 0x80) {
             return;
         }
-        a[i] = (char)l->cp[i];
     }
-    k = curi__uni_punycode(u, LABEL_MAX, a + 4, l->n - 4);
-    if (k == 0) {
+    k = curi__puny_decode(l->cp + 4, l->n - 4, u, LABEL_MAX);
+    if (k == SIZE_MAX) {
         l->bad = 1;
         return;
     }
