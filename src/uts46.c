@@ -208,74 +208,12 @@ static size_t nfc(const uint32_t *a, size_t n, uint32_t *b)
 
 /* ------------------------------------------------------------------ input */
 
-/* The code point at s[*i], advancing *i; invalid UTF-8 (a bad, overlong, surrogate or cut
- * sequence) reads as U+FFFD over its maximal subpart, as the WHATWG Encoding Standard's
- * decoder replaces it; *bad is set then. */
-uint32_t curi__utf8_next(const unsigned char *s, size_t len, size_t *i, int *bad)
-{
-    unsigned char c = s[(*i)++];
-    uint32_t cp;
-    int need;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c < 0x80)
-        return c;
-    if (c >= 0xC2 && c <= 0xDF) {
-        need = 1;
-        cp = c & 0x1Fu;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        need = 2;
-        cp = c & 0x0Fu;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        need = 3;
-        cp = c & 0x07u;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        *bad = 1;
-        return 0xFFFD;
-    }
-    while (need-- > 0) {
-        if (*i >= len || s[*i] < lo || s[*i] > hi) {
-            *bad = 1;
-            return 0xFFFD;
-        }
-        cp = cp << 6 | (s[(*i)++] & 0x3Fu);
-        lo = 0x80;
-        hi = 0xBF;
-    }
-    return cp;
-}
 
 static void put_utf8(curi__out *o, uint32_t cp)
 {
-    char b[4];
-    size_t n;
-    if (cp < 0x80) {
-        b[0] = (char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        b[0] = (char)(0xC0 | cp >> 6);
-        b[1] = (char)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        b[0] = (char)(0xE0 | cp >> 12);
-        b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        b[2] = (char)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        b[0] = (char)(0xF0 | cp >> 18);
-        b[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        b[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        b[3] = (char)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    curi__put(o, b, n);
+    unsigned char b[4];
+    size_t n = curi__utf8_put(b, cp);
+    curi__put(o, (const char *)b, n);
 }
 
 /* ------------------------------------------------------------------ processing */
@@ -294,12 +232,6 @@ typedef struct walk {
     unsigned npend, ipend;
     int back; /* a byte read and given back, -1 when none */
 } walk;
-
-static int hexval(int c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-           : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
 
 static size_t skip_tn(const walk *w, size_t i)
 {
@@ -334,10 +266,9 @@ static int get_byte(walk *w)
     unsigned char c = w->s[w->i];
     if (c == '%') {
         size_t j = skip_tn(w, w->i + 1), k = j < w->len ? skip_tn(w, j + 1) : j;
-        int h1 = j < w->len ? hexval(w->s[j]) : -1, h2 = k < w->len ? hexval(w->s[k]) : -1;
-        if (h1 >= 0 && h2 >= 0) {
+        if (k < w->len && curi__is_hexdig(w->s[j]) && curi__is_hexdig(w->s[k])) {
             w->i = k + 1;
-            return h1 << 4 | h2;
+            return (int)(curi__hexval(w->s[j]) << 4 | curi__hexval(w->s[k]));
         }
         w->i++;
         return '%';
@@ -349,22 +280,7 @@ static int get_byte(walk *w)
     int bad = 0;
     uint32_t cp = curi__utf8_next(w->s, w->len, &w->i, &bad);
     /* re-encoded: U+FFFD for an invalid raw sequence, never combined with what follows */
-    if (cp < 0x800) {
-        w->pend[0] = (unsigned char)(0xC0 | cp >> 6);
-        w->pend[1] = (unsigned char)(0x80 | (cp & 0x3F));
-        w->npend = 2;
-    } else if (cp < 0x10000) {
-        w->pend[0] = (unsigned char)(0xE0 | cp >> 12);
-        w->pend[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        w->pend[2] = (unsigned char)(0x80 | (cp & 0x3F));
-        w->npend = 3;
-    } else {
-        w->pend[0] = (unsigned char)(0xF0 | cp >> 18);
-        w->pend[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-        w->pend[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        w->pend[3] = (unsigned char)(0x80 | (cp & 0x3F));
-        w->npend = 4;
-    }
+    w->npend = (unsigned)curi__utf8_put(w->pend, cp);
     w->ipend = 1;
     return w->pend[0];
 }

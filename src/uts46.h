@@ -65,8 +65,5 @@ extern const size_t curi__u46_mark_count;
  */
 int curi__uts46(curi__out *o, const char *s, size_t len, unsigned flags, int unicode, int url,
                 size_t *at);
-/* The code point of the UTF-8 at s[*i] (*i < len), advancing *i; an invalid sequence reads as
- * U+FFFD over its maximal subpart (the WHATWG Encoding Standard's decoder) and sets *bad. */
-uint32_t curi__utf8_next(const unsigned char *s, size_t len, size_t *i, int *bad);
 
 #endif /* CURI_UTS46_H */
