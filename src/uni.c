@@ -84,12 +84,6 @@ static int run_text(const curi__uni_run *r, const char *pool, uint32_t cp, const
     }
 }
 
-int curi__uni_fold(uint32_t cp, const char **text)
-{
-    return run_text(run_of(curi__uni_fold_runs, curi__uni_fold_count, cp), curi__uni_fold_pool, cp,
-                    text);
-}
-
 int curi__uni_skeleton(uint32_t cp, const char **text)
 {
     return run_text(run_of(curi__uni_skel_runs, curi__uni_skel_count, cp), curi__uni_skel_pool, cp,

@@ -93,6 +93,24 @@ static unsigned status(uint32_t cp, const uint32_t **seq, size_t *n)
     return st;
 }
 
+int curi__uts46_ascii_map(uint32_t cp, char text[CURI__U46_SEQ_MAX])
+{
+    const uint32_t *seq;
+    size_t n;
+    unsigned st = status(cp, &seq, &n);
+
+    if (st == CURI__U46_IGNORED)
+        return 0;
+    if (st != CURI__U46_MAPPED)
+        return -1; /* valid (so not ASCII), a deviation (kept: nontransitional) or disallowed */
+    for (size_t i = 0; i < n; i++) {
+        if (seq[i] >= 0x80)
+            return -1;
+        text[i] = (char)seq[i];
+    }
+    return (int)n;
+}
+
 /* ------------------------------------------------------------------ NFC */
 
 enum { S_BASE = 0xAC00, L_BASE = 0x1100, V_BASE = 0x1161, T_BASE = 0x11A7, L_COUNT = 19,

@@ -17,6 +17,7 @@
 #include "../utf8.h"
 #include "../punycode.h"
 #include "../unitab.h"
+#include "../uts46.h"
 
 #define LABEL_MAX 63
 
@@ -99,10 +100,10 @@ static int next_label(ulabel *l, const char *s, size_t *p, size_t b)
         q[qn++] = (char)ch;
         if (qn == need) {
             uint32_t cp = 0;
-            const char *t;
+            char t[CURI__U46_SEQ_MAX];
             int k = -1;
             if (curi__utf8(q, q + qn, &cp) == qn) {
-                k = curi__uni_fold(cp, &t);
+                k = curi__uts46_ascii_map(cp, t);
             } else {
                 l->bad = 1;
             }
