@@ -28,6 +28,8 @@ import json
 import os
 import sys
 
+from ucd import cprange, fields
+
 args = sys.argv[1:]
 ucd = "/usr/share/unicode"
 npm = "build/npm/node_modules"
@@ -53,17 +55,7 @@ def need(path):
 
 def ucd_lines(name):
     with open(need(os.path.join(ucd, name)), encoding="utf-8") as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                yield [x.strip() for x in line.split(";")]
-
-
-def cprange(field):
-    if ".." in field:
-        lo, hi = field.split("..")
-        return int(lo, 16), int(hi, 16)
-    return int(field, 16), int(field, 16)
+        yield from fields(f)
 
 
 def ranges_of(cps):
