@@ -10,11 +10,18 @@
 #define CURI_ASCII_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* c with an ASCII uppercase letter made lowercase; every other byte as it is. */
 static inline unsigned char curi__lower(unsigned char c)
 {
     return (c >= 'A' && c <= 'Z') ? (unsigned char)(c | 0x20) : c;
+}
+
+/* c (a byte or a code point) is a HEXDIG, either case. */
+static inline int curi__is_hexdig(uint32_t c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
 /* The value of a hex digit, either case; only meaningful for a HEXDIG. */

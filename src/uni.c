@@ -3,7 +3,6 @@
  * sorted runs, no state, no allocation.  unitab.h says what each answers.
  * SPDX-License-Identifier: MIT
  */
-#include <string.h>
 
 #include "unitab.h"
 
@@ -83,12 +82,6 @@ static int run_text(const curi__uni_run *r, const char *pool, uint32_t cp, const
         *text = pool + r->arg + 1;
         return (unsigned char)pool[r->arg];
     }
-}
-
-int curi__uni_fold(uint32_t cp, const char **text)
-{
-    return run_text(run_of(curi__uni_fold_runs, curi__uni_fold_count, cp), curi__uni_fold_pool, cp,
-                    text);
 }
 
 int curi__uni_skeleton(uint32_t cp, const char **text)
@@ -248,88 +241,4 @@ unsigned curi__uni_label_check(const uint32_t *cp, size_t n, int *a, int *b)
         r |= CURI__UNI_CONFUSABLE;
     }
     return r;
-}
-
-/* ------------------------------------------------------------------ Punycode (RFC 3492) */
-
-enum { BASE = 36, TMIN = 1, TMAX = 26, SKEW = 38, DAMP = 700 };
-#define LIMIT (0x110000ull * 64) /* i and w stay below it for a valid label of 63 */
-
-/* 6.1 bias adaptation */
-static uint32_t punycode_adapt(uint32_t delta, uint32_t points, int first)
-{
-    uint32_t k = 0;
-
-    delta = first ? delta / DAMP : delta / 2;
-    delta += delta / points;
-    while (delta > ((BASE - TMIN) * TMAX) / 2) {
-        delta /= BASE - TMIN;
-        k += BASE;
-    }
-    return k + (BASE - TMIN + 1) * delta / (delta + SKEW);
-}
-
-size_t curi__uni_punycode(uint32_t *out, size_t cap, const char *in, size_t len)
-{
-    uint64_t n = 128, i = 0, bias = 72;
-    size_t o = 0, p = 0, basic = 0;
-
-    /* the basic code points: everything before the last '-', which is consumed only when
-     * there are some ("xn---80ak6aa92e" is no Punycode: its first '-' is read as a digit);
-     * the caller has checked that in is ASCII */
-    for (size_t k = 0; k < len; k++) {
-        if (in[k] == '-') {
-            basic = k;
-        }
-    }
-    if (basic > 0) {
-        if (basic > cap) {
-            return 0;
-        }
-        for (; o < basic; o++) {
-            out[o] = (unsigned char)in[o];
-        }
-        p = basic + 1;
-    }
-    /* 6.2: each delta, read as a generalized variable-length integer */
-    while (p < len) {
-        uint64_t old = i, w = 1;
-        for (uint64_t k = BASE;; k += BASE) {
-            unsigned char ch;
-            uint64_t d, t;
-            if (p >= len) {
-                return 0;
-            }
-            ch = (unsigned char)in[p++];
-            /* lowercase only: the caller lowercased the label */
-            d = (ch >= '0' && ch <= '9')   ? ch - '0' + 26
-                : (ch >= 'a' && ch <= 'z') ? ch - 'a'
-                                           : BASE;
-            if (d >= BASE) {
-                return 0;
-            }
-            i += d * w;
-            t = k <= bias ? TMIN : k >= bias + TMAX ? TMAX : k - bias;
-            if (i > LIMIT) {
-                return 0; /* beyond any code point at any position of a short label */
-            }
-            if (d < t) {
-                break;
-            }
-            w *= BASE - t;
-            if (w > LIMIT) {
-                return 0;
-            }
-        }
-        bias = punycode_adapt((uint32_t)(i - old), (uint32_t)(o + 1), old == 0);
-        n += i / (o + 1);
-        i %= (o + 1);
-        if (n > 0x10FFFF || o >= cap) {
-            return 0;
-        }
-        memmove(out + i + 1, out + i, (o - (size_t)i) * sizeof *out);
-        out[i++] = (uint32_t)n;
-        o++;
-    }
-    return o;
 }

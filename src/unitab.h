@@ -30,9 +30,6 @@ extern const uint32_t curi__uni_di[][2];
 extern const size_t curi__uni_di_count;
 extern const curi__uni_name curi__uni_di_names[];
 extern const size_t curi__uni_di_name_count;
-extern const curi__uni_run curi__uni_fold_runs[];
-extern const size_t curi__uni_fold_count;
-extern const char curi__uni_fold_pool[];
 extern const curi__uni_run curi__uni_skel_runs[];
 extern const size_t curi__uni_skel_count;
 extern const char curi__uni_skel_pool[];
@@ -47,13 +44,6 @@ extern const uint8_t curi__uni_sc_ids[10];
 int curi__uni_ignorable(uint32_t cp);
 /* The character name of a default-ignorable code point, NULL when the table has none. */
 const char *curi__uni_di_name(uint32_t cp);
-/*
- * UTS #46 mapping (nontransitional, UseSTD3ASCIIRules false, as the WHATWG URL Standard
- * runs it) of a code point above U+007F, when it gives ASCII text: its length (0 for an
- * ignored code point) and *text, lowercase; -1 when the code point stays non-ASCII, maps
- * to non-ASCII text or is disallowed.
- */
-int curi__uni_fold(uint32_t cp, const char **text);
 /* The UTS #39 skeleton of a code point above U+007F when it is ASCII letters, digits and
  * '-' only: its length and *text; -1 otherwise. */
 int curi__uni_skeleton(uint32_t cp, const char **text);
@@ -84,9 +74,5 @@ int curi__uni_cjk(const curi__uni_scripts *set);
  */
 enum { CURI__UNI_MIXED = 1, CURI__UNI_CONFUSABLE = 2 };
 unsigned curi__uni_label_check(const uint32_t *cp, size_t n, int *a, int *b);
-/* RFC 3492 6.2: decode the Punycode in[0..len) (a label without its "xn--"; ASCII in
- * lowercase, as the lint's labels are) into out[0..cap): the number of code points, 0 on
- * failure or when cap is too small. */
-size_t curi__uni_punycode(uint32_t *out, size_t cap, const char *in, size_t len);
 
 #endif /* CURI_UNITAB_H */

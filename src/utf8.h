@@ -12,22 +12,30 @@
 #include <stdint.h>
 
 /*
- * One UTF-8 character at p (p < end, *p >= 0x80): its length (2 to 4) with the code point in
- * *cp, or 0 when the bytes are not well-formed UTF-8 (RFC 3629 4): a stray continuation
- * byte, a lead byte C0, C1 or F5-FF, a sequence cut short by end or by a byte that is not a
- * continuation, an overlong form (E0 80-9F, F0 80-8F), a surrogate (ED A0-BF) or a code
- * point above U+10FFFF (F4 90-BF).  The second byte's range depends on the lead; the later
- * ones are always 80-BF.
+ * One UTF-8 sequence at u (avail >= 1 bytes): its length, with the code point in *cp.  When
+ * the bytes are not well-formed UTF-8 (RFC 3629 4: a stray continuation byte, a lead byte
+ * C0, C1 or F5-FF, a sequence cut short by the end or by a byte that is not a continuation,
+ * an overlong form (E0 80-9F, F0 80-8F), a surrogate (ED A0-BF) or a code point above
+ * U+10FFFF (F4 90-BF)), the length of their maximal subpart (Unicode 3.9: at least 1, the
+ * bytes a decoder replaces with one U+FFFD, as the WHATWG Encoding Standard's does), *cp
+ * U+FFFD and *bad set.  The second byte's range depends on the lead; the later ones are
+ * always 80-BF.
  */
-static inline size_t curi__utf8(const char *p, const char *end, uint32_t *cp)
+static inline size_t curi__utf8_sub(const unsigned char *u, size_t avail, uint32_t *cp, int *bad)
 {
-    const unsigned char *u = (const unsigned char *)p;
-    size_t avail = (size_t)(end - p), n;
     unsigned char lo = 0x80, hi = 0xBF;
     uint32_t c = u[0];
+    size_t n;
 
-    if (c < 0xC2 || c > 0xF4)
-        return 0;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    if (c < 0xC2 || c > 0xF4) {
+        *cp = 0xFFFD;
+        *bad = 1;
+        return 1;
+    }
     if (c < 0xE0) {
         n = 2;
         c &= 0x1F;
@@ -46,15 +54,67 @@ static inline size_t curi__utf8(const char *p, const char *end, uint32_t *cp)
         else if (u[0] == 0xF4)
             hi = 0x8F; /* above U+10FFFF */
     }
-    if (avail < n || u[1] < lo || u[1] > hi)
-        return 0;
     for (size_t i = 1; i < n; i++) {
-        if ((u[i] & 0xC0) != 0x80)
-            return 0;
+        if (i >= avail || u[i] < lo || u[i] > hi) {
+            *cp = 0xFFFD;
+            *bad = 1;
+            return i;
+        }
         c = (c << 6) | (u[i] & 0x3Fu);
+        lo = 0x80;
+        hi = 0xBF;
     }
     *cp = c;
     return n;
+}
+
+/* One UTF-8 character at p (p < end, *p >= 0x80): its length (2 to 4) with the code point in
+ * *cp, or 0 when the bytes are not well-formed UTF-8 (curi__utf8_sub). */
+static inline size_t curi__utf8(const char *p, const char *end, uint32_t *cp)
+{
+    uint32_t c;
+    int bad = 0;
+    size_t n = curi__utf8_sub((const unsigned char *)p, (size_t)(end - p), &c, &bad);
+
+    if (bad)
+        return 0;
+    *cp = c;
+    return n;
+}
+
+/* The code point at s[*i] (*i < len), *i moved past it; U+FFFD over the maximal subpart of
+ * bytes that are not well-formed, with *bad set (curi__utf8_sub). */
+static inline uint32_t curi__utf8_next(const unsigned char *s, size_t len, size_t *i, int *bad)
+{
+    uint32_t cp;
+
+    *i += curi__utf8_sub(s + *i, len - *i, &cp, bad);
+    return cp;
+}
+
+/* The UTF-8 encoding of c (at most U+10FFFF, not a surrogate) into b: its length, 1 to 4. */
+static inline size_t curi__utf8_put(unsigned char b[4], uint32_t c)
+{
+    if (c < 0x80) {
+        b[0] = (unsigned char)c;
+        return 1;
+    }
+    if (c < 0x800) {
+        b[0] = (unsigned char)(0xC0 | c >> 6);
+        b[1] = (unsigned char)(0x80 | (c & 0x3F));
+        return 2;
+    }
+    if (c < 0x10000) {
+        b[0] = (unsigned char)(0xE0 | c >> 12);
+        b[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+        b[2] = (unsigned char)(0x80 | (c & 0x3F));
+        return 3;
+    }
+    b[0] = (unsigned char)(0xF0 | c >> 18);
+    b[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+    b[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+    b[3] = (unsigned char)(0x80 | (c & 0x3F));
+    return 4;
 }
 
 /*

@@ -13,6 +13,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "internal.h"
+#include "punycode.h"
 #include "uts46.h"
 
 /* A label longer than this (in code points, after mapping) is CURI_ERR_IDN_LENGTH: no
@@ -90,6 +91,24 @@ static unsigned status(uint32_t cp, const uint32_t **seq, size_t *n)
     *seq = curi__u46_pool + off;
     *n = len;
     return st;
+}
+
+int curi__uts46_ascii_map(uint32_t cp, char text[CURI__U46_SEQ_MAX])
+{
+    const uint32_t *seq;
+    size_t n;
+    unsigned st = status(cp, &seq, &n);
+
+    if (st == CURI__U46_IGNORED)
+        return 0;
+    if (st != CURI__U46_MAPPED)
+        return -1; /* valid (so not ASCII), a deviation (kept: nontransitional) or disallowed */
+    for (size_t i = 0; i < n; i++) {
+        if (seq[i] >= 0x80)
+            return -1;
+        text[i] = (char)seq[i];
+    }
+    return (int)n;
 }
 
 /* ------------------------------------------------------------------ NFC */
@@ -204,212 +223,15 @@ static size_t nfc(const uint32_t *a, size_t n, uint32_t *b)
     return compose(b, m);
 }
 
-/* ------------------------------------------------------------------ Punycode (RFC 3492) */
-
-enum { P_BASE = 36, P_TMIN = 1, P_TMAX = 26, P_SKEW = 38, P_DAMP = 700 };
-
-static uint32_t adapt(uint32_t delta, uint32_t points, int first)
-{
-    uint32_t k = 0;
-    delta = first ? delta / P_DAMP : delta / 2;
-    delta += delta / points;
-    while (delta > ((P_BASE - P_TMIN) * P_TMAX) / 2) {
-        delta /= P_BASE - P_TMIN;
-        k += P_BASE;
-    }
-    return k + (P_BASE - P_TMIN + 1) * delta / (delta + P_SKEW);
-}
-
-static uint32_t threshold(uint32_t k, uint32_t bias)
-{
-    return k <= bias ? P_TMIN : k >= bias + P_TMAX ? P_TMAX : k - bias;
-}
-
-/* Decode in[0..len) (the label after "xn--", ASCII code points) into out[0..LABEL_MAX):
- * the number of code points, or SIZE_MAX on a bad digit, an overflow of the 32-bit
- * arithmetic, a code point beyond U+10FFFF or a surrogate, or too many code points. */
-static size_t puny_decode(const uint32_t *in, size_t len, uint32_t *out)
-{
-    uint32_t n = 128, bias = 72;
-    uint64_t i = 0;
-    size_t o = 0, p = 0, basic = 0;
-    for (size_t k = 0; k < len; k++)
-        if (in[k] == '-')
-            basic = k;
-    if (basic > 0) {
-        if (basic > LABEL_MAX)
-            return SIZE_MAX;
-        for (; o < basic; o++)
-            out[o] = in[o];
-        p = basic + 1;
-    } else if (len > 0 && in[0] == '-') {
-        p = 1;
-    }
-    while (p < len) {
-        uint64_t old = i, w = 1;
-        for (uint32_t k = P_BASE;; k += P_BASE) {
-            if (p >= len)
-                return SIZE_MAX;
-            uint32_t ch = in[p++];
-            uint32_t d = (ch >= '0' && ch <= '9')   ? (uint32_t)(ch - '0' + 26)
-                         : (ch >= 'a' && ch <= 'z') ? (uint32_t)(ch - 'a')
-                         : (ch >= 'A' && ch <= 'Z') ? (uint32_t)(ch - 'A')
-                                                    : P_BASE;
-            if (d >= P_BASE)
-                return SIZE_MAX;
-            i += d * w;
-            if (i > UINT32_MAX)
-                return SIZE_MAX;
-            uint32_t t = threshold(k, bias);
-            if (d < t)
-                break;
-            w *= P_BASE - t;
-            if (w > UINT32_MAX)
-                return SIZE_MAX;
-        }
-        if (o >= LABEL_MAX)
-            return SIZE_MAX;
-        bias = adapt((uint32_t)(i - old), (uint32_t)(o + 1), old == 0);
-        if (i / (o + 1) > 0x10FFFF - n)
-            return SIZE_MAX;
-        n += (uint32_t)(i / (o + 1));
-        i %= (o + 1);
-        if (n >= 0xD800 && n <= 0xDFFF)
-            return SIZE_MAX;
-        memmove(out + i + 1, out + i, (o - (size_t)i) * sizeof *out);
-        out[i++] = n;
-        o++;
-    }
-    return o;
-}
-
-static char digit(uint32_t d)
-{
-    return (char)(d < 26 ? 'a' + d : '0' + (d - 26));
-}
-
-/* Encode the label a[0..n) as "xn--" and its Punycode; 0, or -1 on overflow. */
-static int puny_encode(curi__out *o, const uint32_t *a, size_t n)
-{
-    uint32_t cur = 128, bias = 72;
-    uint64_t delta = 0;
-    size_t h, b = 0;
-    curi__put(o, "xn--", 4);
-    for (size_t j = 0; j < n; j++) {
-        if (a[j] < 0x80) {
-            char c = (char)a[j];
-            curi__put(o, &c, 1);
-            b++;
-        }
-    }
-    h = b;
-    if (b > 0)
-        curi__put(o, "-", 1);
-    while (h < n) {
-        uint32_t m = UINT32_MAX;
-        for (size_t j = 0; j < n; j++)
-            if (a[j] >= cur && a[j] < m)
-                m = a[j];
-        delta += (uint64_t)(m - cur) * (h + 1);
-        if (delta > UINT32_MAX)
-            return -1;
-        cur = m;
-        for (size_t j = 0; j < n; j++) {
-            if (a[j] < cur && ++delta > UINT32_MAX)
-                return -1;
-            if (a[j] == cur) {
-                uint32_t q = (uint32_t)delta;
-                for (uint32_t k = P_BASE;; k += P_BASE) {
-                    uint32_t t = threshold(k, bias);
-                    if (q < t)
-                        break;
-                    char c = digit(t + (q - t) % (P_BASE - t));
-                    curi__put(o, &c, 1);
-                    q = (q - t) / (P_BASE - t);
-                }
-                char c = digit(q);
-                curi__put(o, &c, 1);
-                bias = adapt((uint32_t)delta, (uint32_t)(h + 1), h == b);
-                delta = 0;
-                h++;
-            }
-        }
-        delta++;
-        cur++;
-    }
-    return 0;
-}
 
 /* ------------------------------------------------------------------ input */
 
-/* The code point at s[*i], advancing *i; invalid UTF-8 (a bad, overlong, surrogate or cut
- * sequence) reads as U+FFFD over its maximal subpart, as the WHATWG Encoding Standard's
- * decoder replaces it; *bad is set then. */
-uint32_t curi__utf8_next(const unsigned char *s, size_t len, size_t *i, int *bad)
-{
-    unsigned char c = s[(*i)++];
-    uint32_t cp;
-    int need;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c < 0x80)
-        return c;
-    if (c >= 0xC2 && c <= 0xDF) {
-        need = 1;
-        cp = c & 0x1Fu;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        need = 2;
-        cp = c & 0x0Fu;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        need = 3;
-        cp = c & 0x07u;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        *bad = 1;
-        return 0xFFFD;
-    }
-    while (need-- > 0) {
-        if (*i >= len || s[*i] < lo || s[*i] > hi) {
-            *bad = 1;
-            return 0xFFFD;
-        }
-        cp = cp << 6 | (s[(*i)++] & 0x3Fu);
-        lo = 0x80;
-        hi = 0xBF;
-    }
-    return cp;
-}
 
 static void put_utf8(curi__out *o, uint32_t cp)
 {
-    char b[4];
-    size_t n;
-    if (cp < 0x80) {
-        b[0] = (char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        b[0] = (char)(0xC0 | cp >> 6);
-        b[1] = (char)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        b[0] = (char)(0xE0 | cp >> 12);
-        b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        b[2] = (char)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        b[0] = (char)(0xF0 | cp >> 18);
-        b[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        b[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        b[3] = (char)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    curi__put(o, b, n);
+    unsigned char b[4];
+    size_t n = curi__utf8_put(b, cp);
+    curi__put(o, (const char *)b, n);
 }
 
 /* ------------------------------------------------------------------ processing */
@@ -428,12 +250,6 @@ typedef struct walk {
     unsigned npend, ipend;
     int back; /* a byte read and given back, -1 when none */
 } walk;
-
-static int hexval(int c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-           : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
 
 static size_t skip_tn(const walk *w, size_t i)
 {
@@ -468,10 +284,9 @@ static int get_byte(walk *w)
     unsigned char c = w->s[w->i];
     if (c == '%') {
         size_t j = skip_tn(w, w->i + 1), k = j < w->len ? skip_tn(w, j + 1) : j;
-        int h1 = j < w->len ? hexval(w->s[j]) : -1, h2 = k < w->len ? hexval(w->s[k]) : -1;
-        if (h1 >= 0 && h2 >= 0) {
+        if (k < w->len && curi__is_hexdig(w->s[j]) && curi__is_hexdig(w->s[k])) {
             w->i = k + 1;
-            return h1 << 4 | h2;
+            return (int)(curi__hexval(w->s[j]) << 4 | curi__hexval(w->s[k]));
         }
         w->i++;
         return '%';
@@ -483,22 +298,7 @@ static int get_byte(walk *w)
     int bad = 0;
     uint32_t cp = curi__utf8_next(w->s, w->len, &w->i, &bad);
     /* re-encoded: U+FFFD for an invalid raw sequence, never combined with what follows */
-    if (cp < 0x800) {
-        w->pend[0] = (unsigned char)(0xC0 | cp >> 6);
-        w->pend[1] = (unsigned char)(0x80 | (cp & 0x3F));
-        w->npend = 2;
-    } else if (cp < 0x10000) {
-        w->pend[0] = (unsigned char)(0xE0 | cp >> 12);
-        w->pend[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        w->pend[2] = (unsigned char)(0x80 | (cp & 0x3F));
-        w->npend = 3;
-    } else {
-        w->pend[0] = (unsigned char)(0xF0 | cp >> 18);
-        w->pend[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-        w->pend[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        w->pend[3] = (unsigned char)(0x80 | (cp & 0x3F));
-        w->npend = 4;
-    }
+    w->npend = (unsigned)curi__utf8_put(w->pend, cp);
     w->ipend = 1;
     return w->pend[0];
 }
@@ -791,7 +591,7 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
             for (size_t k = 4; k < m; k++)
                 if (b[k] >= 0x80)
                     return CURI_ERR_IDN_PUNYCODE;
-            n = puny_decode(b + 4, m - 4, a);
+            n = curi__puny_decode(b + 4, m - 4, a, LABEL_MAX);
             if (n == SIZE_MAX || n == 0)
                 return CURI_ERR_IDN_PUNYCODE;
             size_t k = 0;
@@ -822,7 +622,7 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
         if (mode == MODE_UNICODE || k == m) {
             for (k = 0; k < m; k++)
                 put_utf8(o, lab[k]);
-        } else if (puny_encode(o, lab, m) != 0) {
+        } else if (curi__puny_encode(o, lab, m) != 0) {
             return CURI_ERR_IDN_PUNYCODE;
         }
         last_len = o->len - before;

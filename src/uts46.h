@@ -65,8 +65,15 @@ extern const size_t curi__u46_mark_count;
  */
 int curi__uts46(curi__out *o, const char *s, size_t len, unsigned flags, int unicode, int url,
                 size_t *at);
-/* The code point of the UTF-8 at s[*i] (*i < len), advancing *i; an invalid sequence reads as
- * U+FFFD over its maximal subpart (the WHATWG Encoding Standard's decoder) and sets *bad. */
-uint32_t curi__utf8_next(const unsigned char *s, size_t len, size_t *i, int *bad);
+
+/* The longest mapping of one code point (the 5 bits of a run's length). */
+#define CURI__U46_SEQ_MAX 31
+/*
+ * The UTS #46 mapping of code point cp above U+007F (nontransitional, UseSTD3ASCIIRules
+ * false, as the WHATWG URL Standard runs it), when it is ASCII text: its length (0 for an
+ * ignored code point) with the text, lowercase, in text; -1 when cp stays non-ASCII, maps
+ * to text that is not all ASCII, or is disallowed.  The lint reads hosts through it.
+ */
+int curi__uts46_ascii_map(uint32_t cp, char text[CURI__U46_SEQ_MAX]);
 
 #endif /* CURI_UTS46_H */

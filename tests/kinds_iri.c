@@ -358,3 +358,56 @@ void kind_iriequal(tcase *tc)
     }
     free(work);
 }
+
+/*
+ * idna46: libcuri's own UTS #46 (curi_uts46_to_ascii, curi_uts46_to_unicode) as the WHATWG URL
+ * Standard configures it (flags 0).  A case is SOURCE ASCII UNICODE, each result the text or
+ * !ERROR (a CURI_ERR_* name).  No libidn2: never skipped.
+ */
+void kind_idna46(tcase *tc)
+{
+    if (tc->n != 3) {
+        fail(tc, "an idna46 case is SOURCE ASCII UNICODE");
+        return;
+    }
+    for (int k = 1; k <= 2; k++) {
+        const char *name = k == 1 ? "to_ascii" : "to_unicode";
+        size_t cap = 4 * tc->t[0].len + 64, len = 0;
+        char *out = malloc(cap);
+        curi_error err;
+        int rc;
+        if (out == NULL) {
+            fail(tc, "out of memory");
+            return;
+        }
+        for (;;) {
+            rc = k == 1 ? curi_uts46_to_ascii(out, cap, &len, tc->t[0].s, tc->t[0].len, 0, &err)
+                        : curi_uts46_to_unicode(out, cap, &len, tc->t[0].s, tc->t[0].len, 0,
+                                                &err);
+            if (rc != CURI_ERR_NOSPACE)
+                break;
+            char *grown = realloc(out, len);
+            if (grown == NULL) {
+                free(out);
+                fail(tc, "out of memory");
+                return;
+            }
+            out = grown;
+            cap = len;
+        }
+        if (tc->t[k].len > 1 && tc->t[k].s[0] == '!') {
+            int want = err_from_name(tc->t[k].s + 1, tc->t[k].len - 1);
+            if (want <= 0)
+                fail(tc, "unknown error %s", show(tc->t[k].s, tc->t[k].len));
+            else if (rc != want)
+                fail(tc, "%s: want %s: got %s%s", name, show(tc->t[k].s, tc->t[k].len),
+                     rc == CURI_OK ? "" : "!", rc == CURI_OK ? show(out, len) : err_name(rc));
+        } else if (rc != CURI_OK) {
+            fail(tc, "%s: want %s: got !%s@%zu", name, show(tc->t[k].s, tc->t[k].len),
+                 err_name(rc), err.offset);
+        } else if (len != tc->t[k].len || memcmp(out, tc->t[k].s, len) != 0) {
+            fail(tc, "%s: want %s: got %s", name, show(tc->t[k].s, tc->t[k].len), show(out, len));
+        }
+        free(out);
+    }
+}

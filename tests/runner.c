@@ -673,6 +673,7 @@ static const kinddef kinds[] = {
     {"toascii", kind_toascii, host_conv_words},
     {"tounicode", kind_tounicode, host_conv_words},
     {"uts46", kind_uts46, no_words},
+    {"idna46", kind_idna46, no_words},
     {"iriequal", kind_iriequal, iriequal_words},
     {"urlfile", NULL, no_words},
 };

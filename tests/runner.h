@@ -179,6 +179,7 @@ void kind_toiri(tcase *tc);
 void kind_toascii(tcase *tc);
 void kind_tounicode(tcase *tc);
 void kind_uts46(tcase *tc);
+void kind_idna46(tcase *tc);
 void kind_iriequal(tcase *tc);
 extern long runner_skipped_idn;
 /*

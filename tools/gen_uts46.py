@@ -34,6 +34,8 @@ import os
 import re
 import sys
 
+from ucd import cprange, fields
+
 VERSION = "17.0.0"
 args = sys.argv[1:]
 ucd = idna = None
@@ -71,21 +73,7 @@ def lines(d, name, want_version=True):
 
 
 def records(d, name, missing=None):
-    for line in lines(d, name, name != "UnicodeData.txt"):
-        if missing is not None and line.startswith("# @missing:"):
-            f = [x.strip() for x in line[len("# @missing:"):].split(";")]
-            missing.append(f)
-            continue
-        line = line.split("#", 1)[0].strip()
-        if line:
-            yield [x.strip() for x in line.split(";")]
-
-
-def cprange(field):
-    if ".." in field:
-        lo, hi = field.split("..")
-        return int(lo, 16), int(hi, 16)
-    return int(field, 16), int(field, 16)
+    return fields(lines(d, name, name != "UnicodeData.txt"), missing)
 
 
 # ------------------------------------------------------------------ IdnaMappingTable

@@ -41,6 +41,7 @@
 #include "rules.h"
 #include "../utf8.h"
 #include "../unitab.h"
+#include "../uts46.h"
 
 enum { CL_NONE, CL_LOOPBACK, CL_UNSPECIFIED, CL_PRIVATE, CL_LINK_LOCAL, CL_MULTICAST, CL_BROADCAST };
 
@@ -210,11 +211,11 @@ typedef struct u8seq {
 static void fold_cp(hscan *h, const u8seq *q, size_t end, int *ascii)
 {
     uint32_t cp = 0;
-    const char *t;
+    char t[CURI__U46_SEQ_MAX];
     int k = -1;
 
     if (curi__utf8(q->b, q->b + q->n, &cp) == q->n) {
-        k = curi__uni_fold(cp, &t);
+        k = curi__uts46_ascii_map(cp, t);
     }
     if (k < 0) {
         *ascii = 0;
@@ -275,7 +276,7 @@ static void put_folded(curi__out *o, const char *s, size_t a, size_t b)
 {
     u8seq q = {{0}, 0, 0, 0};
     uint32_t cp = 0;
-    const char *t;
+    char t[CURI__U46_SEQ_MAX];
 
     for (size_t p = a; p < b;) {
         int v = (s[p] == '%') ? curi__lint_triplet(s + p, s + b) : -1;
@@ -295,7 +296,7 @@ static void put_folded(curi__out *o, const char *s, size_t a, size_t b)
             continue;
         }
         if (curi__utf8(q.b, q.b + q.n, &cp) == q.n) {
-            k = curi__uni_fold(cp, &t);
+            k = curi__uts46_ascii_map(cp, t);
         }
         if (k < 0) {
             curi__put(o, "?", 1);

@@ -15,7 +15,9 @@
  */
 #include "rules.h"
 #include "../utf8.h"
+#include "../punycode.h"
 #include "../unitab.h"
+#include "../uts46.h"
 
 #define LABEL_MAX 63
 
@@ -38,7 +40,6 @@ static void push(ulabel *l, uint32_t cp)
 /* An ASCII label that begins with xn-- (any case) replaced by its Punycode decoding. */
 static void alabel(ulabel *l)
 {
-    char a[LABEL_MAX];
     uint32_t u[LABEL_MAX];
     size_t k;
 
@@ -50,10 +51,9 @@ static void alabel(ulabel *l)
         if (l->cp[i] >= 0x80) {
             return;
         }
-        a[i] = (char)l->cp[i];
     }
-    k = curi__uni_punycode(u, LABEL_MAX, a + 4, l->n - 4);
-    if (k == 0) {
+    k = curi__puny_decode(l->cp + 4, l->n - 4, u, LABEL_MAX);
+    if (k == SIZE_MAX) {
         l->bad = 1;
         return;
     }
@@ -100,10 +100,10 @@ static int next_label(ulabel *l, const char *s, size_t *p, size_t b)
         q[qn++] = (char)ch;
         if (qn == need) {
             uint32_t cp = 0;
-            const char *t;
+            char t[CURI__U46_SEQ_MAX];
             int k = -1;
             if (curi__utf8(q, q + qn, &cp) == qn) {
-                k = curi__uni_fold(cp, &t);
+                k = curi__uts46_ascii_map(cp, t);
             } else {
                 l->bad = 1;
             }
