@@ -173,8 +173,11 @@ int curi_sql_relative(struct buf *out, const curi_uri *base, const curi_uri *tar
 static int url_parse_into(struct buf *out, curi_url *url, const char *s, size_t n,
                           const curi_url *base)
 {
-    /* An input over CURI_MAX_LEN is refused (TOO_LONG) whatever the room. */
-    size_t room = n <= CURI_MAX_LEN ? 3 * n + 32 : 32;
+    /* An input over CURI_MAX_LEN is refused (TOO_LONG) whatever the room; else the room is
+     * at most CURI_MAX_LEN, and so is an href: the sum below fits a 32-bit size_t. */
+    size_t room = 32;
+    if (n <= CURI_MAX_LEN)
+        room = n <= (CURI_MAX_LEN - 32) / 3 ? 3 * n + 32 : CURI_MAX_LEN;
     if (base != NULL)
         room += base->href.len;
     out->len = 0;
