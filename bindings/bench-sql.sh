@@ -1,13 +1,16 @@
 #!/bin/sh
 # bindings/bench-sql.sh B [ROWS] -- the speed runs of issue 16 (make bench-sql): ROWS
-# (1,000,000 by default) URLs made by cycling through the lines of ../shared/data/urls/*.txt,
-# then per engine, in one run each, the curi functions beside what people write instead.
+# (1,000,000 by default) URLs made by cycling through the lines of ../shared/data/urls/*.txt
+# (or of the files CURI_BENCH_SQL_FILES names), then per engine, in one run each, the curi
+# functions beside what people write instead.
 # Times are wall-clock of whole queries, divided by the number of rows (ns/row).
-#   SQLite      curi_host, curi_normalize beside typeof() and length() (trivial C functions) and the
-#               substr/instr expression that takes the host
+#   SQLite      curi_host, curi_normalize, curi_url_href beside typeof() and length() (trivial
+#               C functions) and the substr/instr expression that takes the host
 #   PostgreSQL  btree index build and count(DISTINCT) on curi beside text (the cluster's
-#               C.UTF-8 collation, and COLLATE "C"), curi_host beside a plain scan
-#   DuckDB      curi_host, curi_normalize beside regexp_extract doing the same, one thread
+#               C.UTF-8 collation, and COLLATE "C"), curi_host beside a plain scan,
+#               curi_url_href of the text beside a scan of it
+#   DuckDB      curi_host, curi_normalize, curi_url_href beside regexp_extract doing the
+#               same, one thread
 # An engine that is missing is left out with a message.  Timings are not pass/fail.
 set -eu
 B=$1
@@ -18,14 +21,15 @@ out=$B/sql-bench
 mkdir -p "$out"
 data=$out/urls.txt
 # One URL a line, no empty line, no byte order mark, no backslash or tab (COPY's text format).
-cat "$root"/../shared/data/urls/*.txt | sed -e 's/^\xEF\xBB\xBF//' -e '/^$/d' -e '/[\\\t]/d' >"$out/base.txt"
+# CURI_BENCH_SQL_FILES unquoted: a list of files, split and globbed.
+cat ${CURI_BENCH_SQL_FILES:-"$root"/../shared/data/urls/*.txt} | sed -e 's/^\xEF\xBB\xBF//' -e '/^$/d' -e '/[\\\t]/d' >"$out/base.txt"
 n=$(wc -l <"$out/base.txt")
 : >"$data"
 while [ "$(wc -l <"$data")" -lt "$ROWS" ]; do cat "$out/base.txt" >>"$data"; done
 head -n "$ROWS" "$data" >"$out/tmp.txt" && mv "$out/tmp.txt" "$data"
 chmod 644 "$data"
 chmod 755 "$out"
-echo "bench-sql: $ROWS rows cycled from $n lines of ../shared/data/urls/*.txt"
+echo "bench-sql: $ROWS rows cycled from $n lines of ${CURI_BENCH_SQL_FILES:-../shared/data/urls/*.txt}"
 
 # Each query runs REPEAT times in a row; the fastest counts (the machine is shared).
 REPEAT=3
@@ -54,6 +58,7 @@ curi_host(u)	SELECT count(curi_host(u)) FROM t;
 substr/instr host expression	SELECT count(substr(u, instr(u, '//') + 2, instr(substr(u, instr(u, '//') + 2) || '/', '/') - 1)) FROM t;
 curi_normalize(u)	SELECT count(curi_normalize(u)) FROM t;
 curi_valid(u)	SELECT count(curi_valid(u)) FROM t;
+curi_url_href(u) (WHATWG)	SELECT count(curi_url_href(u)) FROM t;
 EOF
     { printf 'CREATE TABLE t(u TEXT);\n.mode ascii\n.separator "\\037" "\\n"\n.import %s t\n' "$data"
       printf '.mode list\nSELECT count(length(u)) FROM t;\n.timer on\n'
@@ -76,6 +81,7 @@ curi_host(u)	SELECT count(curi_host(u)) FROM t;
 regexp_extract host	SELECT count(regexp_extract(u, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^]]*\]|[^:/?#]*)', 1)) FROM t;
 curi_normalize(u)	SELECT count(curi_normalize(u)) FROM t;
 lower + regexp_extract/replace	SELECT count(lower(regexp_extract(u, '^([^:/?#]+://[^/?#]*)', 1)) || regexp_replace(regexp_extract(u, '^[^:/?#]+://[^/?#]*(.*)$', 1), '/\./', '/', 'g')) FROM t;
+curi_url_href(u) (WHATWG)	SELECT count(curi_url_href(u)) FROM t;
 EOF
     { echo "SET threads = 1;"
       echo "CREATE TABLE t AS SELECT u FROM read_csv('$data', header = false, delim = E'\\x1f', quote = '', escape = '', columns = {'u': 'VARCHAR'}, auto_detect = false, strict_mode = false);"

@@ -58,7 +58,7 @@ ifeq ($(SAN),1)
 	@echo "check-postgresql: SKIPPED under SAN=1 (the extension is built without sanitizers)"
 else
 	@if $(PG_HAVE); then \
-	    $(MAKE) --no-print-directory B=$(B) $(STATIC) && \
+	    $(MAKE) --no-print-directory B=$(B) $(STATIC) $(TOOL) && \
 	    CURI_LIBS="$(IDN_LIBS)" PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) check; \
 	else $(PG_SKIP); fi
 endif

@@ -155,3 +155,62 @@ int curi_sql_relative(struct buf *out, const curi_uri *base, const curi_uri *tar
     SQL_WRITE(out, curi_relative_bound(base, target),
               curi_relative(out->p, out->cap, &got_, base, target, 0, NULL));
 }
+
+/*
+ * ---------------------------------------------------------------------------
+ * The WHATWG URL Standard (curi_url_href, curi_url_host)
+ * ---------------------------------------------------------------------------
+ */
+
+/*
+ * Parse s[0..n) against base (NULL: none) into out.  The first try has room for three bytes
+ * per input byte (what percent-encoding makes of an ASCII or valid UTF-8 byte) and the
+ * base's href: curi_url_bound (48 per byte, for the worst case of every byte an invalid
+ * sequence) would allocate far more than almost any URL needs.  When that is not enough,
+ * the library names a size that suffices (the exact href length, or the bound when it had
+ * to read back bytes that did not fit), and the one retry the writer contract promises uses it.
+ */
+static int url_parse_into(struct buf *out, curi_url *url, const char *s, size_t n,
+                          const curi_url *base)
+{
+    /* An input over CURI_MAX_LEN is refused (TOO_LONG) whatever the room; else the room is
+     * at most CURI_MAX_LEN, and so is an href: the sum below fits a 32-bit size_t. */
+    size_t room = 32;
+    if (n <= CURI_MAX_LEN)
+        room = n <= (CURI_MAX_LEN - 32) / 3 ? 3 * n + 32 : CURI_MAX_LEN;
+    if (base != NULL)
+        room += base->href.len;
+    out->len = 0;
+    for (int tries = 0; tries < 2; tries++) {
+        size_t need = 0;
+        if (!buf_reserve(out, room))
+            return CURI_ERR_NOSPACE;
+        int rc = curi_url_parse(out->p, out->cap, &need, url, s, n, base, 0, NULL);
+        if (rc == CURI_OK)
+            out->len = need;
+        if (rc != CURI_ERR_NOSPACE)
+            return rc;
+        room = need;
+    }
+    return CURI_ERR_NOSPACE; /* not reached: the contract's size suffices */
+}
+
+int curi_sql_url(struct buf *out, struct buf *work, curi_url *url, const char *s, size_t n,
+                 const char *base, size_t blen)
+{
+    curi_url b;
+    if (base == NULL)
+        return url_parse_into(out, url, s, n, NULL);
+    int rc = url_parse_into(work, &b, base, blen, NULL);
+    if (rc == CURI_OK)
+        rc = url_parse_into(out, url, s, n, &b);
+    else
+        memset(url, 0, sizeof *url);
+    return rc;
+}
+
+curi_str curi_sql_url_host(const curi_url *url)
+{
+    curi_str none = {NULL, 0};
+    return url->host_type == CURI_URL_HOST_NONE ? none : url->hostname;
+}

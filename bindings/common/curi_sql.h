@@ -1,10 +1,11 @@
 /*
  * curi_sql.h -- what the three SQL bindings (SQLite, PostgreSQL, DuckDB) share, over
  * common/ (buf.h's growable buffer, json.h's JSON, which the curi tool uses too): the JSON
- * objects of `curi parse --json` and `curi check --json`, form decoding of query keys and values, and the writers (normalize, resolve, relative)
- * with their bounds.  Uses libcuri through its public header only.  Nothing here raises an
- * engine error: every function reports failure by its return value, so a binding can free
- * what it holds before it raises.  SPDX-License-Identifier: MIT
+ * objects of `curi parse --json` and `curi check --json`, form decoding of query keys and
+ * values, the writers (normalize, resolve, relative) with their bounds, and the WHATWG URL
+ * parse behind curi_url_href and curi_url_host.  Uses libcuri through its public header
+ * only.  Nothing here raises an engine error: every function reports failure by its return
+ * value, so a binding can free what it holds before it raises.  SPDX-License-Identifier: MIT
  */
 #ifndef CURI_SQL_H
 #define CURI_SQL_H
@@ -67,6 +68,25 @@ unsigned curi_sql_norm_mask(const char *name, size_t len);
 int curi_sql_normalize(struct buf *out, const curi_uri *u, unsigned mask);
 int curi_sql_resolve(struct buf *out, const curi_uri *base, const curi_uri *ref);
 int curi_sql_relative(struct buf *out, const curi_uri *base, const curi_uri *target);
+
+/*
+ * The WHATWG URL Standard's parse (curi_url_parse) of s[0..n) into out (replacing its
+ * contents: out->p[0..out->len) is the href), with *url's views into out->p, valid until out
+ * changes.  When base is not NULL, base[0..blen) is parsed first, into work (replacing its
+ * contents), and s is parsed against it.  The buffers keep their room between calls, so a
+ * caller that parses many rows allocates only while they grow.  Returns CURI_OK, the
+ * library's error (for the input, or for the base when that does not parse), or
+ * CURI_ERR_NOSPACE with out->oom or work->oom set when memory ran out.
+ */
+int curi_sql_url(struct buf *out, struct buf *work, curi_url *url, const char *s, size_t n,
+                 const char *base, size_t blen);
+
+/*
+ * What curi_url_host returns of a parsed URL: the URL API's hostname (an IPv6 address in
+ * brackets, a domain in ASCII), "" for an empty host ("file:///p"); .ptr NULL when the host
+ * is null ("mailto:x", "foo:/p").
+ */
+curi_str curi_sql_url_host(const curi_url *url);
 
 
 #endif /* CURI_SQL_H */

@@ -5,6 +5,8 @@
  *
  * The SQLite binding's rules hold: a NULL argument gives NULL; an input that does not parse
  * gives NULL (curi_valid and curi_error say why); parts are NULL when absent, '' when empty.
+ * curi_url_href(u [, base]) and curi_url_host(u [, base]) are the WHATWG URL Standard's href
+ * and hostname, NULL when u or base fails its parser (the host also when it is null).
  * The functions are VARCHAR -> VARCHAR (curi_valid -> BOOLEAN).  Uses libcuri's public
  * header only.  SPDX-License-Identifier: MIT
  */
@@ -26,7 +28,9 @@ enum fn_kind {
     F_RESOLVE,
     F_RELATIVE,
     F_PARAM,
-    F_PARSE
+    F_PARSE,
+    F_URL_HREF, /* the WHATWG URL Standard's href (of a[0] against a[1] with 2 arguments) */
+    F_URL_HOST  /* its hostname */
 };
 
 struct fn_def {
@@ -53,6 +57,10 @@ static const struct fn_def fns[] = {
     {"curi_relative", 2, F_RELATIVE, 0},
     {"curi_param", 2, F_PARAM, 0},
     {"curi_parse", 1, F_PARSE, 0},
+    {"curi_url_href", 1, F_URL_HREF, 0},
+    {"curi_url_href", 2, F_URL_HREF, 0},
+    {"curi_url_host", 1, F_URL_HOST, 0},
+    {"curi_url_host", 2, F_URL_HOST, 0},
 };
 
 /* The bytes of a VARCHAR value: inline up to 12 bytes, else behind a pointer. */
@@ -82,10 +90,10 @@ static void set_text(duckdb_vector out, idx_t row, const char *s, size_t n)
 
 /*
  * One row of a VARCHAR function: writes the result to out (or a NULL), using b for
- * results that are built.  Returns 0, or -1 when memory ran out.
+ * results that are built and w for a WHATWG base.  Returns 0, or -1 when memory ran out.
  */
 static int one_row(const struct fn_def *f, const curi_str *a, duckdb_vector out, idx_t row,
-                   struct buf *b)
+                   struct buf *b, struct buf *w)
 {
     curi_uri u, v;
     curi_error e;
@@ -162,6 +170,22 @@ static int one_row(const struct fn_def *f, const curi_str *a, duckdb_vector out,
             return -1;
         set_text(out, row, b->p, b->len);
         return 0;
+    case F_URL_HREF:
+    case F_URL_HOST: {
+        curi_url url;
+        rc = curi_sql_url(b, w, &url, a[0].ptr, a[0].len, f->nargs == 2 ? a[1].ptr : NULL,
+                          a[1].len);
+        if (b->oom || w->oom)
+            return -1;
+        if (rc == CURI_OK) {
+            curi_str r = f->kind == F_URL_HOST ? curi_sql_url_host(&url) : url.href;
+            if (r.ptr != NULL) {
+                set_text(out, row, r.ptr, r.len);
+                return 0;
+            }
+        }
+        break;
+    }
     case F_VALID:
         break;
     }
@@ -176,7 +200,7 @@ static void curi_chunk(duckdb_function_info info, duckdb_data_chunk input, duckd
     idx_t n = duckdb_data_chunk_get_size(input);
     const duckdb_string_t *data[2] = {NULL, NULL};
     const uint64_t *valid[2] = {NULL, NULL};
-    struct buf b = {0};
+    struct buf b = {0}, w = {0};
     for (int i = 0; i < f->nargs; i++) {
         duckdb_vector v = duckdb_data_chunk_get_vector(input, (idx_t)i);
         data[i] = duckdb_vector_get_data(v);
@@ -208,7 +232,7 @@ static void curi_chunk(duckdb_function_info info, duckdb_data_chunk input, duckd
             set_null(out, row);
             continue;
         }
-        int rc = one_row(f, a, out, row, &b);
+        int rc = one_row(f, a, out, row, &b, &w);
         if (rc == -1) {
             duckdb_scalar_function_set_error(info, "curi: out of memory");
             break;
@@ -219,6 +243,7 @@ static void curi_chunk(duckdb_function_info info, duckdb_data_chunk input, duckd
         }
     }
     buf_free(&b);
+    buf_free(&w);
 }
 
 int curi_duckdb_register(duckdb_connection con)

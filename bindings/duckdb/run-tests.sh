@@ -3,8 +3,9 @@
 #
 # Each tests/NAME.sql runs in B/duckdb/curi-duckdb (an in-memory database with the curi
 # functions registered); its output must equal tests/NAME.out.  Then curi_parse() is
-# compared with `curi parse --json` over every data file of ../shared/data/urls/, read with
-# DuckDB's read_csv (one test per file).  Ends with "N passed, N failed".
+# compared with `curi parse --json`, and curi_url_href() with `curi url`, over every data
+# file of ../shared/data/urls/, read with DuckDB's read_csv (one test per file and function).
+# Ends with "N passed, N failed".
 set -u
 B=${1:-build}
 dir=$(dirname "$0")
@@ -32,17 +33,27 @@ for f in $data; do
     name=$(basename "$f")
     # Without a leading byte order mark (the tool skips it) and empty lines (read_csv does).
     sed -e '1s/^\xEF\xBB\xBF//' -e '/^$/d' "$f" >"$tmp/in"
-    "$B/curi" parse --json <"$tmp/in" >"$tmp/want" 2>/dev/null
-    echo "SELECT curi_parse(u) FROM read_csv('$tmp/in', header = false, delim = E'\\x1f', quote = '',
-          escape = '', columns = {'u': 'VARCHAR'}, auto_detect = false, strict_mode = false);" |
-        "$host" >"$tmp/got" 2>&1
-    if cmp -s "$tmp/want" "$tmp/got"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: curi_parse() and curi parse --json differ on $name"
-        diff "$tmp/want" "$tmp/got" | head -6
-    fi
+    for fn in parse url; do
+        # curi_parse() against `curi parse --json`; curi_url_href() against `curi url` (an
+        # empty line for a failure).
+        if [ $fn = parse ]; then
+            "$B/curi" parse --json <"$tmp/in" >"$tmp/want" 2>/dev/null
+            expr="curi_parse(u)"
+        else
+            "$B/curi" url <"$tmp/in" >"$tmp/want" 2>/dev/null
+            expr="coalesce(curi_url_href(u), '')"
+        fi
+        echo "SELECT $expr FROM read_csv('$tmp/in', header = false, delim = E'\\x1f', quote = '',
+              escape = '', columns = {'u': 'VARCHAR'}, auto_detect = false, strict_mode = false);" |
+            "$host" >"$tmp/got" 2>&1
+        if cmp -s "$tmp/want" "$tmp/got"; then
+            pass=$((pass + 1))
+        else
+            fail=$((fail + 1))
+            echo "FAIL: $expr and curi $fn differ on $name"
+            diff "$tmp/want" "$tmp/got" | head -6
+        fi
+    done
 done
 echo "duckdb: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -69,6 +69,9 @@ SELECT count(u) FROM tt;
 SELECT count(substring(u from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\\[[^]]*\\]|[^:/?#]*)')) FROM tt;
 SELECT count(substring(u from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\\[[^]]*\\]|[^:/?#]*)')) FROM tt;
 SELECT count(substring(u from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\\[[^]]*\\]|[^:/?#]*)')) FROM tt;
+SELECT count(curi_url_href(u)) FROM tt;
+SELECT count(curi_url_href(u)) FROM tt;
+SELECT count(curi_url_href(u)) FROM tt;
 \\timing off
 SELECT pg_size_pretty(pg_relation_size('tt')) AS text_table, pg_size_pretty(pg_relation_size('tc')) AS curi_table,
        pg_size_pretty(pg_relation_size('tt_i')) AS text_index, pg_size_pretty(pg_relation_size('tc_i')) AS curi_index;
@@ -77,7 +80,7 @@ psql_t -c 'CREATE EXTENSION curi' >/dev/null
 psql_t -f /tmp/curi-bench-$$.sql >/tmp/curi-bench-$$.log 2>&1 || { cat /tmp/curi-bench-$$.log; rm -f /tmp/curi-bench-$$.*; exit 1; }
 valid=$(grep -A2 valid_rows /tmp/curi-bench-$$.log | tail -1 | tr -d ' ')
 echo "PostgreSQL $(pg_config --version | cut -d' ' -f2), $valid valid rows of $ROWS (best of 3; ms, ns/row):"
-printf '%s\n' "btree index build, text (C.UTF-8)" "btree index build, text COLLATE \"C\"" "btree index build, curi" "count(DISTINCT text) (C.UTF-8)" "count(DISTINCT text COLLATE \"C\")" "count(DISTINCT curi)" "scan: count(c)" "curi_host(c)" "curi_normalize(c)" "scan: count(u) of text" "substring(u from regexp) host" >/tmp/curi-bench-$$.names
+printf '%s\n' "btree index build, text (C.UTF-8)" "btree index build, text COLLATE \"C\"" "btree index build, curi" "count(DISTINCT text) (C.UTF-8)" "count(DISTINCT text COLLATE \"C\")" "count(DISTINCT curi)" "scan: count(c)" "curi_host(c)" "curi_normalize(c)" "scan: count(u) of text" "substring(u from regexp) host" "curi_url_href(u) of text (WHATWG)" >/tmp/curi-bench-$$.names
 grep '^Time:' /tmp/curi-bench-$$.log | awk '{ print $2 }' >/tmp/curi-bench-$$.ms
 # Each operation ran three times; the fastest counts (the machine is shared).
 awk -v r="$valid" 'NR == FNR { name[NR] = $0; next }

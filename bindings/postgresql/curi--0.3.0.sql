@@ -120,6 +120,17 @@ CREATE FUNCTION curi_parse(text) RETURNS json
 CREATE FUNCTION curi_check(text) RETURNS json
     AS 'MODULE_PATHNAME', 'pgcuri_curi_check_json' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- The WHATWG URL Standard (what a browser fetches), of any text: the href, parsed against a
+-- base when one is given, and the host (the URL API's hostname); NULL when either fails.
+CREATE FUNCTION curi_url_href(text) RETURNS text
+    AS 'MODULE_PATHNAME', 'pgcuri_curi_url_href' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION curi_url_href(text, text) RETURNS text
+    AS 'MODULE_PATHNAME', 'pgcuri_curi_url_href' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION curi_url_host(text) RETURNS text
+    AS 'MODULE_PATHNAME', 'pgcuri_curi_url_host' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION curi_url_host(text, text) RETURNS text
+    AS 'MODULE_PATHNAME', 'pgcuri_curi_url_host' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- Query pairs (form-decoded, in order) and path segments (raw) as rows.
 CREATE FUNCTION curi_query_each(curi, OUT key text, OUT value text) RETURNS SETOF record
     AS 'MODULE_PATHNAME', 'pgcuri_curi_query_each' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;

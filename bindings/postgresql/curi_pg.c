@@ -18,7 +18,8 @@
  * GROUP BY, joins and unique indexes.  The output function gives the text as written
  * (like citext, nothing is lost in a dump); curi_normalize(u) gives the normalized form.
  * The header is read with memcpy: a value with a short (1-byte) varlena header is not
- * aligned.
+ * aligned.  Beside the type, functions of any text: curi_valid, curi_error, curi_parse,
+ * curi_check, and the WHATWG URL Standard's curi_url_href and curi_url_host.
  * SPDX-License-Identifier: MIT
  */
 #include "postgres.h"
@@ -632,6 +633,52 @@ Datum pgcuri_curi_check_json(PG_FUNCTION_ARGS)
     struct buf b = {0};
     curi_sql_check_json(&b, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), check_interrupts);
     PG_RETURN_TEXT_P(buf_result(&b, CURI_OK, "curi_check"));
+}
+
+/*
+ * ---------------------------------------------------------------------------
+ * The WHATWG URL Standard: curi_url_href(text [, base text]), curi_url_host(...)
+ * ---------------------------------------------------------------------------
+ * The href of the input, parsed against base when given, or its host as the URL API's
+ * hostname ('' for an empty host).  NULL when the input or the base fails the Standard's
+ * parser, and (the host) when the URL's host is null, as try_curi does for RFC 3986: a
+ * column of URLs from the web is expected to hold some that fail.  Out of memory raises.
+ */
+static Datum cpg_url(FunctionCallInfo fcinfo, int host)
+{
+    text *t = PG_GETARG_TEXT_PP(0);
+    text *bt = PG_NARGS() > 1 ? PG_GETARG_TEXT_PP(1) : NULL;
+    struct buf out = {0}, work = {0};
+    curi_url url;
+    text *r = NULL;
+    int rc = curi_sql_url(&out, &work, &url, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t),
+                          bt != NULL ? VARDATA_ANY(bt) : NULL,
+                          bt != NULL ? VARSIZE_ANY_EXHDR(bt) : 0);
+    int oom = out.oom || work.oom;
+    if (rc == CURI_OK) {
+        curi_str v = host ? curi_sql_url_host(&url) : url.href;
+        if (v.ptr != NULL)
+            r = text_of(v.ptr, v.len);
+    }
+    buf_free(&out);
+    buf_free(&work);
+    if (oom)
+        ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+    if (r == NULL)
+        PG_RETURN_NULL();
+    PG_RETURN_TEXT_P(r);
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_url_href);
+Datum pgcuri_curi_url_href(PG_FUNCTION_ARGS)
+{
+    return cpg_url(fcinfo, 0);
+}
+
+PG_FUNCTION_INFO_V1(pgcuri_curi_url_host);
+Datum pgcuri_curi_url_host(PG_FUNCTION_ARGS)
+{
+    return cpg_url(fcinfo, 1);
 }
 
 /*

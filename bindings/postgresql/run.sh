@@ -17,7 +17,8 @@
 # (Debian's package creates it), which then owns the directory.
 # check: pg_regress (make installcheck) over sql/*.sql against expected/*.out, then every
 # data file of ../shared/data/urls/ read into curi values whose parts are compared with
-# curi_parse()'s (one test per file); ends with "N passed, N failed".
+# curi_parse()'s, and curi_url_href() of each line with `curi url`'s (one test per file);
+# ends with "N passed, N failed".
 set -eu
 B=$1
 what=$2
@@ -120,10 +121,14 @@ data=$(ls "$root"/../shared/data/urls/*.txt 2>/dev/null)
 [ -n "$data" ] || echo "postgresql: no ../shared/data/urls/*.txt: the data file comparison is left out"
 for f in $data; do
     name=$(basename "$f")
-    out=$(sed -e '1s/^\xEF\xBB\xBF//' -e 's/\\/\\\\/g' "$f" | "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -At -c "
+    # Beside each line, what `curi url` prints for it (the href, or an empty line).
+    sed -e '1s/^\xEF\xBB\xBF//' "$f" >"$tmp/urls.in"
+    "$B/curi" url <"$tmp/urls.in" >"$tmp/urls.href" 2>/dev/null || true
+    out=$(paste -d "$(printf '\037')" "$tmp/urls.in" "$tmp/urls.href" | sed -e 's/\\/\\\\/g' |
+        "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -At -c "
         SET client_min_messages = warning;
         CREATE EXTENSION IF NOT EXISTS curi;
-        CREATE TEMP TABLE t(u text);
+        CREATE TEMP TABLE t(u text, href text);
         COPY t FROM STDIN WITH (FORMAT text, DELIMITER E'\\x1f');
         SELECT count(*) FILTER (WHERE c IS NOT NULL), count(*) FILTER (WHERE mismatch)
           FROM (SELECT c, j,
@@ -137,9 +142,10 @@ for f in $data; do
                        curi_fragment(c) IS DISTINCT FROM j->>'fragment' OR
                        (c IS NOT NULL AND curi_raw(c) <> u) OR
                        (c IS NULL) <> (j->>'error' IS NOT NULL) OR
-                       (c IS NOT NULL AND curi_normalize(c) <> curi_normalize(c, 'scheme'))
+                       (c IS NOT NULL AND curi_normalize(c) <> curi_normalize(c, 'scheme')) OR
+                       coalesce(curi_url_href(u), '') <> href
                        AS mismatch
-                  FROM (SELECT u, try_curi(u) AS c, curi_parse(u) AS j FROM t) s) x;" 2>&1)
+                  FROM (SELECT u, href, try_curi(u) AS c, curi_parse(u) AS j FROM t) s) x;" 2>&1)
     case $out in
     *"|0") pass=$((pass + 1)) ;;
     *) fail=$((fail + 1)); echo "FAIL: $name: valid|mismatched = $out" ;;

@@ -1,8 +1,9 @@
 /*
  * curi_sqlite.c -- curi as a SQLite loadable extension (build/curi.so, entry point
  * sqlite3_curi_init): RFC 3986 parsing, extraction, normalization, resolution, comparison
- * and the lint as SQL functions, and the query pairs and path segments of a URI as
- * eponymous virtual tables.
+ * and the lint as SQL functions, the WHATWG URL Standard's href and host (curi_url_href,
+ * curi_url_host), and the query pairs and path segments of a URI as eponymous virtual
+ * tables.
  *
  * One rule for every scalar function: a NULL argument gives NULL; a BLOB is read as its
  * bytes, TEXT as its UTF-8 bytes (numbers as their text); an input that does not parse
@@ -213,6 +214,33 @@ static void fn_equal(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         return;
     (void)curi_compare(&a, &b, CURI_EQ_SCHEME, &lv, NULL); /* both parsed: it cannot fail */
     sqlite3_result_int(ctx, lv != CURI_EQ_NONE);
+}
+
+/*
+ * curi_url_href(u [, base]) and curi_url_host(u [, base]): the WHATWG URL Standard's href of
+ * u, parsed against base when one is given, or its host as the URL API's hostname (without
+ * the port; IPv6 in brackets; '' for an empty host).  NULL when an argument is NULL, when u
+ * or base fails the Standard's parser, and (the host) when the URL's host is null.  The
+ * user data is 1 for the host.
+ */
+static void fn_url(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    size_t n, bn = 0;
+    const char *s = arg_bytes(argv[0], &n), *base = NULL;
+    struct buf out = {0}, work = {0};
+    curi_url url;
+    if (s == NULL || (argc == 2 && (base = arg_bytes(argv[1], &bn)) == NULL))
+        return;
+    int rc = curi_sql_url(&out, &work, &url, s, n, base, bn);
+    if (out.oom || work.oom) {
+        sqlite3_result_error_nomem(ctx);
+    } else if (rc == CURI_OK) {
+        curi_str v = sqlite3_user_data(ctx) != NULL ? curi_sql_url_host(&url) : url.href;
+        if (v.ptr != NULL)
+            sqlite3_result_text64(ctx, v.len ? v.ptr : "", v.len, SQLITE_TRANSIENT, SQLITE_UTF8);
+    }
+    buf_free(&out);
+    buf_free(&work);
 }
 
 /*
@@ -437,6 +465,10 @@ static const struct fn_def fns[] = {
     {"curi_resolve", 2, fn_resolve, 0},
     {"curi_relative", 2, fn_relative, 0},
     {"curi_equal", 2, fn_equal, 0},
+    {"curi_url_href", 1, fn_url, 0},
+    {"curi_url_href", 2, fn_url, 0},
+    {"curi_url_host", 1, fn_url, 1},
+    {"curi_url_host", 2, fn_url, 1},
 };
 
 #ifdef _WIN32

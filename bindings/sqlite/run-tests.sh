@@ -8,7 +8,9 @@
 # ("Runtime error near line N", the extended code) differs between SQLite versions.
 # Then curi_parse() and curi_check() are compared with `curi parse --json` and `curi check
 # --json` over every data file in ../shared/data/urls/ (one test per file and function; left
-# out with a message when the files are not there) and over an input with 21 findings.  Ends with "N passed, N failed".
+# out with a message when the files are not there) and over an input with 21 findings, and
+# curi_url_href() and curi_url_host() with `curi url` over the same files.  Ends with
+# "N passed, N failed".
 set -u
 B=${1:-build}
 dir=$(dirname "$0")
@@ -93,6 +95,38 @@ for f in "$@"; do
             ok
         fi
     done
+done
+
+# curi_url_href() against `curi url` (the same WHATWG parser; an empty line for a failure),
+# line by line over the same files.
+for f in $data; do
+    name=$(basename "$f")
+    sed -e '1s/^\xEF\xBB\xBF//' -e '/^$/d' "$f" >"$tmp/in"
+    "$B/curi" url <"$tmp/in" >"$tmp/want" 2>/dev/null
+    sqlite3 -batch :memory: -cmd ".load $B/curi" \
+        "CREATE TABLE t(u TEXT)" ".mode ascii" ".separator \"\\037\" \"\\n\"" \
+        ".import $tmp/in t" ".mode list" "SELECT coalesce(curi_url_href(u), '') FROM t ORDER BY rowid" \
+        >"$tmp/got" 2>"$tmp/err"
+    if [ -s "$tmp/err" ] || ! cmp -s "$tmp/want" "$tmp/got"; then
+        bad "curi_url_href() and curi url differ on $name"
+        cat "$tmp/err"
+        diff "$tmp/want" "$tmp/got" | head -6
+    else
+        ok
+    fi
+    # curi_url_host() against the hostname of `curi url --json` (which is "" both for a null
+    # host and after a failure, where the function gives NULL): rows that differ.
+    "$B/curi" url --json <"$tmp/in" >"$tmp/json" 2>/dev/null
+    got=$(sqlite3 -batch :memory: -cmd ".load $B/curi" \
+        "CREATE TABLE t(u TEXT)" "CREATE TABLE j(x TEXT)" ".mode ascii" ".separator \"\\037\" \"\\n\"" \
+        ".import $tmp/in t" ".import $tmp/json j" ".mode list" \
+        "SELECT count(*), sum(coalesce(curi_url_host(u), '') <> coalesce(json_extract(x, '\$.hostname'), ''))
+           FROM t JOIN j ON t.rowid = j.rowid" 2>&1)
+    if [ "$got" = "$(wc -l <"$tmp/json" | tr -d ' ')|0" ]; then
+        ok
+    else
+        bad "curi_url_host() and curi url --json's hostname differ on $name: rows|differing = $got"
+    fi
 done
 
 echo "sqlite: $pass passed, $fail failed"
