@@ -715,21 +715,22 @@ done:
     return status;
 }
 
+/* The option of curi build (parse_args' handler). */
+static int build_option(struct common *c, void *vctx, int id, char *v)
+{
+    struct build_ctx *ctx = vctx;
+    (void)c;
+    (void)v;
+    if (id == OPT_ENCODE)
+        ctx->encode = 1;
+    return 0; /* an operand stays one */
+}
+
 int cmd_build(int argc, char **argv)
 {
     struct common c = {.cmd = "build", .help = build_help, .jobs = 1};
     struct build_ctx ctx = {0, 0, 0};
-    int nops = 0;
-    for (int i = 1; i < argc; i++) {
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && strcmp(argv[i], "--encode") == 0)
-            ctx.encode = 1;
-        else if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        else
-            argv[nops++] = argv[i];
-    }
+    int nops = parse_args(&c, argc, argv, build_option, &ctx);
     ctx.pflags = c.pflags;
     ctx.json = c.json;
     return run_lines(build_line, &ctx, argv, nops, &c, 0);
