@@ -207,9 +207,11 @@ typedef int (*opt_handler)(struct common *c, void *ctx, int id, char *val);
 /*
  * Parse argv[1..argc) for command c->cmd: every option its rows of the table take, as
  * --name, --name=VALUE, --name VALUE, and for a short alias -x, -xVALUE, -x VALUE or
- * -x=VALUE; "--" ends the options; a lone "-" is an operand.  --help prints the help and
- * exits 0; an unknown option or a missing value is a usage error (exit 2).  Returns the
- * number of operands, kept in order in argv[0..n).
+ * -x=VALUE; "--" ends the options; a lone "-" is an operand.  Each occurrence acts at
+ * once, in order, so a repeated option adds or overrides as its handler says, and an error
+ * comes before a later --help.  --help prints the help and exits 0; an unknown option or a
+ * missing value is a usage error (exit 2).  Returns the number of operands, kept in order
+ * in argv[0..n).
  */
 int parse_args(struct common *c, int argc, char **argv, opt_handler fn, void *ctx);
 /* Keep s as the next operand (in the argv that parse_args is reading). */
