@@ -169,51 +169,139 @@ struct common {
     size_t max_len;   /* --max-length N: longer inputs are refused (default CURI_MAX_LEN) */
     int zero;         /* -z: records end at NUL, in the input and in the output */
     int plain;        /* set by run_lines: none of the options that touch every input */
+    char **ops;       /* parse_args: the operands so far, in argv's own array */
+    int nops;
 };
 
-int opt_value(char **argv, int argc, int *i, const char *name, const char **val);
-int opt_common(struct common *c, char **argv, int argc, int *i);
 void usage_error(const struct common *c, const char *msg, const char *arg);
-int is_option(const struct common *c, const char *arg);
+
+/*
+ * What an option does: the id of its rows in the option table (options.c).  parse_args acts
+ * on the shared ones itself; it hands the others, and each operand (OPT_OPERAND), to the
+ * command's handler.  To add an option: an OPT_ here, a row in options.c (its commands,
+ * names, value, help), a case in the handler of each command that takes it, and a line in
+ * docs/curi.1; --help, completion and tools/check-options.py follow from the row.
+ */
+enum {
+    OPT_OPERAND, /* not an option: an operand (handed to the handler before it is kept) */
+    /* Shared, done by parse_args on struct common. */
+    OPT_HELP, OPT_JSON, OPT_STRICT_3986, OPT_IRI, OPT_JOBS, OPT_ACCEPT_SPACE, OPT_URL_FILE,
+    OPT_BINARY, OPT_SKIP_INVALID, OPT_MAX_LENGTH, OPT_ZERO,
+    OPT_SHARED_END,
+    /* A command's own, done by its handler. */
+    OPT_REQUIRE_SCHEME = OPT_SHARED_END, OPT_ABSOLUTE, OPT_SCHEME, OPT_QUERY_SEPARATOR,
+    OPT_ENCODE, OPT_RAW, OPT_REMOVE, OPT_APPEND, OPT_REPLACE, OPT_FORCE_REPLACE, OPT_TRIM,
+    OPT_SORT_QUERY, OPT_ITERATE, OPT_KEEP_PCT, OPT_COMPONENT, OPT_PLUS, OPT_NO_NUL,
+    OPT_LENIENT, OPT_COLOR, OPT_NON_STRICT, OPT_ABSPATH, OPT_NETPATH, OPT_SYNTAX, OPT_IPV6,
+    OPT_FAIL_ON, OPT_DISABLE, OPT_PORTS, OPT_WINDOWS, OPT_IDN, OPT_NO_IDN, OPT_TO_ASCII,
+    OPT_TO_UNICODE, OPT_STD3, OPT_BASE, OPT_COMPLETE, OPT_FIND_IRI, OPT_ASCII, OPT_TO_URI,
+    OPT_DRY_RUN, OPT_TEXT, OPT_GRAPHICAL, OPT_FORCE, OPT_PRINT_TABLE
+};
+
+/*
+ * A command's handler: act on option id of the table (val: its value, NULL for a flag),
+ * or, for id OPT_OPERAND, look at operand val and return 1 when it took it (set's
+ * NAME=VALUE); the operands it does not take are kept (add_operand).  ctx is the command's.
+ */
+typedef int (*opt_handler)(struct common *c, void *ctx, int id, char *val);
+/*
+ * Parse argv[1..argc) for command c->cmd: every option its rows of the table take, as
+ * --name, --name=VALUE, --name VALUE, and for a short alias -x, -xVALUE, -x VALUE or
+ * -x=VALUE; "--" ends the options; a lone "-" is an operand.  Each occurrence acts at
+ * once, in order, so a repeated option adds or overrides as its handler says, and an error
+ * comes before a later --help.  --help prints the help and exits 0; an unknown option or a
+ * missing value is a usage error (exit 2).  Returns the number of operands, kept in order
+ * in argv[0..n).
+ */
+int parse_args(struct common *c, int argc, char **argv, opt_handler fn, void *ctx);
+/* Keep s as the next operand (in the argv that parse_args is reading). */
+void add_operand(struct common *c, char *s);
+
+/*
+ * The commands, in the order curi --help lists them: X(ID, name, function, its line in
+ * curi --help, its description in the completion scripts).  The enum of bits (CMD_ID_BIT,
+ * C_ID), the dispatch in main.c, --help's command list and the completion scripts all come
+ * from this one list.  To add a command: a line here (before completion), its function in
+ * a cli/cmd_*.c, its options as rows of cli/options.c with the bit C_ID, and its section
+ * in docs/curi.1.
+ */
+#define CLI_COMMANDS(X)                                                                          \
+    X(PARSE, "parse", cmd_parse, "show the components of each URI reference",                    \
+      "show the components of each URI reference")                                               \
+    X(GET, "get", cmd_get, "print a format string with components filled in",                   \
+      "print a format string with components filled in")                                         \
+    X(SET, "set", cmd_set, "replace or remove components and print the result",                 \
+      "replace or remove components and print the result")                                       \
+    X(ENCODE, "encode", cmd_encode, "percent-encode strings for a component",                    \
+      "percent-encode strings for a component")                                                  \
+    X(DECODE, "decode", cmd_decode, "percent-decode strings", "percent-decode strings")          \
+    X(EXPLAIN, "explain", cmd_explain, "draw the RFC 3986 component diagram under a URI",        \
+      "draw the RFC 3986 component diagram under a URI")                                         \
+    X(RESOLVE, "resolve", cmd_resolve, "resolve references against a base URI (RFC 3986 5.2)",  \
+      "resolve references against a base URI")                                                   \
+    X(RELATIVE, "relative", cmd_relative, "the shortest reference from a base to a target",      \
+      "the shortest reference from a base to a target")                                          \
+    X(NORMALIZE, "normalize", cmd_normalize, "normalize URIs (RFC 3986 6.2.2 and 6.2.3)",        \
+      "normalize URIs")                                                                          \
+    X(EQUAL, "equal", cmd_equal, "compare two URIs on the ladder of RFC 3986 6.2",               \
+      "compare two URIs on the ladder of RFC 3986 6.2")                                          \
+    X(BUILD, "build", cmd_build, "build URIs from JSON objects (the keys of parse --json)",      \
+      "build URIs from JSON objects")                                                            \
+    X(CHECK, "check", cmd_check, "report security findings: 44 lint rules with spans",           \
+      "report security findings (lint rules)")                                                   \
+    X(EXTRACT, "extract", cmd_extract,                                                           \
+      "print the URIs found in free text (files or standard input)",                             \
+      "print the URIs found in free text")                                                       \
+    X(FROM_PATH, "from-path", cmd_from_path, "the file: URI of each local path (RFC 8089)",      \
+      "the file: URI of each local path (RFC 8089)")                                             \
+    X(TO_PATH, "to-path", cmd_to_path, "the local path of each file: URI (RFC 8089)",            \
+      "the local path of each file: URI (RFC 8089)")                                             \
+    X(OPEN, "open", cmd_open, "hand each URI to the program that handles it (no shell)",         \
+      "hand each URI to the program that handles it")                                            \
+    X(TO_URI, "to-uri", cmd_to_uri, "the URI of each IRI (RFC 3987 3.1; --idn: IDNA hosts)",     \
+      "the URI of each IRI (RFC 3987)")                                                          \
+    X(TO_IRI, "to-iri", cmd_to_iri, "the IRI of each URI (RFC 3987 3.2; --idn: Unicode hosts)",  \
+      "the IRI of each URI (RFC 3987)")                                                          \
+    X(HOST, "host", cmd_host, "IDNA conversion of host names (--to-ascii, --to-unicode)",        \
+      "IDNA conversion of host names")                                                           \
+    X(URL, "url", cmd_url, "the href of each URL under the WHATWG URL Standard (a browser's)",   \
+      "the href of each URL under the WHATWG URL Standard")                                      \
+    X(COMPLETION, "completion", cmd_completion, "print the bash, zsh or fish completion script", \
+      "print the bash, zsh or fish completion script")
+
+#define CLI_CMD_BIT(id, name, run, help, brief) CMD_##id##_BIT,
+enum { CLI_COMMANDS(CLI_CMD_BIT) CMD_ALL };
+#undef CLI_CMD_BIT
+/* The commands whose options are rows of the option table: all but completion (the last),
+ * which takes one SHELL word and writes the scripts from the table. */
+#define CMD_COUNT CMD_COMPLETION_BIT
+#define CLI_CMD_C(id, name, run, help, brief) C_##id = 1u << CMD_##id##_BIT,
+enum { CLI_COMMANDS(CLI_CMD_C) };
+#undef CLI_CMD_C
+#define C_IRI_CMDS (C_TO_URI | C_TO_IRI | C_HOST) /* the line commands of cmd_iri.c */
+
+#define CLI_CMD_DECLARE(id, name, run, help, brief) int run(int argc, char **argv);
+CLI_COMMANDS(CLI_CMD_DECLARE)
+#undef CLI_CMD_DECLARE
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;  /* the line in curi --help */
+    const char *brief; /* the description in the completion scripts */
+};
+extern const struct command cli_commands[CMD_ALL];
 
 /*
  * options.c: the option table.  A row is one option of the commands in cmds
- * (bits CMD_*): its long name, a short alias, the value's name (NULL for a
- * flag; eq: written --name=VALUE), what completes the value (a list of
- * words, or "FILE"), a sample value for tools/check-options.py, and the
- * --help text ('\n' continues on the next line).
+ * (bits C_*): what it does (an OPT_* below), its long name, a short alias,
+ * the value's name (NULL for a flag; eq: written --name=VALUE), what completes
+ * the value (a list of words, or "FILE"), a sample value for
+ * tools/check-options.py, and the --help text ('\n' continues on the next line).
  */
-enum {
-    CMD_PARSE_BIT, CMD_GET_BIT, CMD_SET_BIT, CMD_ENCODE_BIT, CMD_DECODE_BIT, CMD_EXPLAIN_BIT,
-    CMD_RESOLVE_BIT, CMD_RELATIVE_BIT, CMD_NORMALIZE_BIT, CMD_EQUAL_BIT, CMD_BUILD_BIT,
-    CMD_CHECK_BIT, CMD_EXTRACT_BIT, CMD_FROM_PATH_BIT, CMD_TO_PATH_BIT, CMD_OPEN_BIT,
-    CMD_TO_URI_BIT, CMD_TO_IRI_BIT, CMD_HOST_BIT, /* cmd_iri.c */
-    CMD_URL_BIT,                                  /* cmd_url.c */
-    CMD_COUNT
-};
-#define C_PARSE (1u << CMD_PARSE_BIT)
-#define C_GET (1u << CMD_GET_BIT)
-#define C_SET (1u << CMD_SET_BIT)
-#define C_ENCODE (1u << CMD_ENCODE_BIT)
-#define C_DECODE (1u << CMD_DECODE_BIT)
-#define C_EXPLAIN (1u << CMD_EXPLAIN_BIT)
-#define C_RESOLVE (1u << CMD_RESOLVE_BIT)
-#define C_RELATIVE (1u << CMD_RELATIVE_BIT)
-#define C_NORMALIZE (1u << CMD_NORMALIZE_BIT)
-#define C_EQUAL (1u << CMD_EQUAL_BIT)
-#define C_BUILD (1u << CMD_BUILD_BIT)
-#define C_CHECK (1u << CMD_CHECK_BIT)
-#define C_EXTRACT (1u << CMD_EXTRACT_BIT)
-#define C_FROM_PATH (1u << CMD_FROM_PATH_BIT)
-#define C_TO_PATH (1u << CMD_TO_PATH_BIT)
-#define C_OPEN (1u << CMD_OPEN_BIT)
-#define C_TO_URI (1u << CMD_TO_URI_BIT)
-#define C_TO_IRI (1u << CMD_TO_IRI_BIT)
-#define C_HOST (1u << CMD_HOST_BIT)
-#define C_IRI_CMDS (C_TO_URI | C_TO_IRI | C_HOST) /* the line commands of cmd_iri.c */
-#define C_URL (1u << CMD_URL_BIT)
 struct optdef {
     unsigned cmds;
+    int id;
     const char *name, *alias, *arg;
     int eq;
     const char *complete, *sample, *help;
@@ -225,8 +313,6 @@ unsigned cmd_bit(const char *name);
 int cmd_has_option(const char *cmd, const char *name);
 /* The command's help text with its options from the table in place of "@OPTIONS@". */
 void help_text(struct buf *b, const char *cmd, const char *help);
-/* complete.c: curi completion bash|zsh|list. */
-int cmd_completion(int argc, char **argv);
 
 /*
  * The authority of a reference as curi_parse found it, as a view into the parsed text:
@@ -246,28 +332,6 @@ static inline curi_str parsed_authority(const curi_uri *u)
     return a;
 }
 
-/* One entry per subcommand; each cmd_* lives in its own file. */
-int cmd_parse(int argc, char **argv);
-int cmd_get(int argc, char **argv);
-int cmd_set(int argc, char **argv);
-int cmd_encode(int argc, char **argv);
-int cmd_decode(int argc, char **argv);
-int cmd_explain(int argc, char **argv);
-int cmd_resolve(int argc, char **argv);
-int cmd_relative(int argc, char **argv);
-int cmd_normalize(int argc, char **argv);
-int cmd_equal(int argc, char **argv);
-int cmd_build(int argc, char **argv);
-int cmd_check(int argc, char **argv);
-int cmd_extract(int argc, char **argv);
-int cmd_from_path(int argc, char **argv); /* cmd_path.c */
-int cmd_to_path(int argc, char **argv);
-int cmd_open(int argc, char **argv);
-int cmd_to_uri(int argc, char **argv); /* cmd_iri.c */
-int cmd_to_iri(int argc, char **argv);
-int cmd_host(int argc, char **argv);
-/* cmd_url.c: the WHATWG URL Standard's parser. */
-int cmd_url(int argc, char **argv);
 /* cmd_iri.c: diagnose() plus the reason of an IDNA failure (curi_idn_reason); get's
  * {host:ascii} and {host:unicode} of u parsed from s (an error's offset is into s). */
 void diagnose_idn(struct buf *err, const char *s, size_t n, const curi_error *e);

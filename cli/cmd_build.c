@@ -570,166 +570,189 @@ static int report_part(const struct build_ctx *ctx, const char *key, int code, s
     return EXIT_INVALID;
 }
 
+/*
+ * Each component's text: a string read into tmp, or made from a list into lists (path from
+ * segments, query from params, host from labels, each only when the key it stands for is
+ * not given), or encoded into enc.  The buffers are filled first and only then pointed
+ * into (texts_at), since they move while they grow.
+ */
+struct texts {
+    struct buf lists, enc;
+    struct str made_v[K_SEGMENTS], enc_v[K_SEGMENTS];
+    int made[K_SEGMENTS], encoded[K_SEGMENTS];
+};
+
+/* Component k made from list l: its elements, each encoded with set (when enc, or always
+ * for the form data of params, in pairs), joined by sep. */
+static void make_from_list(struct texts *x, int k, const struct list *l, char sep,
+                           const struct buf *tmp, int enc, curi_charset set, const char *also)
+{
+    x->made_v[k].at = x->lists.len;
+    for (size_t i = 0; i < l->n; i++) {
+        struct str e = list_at(l, i);
+        if (k == K_QUERY && i % 2 == 1) {
+            /* a param's value: after '=', or none at all when null */
+            if (!e.null) {
+                buf_putc(&x->lists, '=');
+                encode_also(&x->lists, at_of(tmp, e.at), e.len, set, also);
+            }
+            continue;
+        }
+        if (k == K_PATH || i > 0)
+            buf_putc(&x->lists, sep);
+        if (enc)
+            encode_also(&x->lists, at_of(tmp, e.at), e.len, set, also);
+        else
+            buf_put(&x->lists, at_of(tmp, e.at), e.len);
+    }
+    x->made[k] = 1;
+    x->made_v[k].len = x->lists.len - x->made_v[k].at;
+}
+
+/* The components made from segments, params and labels when path, query, host are not
+ * given. */
+static void make_lists(struct texts *x, const struct build_ctx *ctx, const struct parts *pt,
+                       const struct buf *tmp)
+{
+    if (!pt->given[K_PATH] && pt->segments.given)
+        make_from_list(x, K_PATH, &pt->segments, '/', tmp, ctx->encode, CURI_CHARSET_SEGMENT,
+                       NULL);
+    /* Decoded text: always encoded as form data, ';' too for either separator. */
+    if (!pt->given[K_QUERY] && pt->params.given)
+        make_from_list(x, K_QUERY, &pt->params, '&', tmp, 1, CURI_CHARSET_FORM, ";");
+    if (!pt->given[K_HOST] && pt->labels.given)
+        make_from_list(x, K_HOST, &pt->labels, '.', tmp, ctx->encode, CURI_CHARSET_HOST, ".");
+}
+
+/* --encode: every given string but the scheme, the port and an IP literal, into enc. */
+static void encode_given(struct texts *x, const struct parts *pt, const struct buf *tmp)
+{
+    static const curi_charset sets[] = {
+        CURI_CHARSET_UNRESERVED, CURI_CHARSET_USERINFO, CURI_CHARSET_HOST,
+        CURI_CHARSET_UNRESERVED, CURI_CHARSET_PATH,     CURI_CHARSET_QUERY,
+        CURI_CHARSET_FRAGMENT};
+    for (int k = 0; k < K_SEGMENTS; k++) {
+        struct str v = pt->v[k];
+        if (!pt->given[k] || v.null || k == K_SCHEME || k == K_PORT ||
+            (k == K_HOST && v.len > 0 && tmp->p[v.at] == '['))
+            continue;
+        x->enc_v[k].at = x->enc.len;
+        encode_also(&x->enc, at_of(tmp, v.at), v.len, sets[k], NULL);
+        x->enc_v[k].len = x->enc.len - x->enc_v[k].at;
+        x->encoded[k] = 1;
+    }
+}
+
+/* Each component onto an empty reference u, in order; the first refusal is reported under
+ * the key it came from. */
+static int set_components(curi_uri *u, const struct build_ctx *ctx, const struct parts *pt,
+                          const struct texts *x, const struct buf *tmp, const char *s, size_t n,
+                          struct buf *out, struct buf *err)
+{
+    curi_error e = {CURI_OK, 0, 0};
+    curi_parse(u, "", 0, 0, NULL);
+    for (int k = 0; k < K_SEGMENTS; k++) {
+        const char *val;
+        size_t vlen;
+        if (x->made[k]) {
+            val = at_of(&x->lists, x->made_v[k].at);
+            vlen = x->made_v[k].len;
+        } else if (!pt->given[k] || pt->v[k].null) {
+            continue;
+        } else if (x->encoded[k]) {
+            val = at_of(&x->enc, x->enc_v[k].at);
+            vlen = x->enc_v[k].len;
+        } else {
+            val = at_of(tmp, pt->v[k].at);
+            vlen = pt->v[k].len;
+        }
+        int rc = curi_set(u, (curi_part)k, val, vlen, ctx->pflags, &e);
+        if (rc != CURI_OK) {
+            const char *key = !x->made[k]     ? key_names[k]
+                              : k == K_PATH   ? key_names[K_SEGMENTS]
+                              : k == K_QUERY  ? key_names[K_PARAMS]
+                                              : key_names[K_LABELS];
+            return report_part(ctx, key, rc, e.offset, val, vlen, NULL, s, n, out, err);
+        }
+    }
+    return EXIT_VALID;
+}
+
+/* The reference u recomposed: the line (or the JSON object) of input s, or the error. */
+static int write_built(const curi_uri *u, const struct build_ctx *ctx, const char *s, size_t n,
+                       struct buf *out, struct buf *err)
+{
+    struct buf res = {0}; /* the JSON case's result: u points into other buffers */
+    curi_error e = {CURI_OK, 0, 0};
+    size_t cap = curi_recompose_bound(u), len = 0;
+    struct buf *dst = ctx->json ? &res : out;
+    size_t at = dst->len;
+    int status = EXIT_VALID;
+    buf_reserve(dst, cap);
+    int rc = curi_recompose(dst->p + at, cap, &len, u, &e);
+    if (rc != CURI_OK) {
+        status = report_part(ctx, NULL, rc, e.offset, NULL, 0,
+                             rc == CURI_ERR_STRUCTURE ? curi_structure_rule(u) : NULL, s, n, out,
+                             err);
+    } else if (ctx->json) {
+        buf_putc(out, '{');
+        json_member(out, "input", s, n);
+        json_member(out, "output", dst->p + at, len);
+        buf_put(out, "}\n", 2);
+    } else {
+        out->len += len;
+        buf_putc(out, '\n');
+    }
+    buf_free(&res);
+    return status;
+}
+
 static int build_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
                       struct buf *tmp)
 {
     const struct build_ctx *ctx = vctx;
     struct parts pt;
     struct reader r = {s, s + n, s, tmp, NULL, 0, NULL};
+    int status;
     memset(&pt, 0, sizeof pt);
     tmp->len = 0;
-    int ok = read_object(&r, &pt);
-    int status = EXIT_VALID;
-    if (!ok) {
+    if (!read_object(&r, &pt)) {
         status = report_reader(ctx, &r, s, n, out, err);
-        goto done;
+    } else {
+        struct texts x;
+        curi_uri u;
+        memset(&x, 0, sizeof x);
+        make_lists(&x, ctx, &pt, tmp);
+        if (ctx->encode)
+            encode_given(&x, &pt, tmp);
+        status = set_components(&u, ctx, &pt, &x, tmp, s, n, out, err);
+        if (status == EXIT_VALID)
+            status = write_built(&u, ctx, s, n, out, err);
+        buf_free(&x.enc);
+        buf_free(&x.lists);
     }
-
-    /*
-     * Each component's text: a string read into tmp, or made from a list into
-     * lists (path from segments, query from params, host from labels, each only
-     * when the key it stands for is not given), or encoded into enc.  The three
-     * buffers are filled first and only then pointed into, since they move
-     * while they grow.
-     */
-    struct buf lists = {0}, enc = {0};
-    struct str made_v[K_SEGMENTS];
-    int made[K_SEGMENTS] = {0};
-    if (!pt.given[K_PATH] && pt.segments.given) {
-        made_v[K_PATH].at = lists.len;
-        for (size_t i = 0; i < pt.segments.n; i++) {
-            struct str e = list_at(&pt.segments, i);
-            buf_putc(&lists, '/');
-            if (ctx->encode)
-                encode_also(&lists, at_of(tmp, e.at), e.len, CURI_CHARSET_SEGMENT, NULL);
-            else
-                buf_put(&lists, at_of(tmp, e.at), e.len);
-        }
-        made[K_PATH] = 1;
-        made_v[K_PATH].len = lists.len - made_v[K_PATH].at;
-    }
-    if (!pt.given[K_QUERY] && pt.params.given) {
-        made_v[K_QUERY].at = lists.len;
-        for (size_t i = 0; i < pt.params.n; i += 2) {
-            struct str k = list_at(&pt.params, i), v = list_at(&pt.params, i + 1);
-            if (i > 0)
-                buf_putc(&lists, '&');
-            /* Decoded text: always encoded as form data, ';' too for either separator. */
-            encode_also(&lists, at_of(tmp, k.at), k.len, CURI_CHARSET_FORM, ";");
-            if (!v.null) {
-                buf_putc(&lists, '=');
-                encode_also(&lists, at_of(tmp, v.at), v.len, CURI_CHARSET_FORM, ";");
-            }
-        }
-        made[K_QUERY] = 1;
-        made_v[K_QUERY].len = lists.len - made_v[K_QUERY].at;
-    }
-    if (!pt.given[K_HOST] && pt.labels.given) {
-        made_v[K_HOST].at = lists.len;
-        for (size_t i = 0; i < pt.labels.n; i++) {
-            struct str e = list_at(&pt.labels, i);
-            if (i > 0)
-                buf_putc(&lists, '.');
-            if (ctx->encode)
-                encode_also(&lists, at_of(tmp, e.at), e.len, CURI_CHARSET_HOST, ".");
-            else
-                buf_put(&lists, at_of(tmp, e.at), e.len);
-        }
-        made[K_HOST] = 1;
-        made_v[K_HOST].len = lists.len - made_v[K_HOST].at;
-    }
-    /* --encode: every given string but the scheme, the port and an IP literal. */
-    static const curi_charset sets[] = {
-        CURI_CHARSET_UNRESERVED, CURI_CHARSET_USERINFO, CURI_CHARSET_HOST,
-        CURI_CHARSET_UNRESERVED, CURI_CHARSET_PATH,     CURI_CHARSET_QUERY,
-        CURI_CHARSET_FRAGMENT};
-    struct str enc_v[K_SEGMENTS];
-    int encoded[K_SEGMENTS] = {0};
-    for (int k = 0; k < K_SEGMENTS && ctx->encode; k++) {
-        struct str v = pt.v[k];
-        if (!pt.given[k] || v.null || k == K_SCHEME || k == K_PORT ||
-            (k == K_HOST && v.len > 0 && tmp->p[v.at] == '['))
-            continue;
-        enc_v[k].at = enc.len;
-        encode_also(&enc, at_of(tmp, v.at), v.len, sets[k], NULL);
-        enc_v[k].len = enc.len - enc_v[k].at;
-        encoded[k] = 1;
-    }
-
-    /* Each component onto an empty reference, in order. */
-    curi_uri u;
-    curi_error e = {CURI_OK, 0, 0};
-    curi_parse(&u, "", 0, 0, NULL);
-    for (int k = 0; k < K_SEGMENTS && status == EXIT_VALID; k++) {
-        const char *val;
-        size_t vlen;
-        if (made[k]) {
-            val = at_of(&lists, made_v[k].at);
-            vlen = made_v[k].len;
-        } else if (!pt.given[k] || pt.v[k].null) {
-            continue;
-        } else if (encoded[k]) {
-            val = at_of(&enc, enc_v[k].at);
-            vlen = enc_v[k].len;
-        } else {
-            val = at_of(tmp, pt.v[k].at);
-            vlen = pt.v[k].len;
-        }
-        int rc = curi_set(&u, (curi_part)k, val, vlen, ctx->pflags, &e);
-        if (rc != CURI_OK) {
-            const char *key = !made[k]        ? key_names[k]
-                              : k == K_PATH   ? key_names[K_SEGMENTS]
-                              : k == K_QUERY  ? key_names[K_PARAMS]
-                                              : key_names[K_LABELS];
-            status = report_part(ctx, key, rc, e.offset, val, vlen, NULL, s, n, out, err);
-        }
-    }
-    struct buf res = {0}; /* the JSON case's result: u points into the other buffers */
-    if (status == EXIT_VALID) {
-        size_t cap = curi_recompose_bound(&u), len = 0;
-        struct buf *dst = ctx->json ? &res : out;
-        size_t at = dst->len;
-        buf_reserve(dst, cap);
-        int rc = curi_recompose(dst->p + at, cap, &len, &u, &e);
-        if (rc != CURI_OK) {
-            status = report_part(ctx, NULL, rc, e.offset, NULL, 0,
-                                 rc == CURI_ERR_STRUCTURE ? curi_structure_rule(&u) : NULL, s, n,
-                                 out, err);
-        } else if (ctx->json) {
-            buf_putc(out, '{');
-            json_member(out, "input", s, n);
-            json_member(out, "output", dst->p + at, len);
-            buf_put(out, "}\n", 2);
-        } else {
-            out->len += len;
-            buf_putc(out, '\n');
-        }
-    }
-    buf_free(&res);
-    buf_free(&enc);
-    buf_free(&lists);
-done:
     buf_free(&pt.segments.elems);
     buf_free(&pt.params.elems);
     buf_free(&pt.labels.elems);
     return status;
 }
 
+/* The option of curi build (parse_args' handler). */
+static int build_option(struct common *c, void *vctx, int id, char *v)
+{
+    struct build_ctx *ctx = vctx;
+    (void)c;
+    (void)v;
+    if (id == OPT_ENCODE)
+        ctx->encode = 1;
+    return 0; /* an operand stays one */
+}
+
 int cmd_build(int argc, char **argv)
 {
     struct common c = {.cmd = "build", .help = build_help, .jobs = 1};
     struct build_ctx ctx = {0, 0, 0};
-    int nops = 0;
-    for (int i = 1; i < argc; i++) {
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && strcmp(argv[i], "--encode") == 0)
-            ctx.encode = 1;
-        else if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        else
-            argv[nops++] = argv[i];
-    }
+    int nops = parse_args(&c, argc, argv, build_option, &ctx);
     ctx.pflags = c.pflags;
     ctx.json = c.json;
     return run_lines(build_line, &ctx, argv, nops, &c, 0);

@@ -348,29 +348,33 @@ static int fail_level(const struct common *c, const char *v)
     return 0;
 }
 
+/* What curi check's options say (parse_args' handler). */
+struct check_args {
+    struct check_ctx *ctx;
+    const char *ports; /* --ports FILE, read once the options are all known */
+};
+
+static int check_option(struct common *c, void *vca, int id, char *v)
+{
+    struct check_args *ca = vca;
+    if (id == OPT_FAIL_ON)
+        ca->ctx->fail_on = fail_level(c, v);
+    else if (id == OPT_DISABLE)
+        disable_rules(c, &ca->ctx->opt, v);
+    else if (id == OPT_PORTS)
+        ca->ports = v;
+    return 0; /* an operand stays one */
+}
+
 int cmd_check(int argc, char **argv)
 {
     struct common c = {.cmd = "check", .help = check_help, .jobs = 1};
     struct check_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.fail_on = CURI_SEVERITY_WARNING;
-    const char *ports = NULL;
-    int nops = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && opt_value(argv, argc, &i, "--fail-on", &v))
-            ctx.fail_on = fail_level(&c, v);
-        else if (!c.dashdash && opt_value(argv, argc, &i, "--disable", &v))
-            disable_rules(&c, &ctx.opt, v);
-        else if (!c.dashdash && opt_value(argv, argc, &i, "--ports", &v))
-            ports = v;
-        else if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        else
-            argv[nops++] = argv[i];
-    }
+    struct check_args ca = {&ctx, NULL};
+    int nops = parse_args(&c, argc, argv, check_option, &ca);
+    const char *ports = ca.ports;
     if (ports != NULL)
         read_ports(&c, &ctx, ports);
     if (c.pflags & CURI_PARSE_STRICT_3986)

@@ -548,155 +548,214 @@ static void unknown_target(const struct common *c, const char *msg, const char *
     usage_error(c, msg, shown.p);
 }
 
+/* What curi set's arguments say, before the values are checked (set_prepare). */
+struct set_args {
+    struct set_ctx *ctx;
+    const char **raw; /* each setting's argument, and its value's offset in it */
+    size_t *rawoff;
+    const char **qraw; /* each query edit's argument, and its pair's offset in it */
+    size_t *qoff;
+    struct blocks keep;
+    int encode, raw_pairs; /* --encode, --raw */
+};
+
+/* --remove NAME: a setting with no value. */
+static void set_remove(struct common *c, struct set_ctx *ctx, const char *v)
+{
+    int t = target_from_name(v, strlen(v));
+    if (t < 0 || t == T_URL)
+        unknown_target(c, "--remove: unknown component", v, strlen(v));
+    ctx->v[ctx->nv++] = (struct setting){t, {NULL, 0}, 0};
+}
+
+/* --append path=SEGMENT (encoded now) or --append query=PAIR (a query edit). */
+static void set_append(struct common *c, struct set_args *sa, const char *v)
+{
+    struct set_ctx *ctx = sa->ctx;
+    if (strncmp(v, "path=", 5) == 0) {
+        /* Always encoded, as trurl does: the text is one segment, whatever it holds. */
+        struct buf b = {0};
+        encode_also(&b, v + 5, strlen(v + 5), CURI_CHARSET_SEGMENT, NULL);
+        ctx->segs[ctx->nsegs++] = blocks_take(&sa->keep, &b);
+    } else if (strncmp(v, "query=", 6) == 0) {
+        sa->qraw[ctx->nqe] = v;
+        sa->qoff[ctx->nqe] = 6;
+        ctx->qe[ctx->nqe++].kind = QEDIT_APPEND;
+    } else {
+        usage_error(c, "--append: only path=SEGMENT or query=PAIR, got", v);
+    }
+}
+
+/* --iterate NAME=V1 V2...: once per component; the values are split in set_prepare. */
+static void set_iterate(struct common *c, struct set_ctx *ctx, const char *v)
+{
+    const char *eq = setting_eq(v);
+    int t = eq ? target_from_name(v, (size_t)(eq - v)) : -1;
+    if (eq == NULL || eq[-1] == '?')
+        usage_error(c, "--iterate needs NAME=VALUES, got", v);
+    if (t < 0 || t == T_URL)
+        unknown_target(c, "--iterate: unknown component", v, (size_t)(eq - v));
+    for (size_t k = 0; k < ctx->nit; k++)
+        if (ctx->it[k].target == t)
+            usage_error(c, "--iterate given twice for", target_names[t]);
+    ctx->it[ctx->nit++] = (struct iterate){t, v, NULL, 0};
+}
+
+/*
+ * An operand before "--" that is NAME=VALUE or NAME?=VALUE (trurl's form: set only where
+ * the component is not set) is a setting, and url=URL an input (trurl's --url).  Returns 0
+ * for any other operand.
+ */
+static int set_setting(struct common *c, struct set_args *sa, char *a)
+{
+    struct set_ctx *ctx = sa->ctx;
+    const char *eq = c->dashdash ? NULL : setting_eq(a);
+    if (eq == NULL)
+        return 0;
+    int cond = eq[-1] == '?';
+    size_t nlen = (size_t)(eq - a) - (size_t)cond;
+    int t = target_from_name(a, nlen);
+    if (t < 0)
+        unknown_target(c, "unknown component", a, nlen);
+    if (t == T_URL && !cond) {
+        add_operand(c, a + (eq - a) + 1);
+    } else if (t == T_URL) {
+        usage_error(c, "url?= is not a setting: give the input as an operand, got", a);
+    } else {
+        sa->raw[ctx->nv] = a;
+        sa->rawoff[ctx->nv] = (size_t)(eq - a) + 1;
+        ctx->v[ctx->nv++] = (struct setting){t, {eq + 1, strlen(eq + 1)}, cond};
+    }
+    return 1;
+}
+
+/* The options and settings of curi set (parse_args' handler). */
+static int set_option(struct common *c, void *vsa, int id, char *v)
+{
+    struct set_args *sa = vsa;
+    struct set_ctx *ctx = sa->ctx;
+    switch (id) {
+    case OPT_ENCODE:
+        sa->encode = 1;
+        break;
+    case OPT_RAW:
+        sa->raw_pairs = 1;
+        break;
+    case OPT_SORT_QUERY:
+        ctx->sort = 1;
+        break;
+    case OPT_QUERY_SEPARATOR:
+        ctx->qflags = query_separator(c, v);
+        break;
+    case OPT_REMOVE:
+        set_remove(c, ctx, v);
+        break;
+    case OPT_APPEND:
+        set_append(c, sa, v);
+        break;
+    case OPT_REPLACE:
+    case OPT_FORCE_REPLACE: /* and --replace-append, trurl's other name for it */
+        sa->qraw[ctx->nqe] = v;
+        sa->qoff[ctx->nqe] = 0;
+        ctx->qe[ctx->nqe++].kind = id == OPT_REPLACE ? QEDIT_REPLACE : QEDIT_FORCE_REPLACE;
+        break;
+    case OPT_TRIM:
+        if (strncmp(v, "query=", 6) != 0)
+            usage_error(c, "--trim: only query=GLOB, got", v);
+        sa->qraw[ctx->nqe] = v;
+        ctx->qe[ctx->nqe++] = (struct qedit){QEDIT_TRIM, v + 6, strlen(v + 6), NULL, 0};
+        break;
+    case OPT_ITERATE:
+        set_iterate(c, ctx, v);
+        break;
+    default: /* OPT_OPERAND */
+        return set_setting(c, sa, v);
+    }
+    return 1;
+}
+
+/* The values of one --iterate, each checked (or encoded) as a setting of its component. */
+static void set_iterate_values(struct common *c, struct set_args *sa, struct iterate *it)
+{
+    struct set_ctx *ctx = sa->ctx;
+    for (size_t j = 0; j < ctx->nv; j++)
+        if (ctx->v[j].target == it->target)
+            usage_error(c, "--iterate and a setting both change", target_names[it->target]);
+    /* The values are separated by single spaces: "a  b" has an empty one inside. */
+    const char *vals = strchr(it->arg, '=') + 1;
+    size_t cnt = 1;
+    for (const char *p = vals; *p; p++)
+        cnt += *p == ' ';
+    it->items = (struct value *)(void *)blocks_alloc(&sa->keep, cnt * sizeof *it->items);
+    for (const char *p = vals;; p++) {
+        size_t len = strcspn(p, " ");
+        struct value raw_item = {p, len};
+        it->items[it->n++] = prepare_value("--iterate", it->arg, (size_t)(p - it->arg),
+                                           it->target, raw_item, sa->encode, c->pflags,
+                                           &sa->keep);
+        p += len;
+        if (*p == '\0')
+            break;
+    }
+    if (ctx->variants > ((size_t)1 << 20) / it->n)
+        usage_error(c, "--iterate: more than 1048576 combinations", NULL);
+    ctx->variants *= it->n;
+}
+
+/* Every value checked (or encoded), now that the flags are all known. */
+static void set_prepare(struct common *c, struct set_args *sa)
+{
+    struct set_ctx *ctx = sa->ctx;
+    for (size_t k = 0; k < ctx->nv; k++) {
+        struct setting *st = &ctx->v[k];
+        if (st->v.p != NULL)
+            st->v = prepare_value("setting", sa->raw[k], sa->rawoff[k], st->target, st->v,
+                                  sa->encode, c->pflags, &sa->keep);
+    }
+    for (size_t k = 0; k < ctx->nqe; k++)
+        if (ctx->qe[k].kind != QEDIT_TRIM)
+            prepare_pair(ctx->qe[k].kind == QEDIT_APPEND ? "--append"
+                         : ctx->qe[k].kind == QEDIT_REPLACE ? "--replace"
+                                                            : "--force-replace",
+                         sa->qraw[k], sa->qoff[k], &ctx->qe[k], sa->raw_pairs && !sa->encode,
+                         ctx->qflags, &sa->keep);
+    ctx->variants = 1;
+    for (size_t k = 0; k < ctx->nit; k++)
+        set_iterate_values(c, sa, &ctx->it[k]);
+}
+
 int cmd_set(int argc, char **argv)
 {
     struct common c = {.cmd = "set", .help = set_help, .jobs = 1};
-    size_t cap = (size_t)argc;
+    size_t cap = (size_t)argc; /* no more settings, edits or values than arguments */
     struct set_ctx ctx = {0};
-    const char **raw = xmalloc(cap * sizeof *raw); /* each setting's argument */
-    size_t *rawoff = xmalloc(cap * sizeof *rawoff);
-    const char **qraw = xmalloc(cap * sizeof *qraw); /* each query edit's argument */
-    size_t *qoff = xmalloc(cap * sizeof *qoff);
+    struct set_args sa = {&ctx, NULL, NULL, NULL, NULL, {{0}}, 0, 0};
+    sa.raw = xmalloc(cap * sizeof *sa.raw);
+    sa.rawoff = xmalloc(cap * sizeof *sa.rawoff);
+    sa.qraw = xmalloc(cap * sizeof *sa.qraw);
+    sa.qoff = xmalloc(cap * sizeof *sa.qoff);
     ctx.v = xmalloc(cap * sizeof *ctx.v);
     ctx.it = xmalloc(cap * sizeof *ctx.it);
     ctx.segs = xmalloc(cap * sizeof *ctx.segs);
     ctx.qe = xmalloc(cap * sizeof *ctx.qe);
-    struct blocks keep = {0};
-    int encode = 0, raw_pairs = 0, nops = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v, *eq;
-        int t;
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && strcmp(a, "--encode") == 0) {
-            encode = 1;
-        } else if (!c.dashdash && strcmp(a, "--raw") == 0) {
-            raw_pairs = 1;
-        } else if (!c.dashdash && strcmp(a, "--sort-query") == 0) {
-            ctx.sort = 1;
-        } else if (!c.dashdash && opt_value(argv, argc, &i, "--query-separator", &v)) {
-            ctx.qflags = query_separator(&c, v);
-        } else if (!c.dashdash && opt_value(argv, argc, &i, "--remove", &v)) {
-            t = target_from_name(v, strlen(v));
-            if (t < 0 || t == T_URL)
-                unknown_target(&c, "--remove: unknown component", v, strlen(v));
-            ctx.v[ctx.nv++] = (struct setting){t, {NULL, 0}, 0};
-        } else if (!c.dashdash && opt_value(argv, argc, &i, "--append", &v)) {
-            if (strncmp(v, "path=", 5) == 0) {
-                /* Always encoded, as trurl does: the text is one segment, whatever it holds. */
-                struct buf b = {0};
-                encode_also(&b, v + 5, strlen(v + 5), CURI_CHARSET_SEGMENT, NULL);
-                ctx.segs[ctx.nsegs++] = blocks_take(&keep, &b);
-            } else if (strncmp(v, "query=", 6) == 0) {
-                qraw[ctx.nqe] = v;
-                qoff[ctx.nqe] = 6;
-                ctx.qe[ctx.nqe++].kind = QEDIT_APPEND;
-            } else {
-                usage_error(&c, "--append: only path=SEGMENT or query=PAIR, got", v);
-            }
-        } else if (!c.dashdash && (opt_value(argv, argc, &i, "--replace", &v) ||
-                                   opt_value(argv, argc, &i, "--force-replace", &v) ||
-                                   opt_value(argv, argc, &i, "--replace-append", &v))) {
-            /* --replace-append is trurl's other name for --force-replace. */
-            int plain = strncmp(a, "--replace", 9) == 0 && (a[9] == '\0' || a[9] == '=');
-            qraw[ctx.nqe] = v;
-            qoff[ctx.nqe] = 0;
-            ctx.qe[ctx.nqe++].kind = plain ? QEDIT_REPLACE : QEDIT_FORCE_REPLACE;
-        } else if (!c.dashdash && opt_value(argv, argc, &i, "--trim", &v)) {
-            if (strncmp(v, "query=", 6) != 0)
-                usage_error(&c, "--trim: only query=GLOB, got", v);
-            qraw[ctx.nqe] = v;
-            ctx.qe[ctx.nqe++] = (struct qedit){QEDIT_TRIM, v + 6, strlen(v + 6), NULL, 0};
-        } else if (!c.dashdash && opt_value(argv, argc, &i, "--iterate", &v)) {
-            eq = setting_eq(v);
-            t = eq ? target_from_name(v, (size_t)(eq - v)) : -1;
-            if (eq == NULL || eq[-1] == '?')
-                usage_error(&c, "--iterate needs NAME=VALUES, got", v);
-            if (t < 0 || t == T_URL)
-                unknown_target(&c, "--iterate: unknown component", v, (size_t)(eq - v));
-            for (size_t k = 0; k < ctx.nit; k++)
-                if (ctx.it[k].target == t)
-                    usage_error(&c, "--iterate given twice for", target_names[t]);
-            ctx.it[ctx.nit++] = (struct iterate){t, v, NULL, 0};
-        } else if (is_option(&c, a)) {
-            usage_error(&c, "unknown option", a);
-        } else if (!c.dashdash && (eq = setting_eq(a)) != NULL) {
-            /* NAME?=VALUE (trurl's form): set only where the component is not set. */
-            int cond = eq[-1] == '?';
-            size_t nlen = (size_t)(eq - a) - (size_t)cond;
-            t = target_from_name(a, nlen);
-            if (t < 0)
-                unknown_target(&c, "unknown component", a, nlen);
-            if (t == T_URL && !cond) {
-                argv[nops++] = argv[i] + (eq - a) + 1; /* trurl's --url */
-            } else if (t == T_URL) {
-                usage_error(&c, "url?= is not a setting: give the input as an operand, got", a);
-            } else {
-                raw[ctx.nv] = a;
-                rawoff[ctx.nv] = (size_t)(eq - a) + 1;
-                ctx.v[ctx.nv++] = (struct setting){t, {eq + 1, strlen(eq + 1)}, cond};
-            }
-        } else {
-            argv[nops++] = argv[i];
-        }
-    }
+    int nops = parse_args(&c, argc, argv, set_option, &sa);
     if (ctx.nv == 0 && ctx.nit == 0 && ctx.nsegs == 0 && ctx.nqe == 0 && !ctx.sort)
         usage_error(&c, "nothing to set: give NAME=VALUE, --remove NAME, or an edit", NULL);
-
-    /* Every value is checked (or encoded) now, once the flags are all known. */
-    for (size_t k = 0; k < ctx.nv; k++) {
-        struct setting *st = &ctx.v[k];
-        if (st->v.p != NULL)
-            st->v = prepare_value("setting", raw[k], rawoff[k], st->target, st->v, encode,
-                                  c.pflags, &keep);
-    }
-    for (size_t k = 0; k < ctx.nqe; k++)
-        if (ctx.qe[k].kind != QEDIT_TRIM)
-            prepare_pair(ctx.qe[k].kind == QEDIT_APPEND ? "--append"
-                         : ctx.qe[k].kind == QEDIT_REPLACE ? "--replace"
-                                                           : "--force-replace",
-                         qraw[k], qoff[k], &ctx.qe[k], raw_pairs && !encode, ctx.qflags,
-                         &keep);
-    ctx.variants = 1;
-    for (size_t k = 0; k < ctx.nit; k++) {
-        struct iterate *it = &ctx.it[k];
-        for (size_t j = 0; j < ctx.nv; j++)
-            if (ctx.v[j].target == it->target)
-                usage_error(&c, "--iterate and a setting both change", target_names[it->target]);
-        /* The values are separated by single spaces: "a  b" has an empty one inside. */
-        const char *vals = strchr(it->arg, '=') + 1;
-        size_t cnt = 1;
-        for (const char *p = vals; *p; p++)
-            cnt += *p == ' ';
-        it->items = (struct value *)(void *)blocks_alloc(&keep, cnt * sizeof *it->items);
-        for (const char *p = vals;; p++) {
-            size_t len = strcspn(p, " ");
-            struct value raw_item = {p, len};
-            it->items[it->n++] = prepare_value("--iterate", it->arg, (size_t)(p - it->arg),
-                                               it->target, raw_item, encode, c.pflags, &keep);
-            p += len;
-            if (*p == '\0')
-                break;
-        }
-        if (ctx.variants > ((size_t)1 << 20) / it->n)
-            usage_error(&c, "--iterate: more than 1048576 combinations", NULL);
-        ctx.variants *= it->n;
-    }
+    set_prepare(&c, &sa);
     ctx.pflags = c.pflags;
     ctx.json = c.json;
-    free(raw);
-    free(rawoff);
-    free(qraw);
-    free(qoff);
+    free(sa.raw);
+    free(sa.rawoff);
+    free(sa.qraw);
+    free(sa.qoff);
     int status = run_lines(set_line, &ctx, argv, nops, &c, RECORDS_LINES);
-    blocks_free(&keep);
+    blocks_free(&sa.keep);
     free(ctx.v);
     free(ctx.it);
     free(ctx.segs);
     free(ctx.qe);
     return status;
 }
-
 
 /*
  * ---------------------------------------------------------------------------
@@ -749,33 +808,28 @@ static int encode_line(const void *vctx, const char *s, size_t n, struct buf *ou
     return EXIT_VALID;
 }
 
+/* The options of curi encode (parse_args' handler). */
+static int encode_option(struct common *c, void *vctx, int id, char *v)
+{
+    struct encode_ctx *ctx = vctx;
+    if (id == OPT_COMPONENT) {
+        size_t k = 0, nk = sizeof charset_names / sizeof charset_names[0];
+        while (k < nk && strcmp(charset_names[k], v) != 0)
+            k++;
+        if (k == nk)
+            usage_error(c, "unknown component", v);
+        ctx->set = (curi_charset)k;
+    } else if (id == OPT_KEEP_PCT) {
+        ctx->flags |= CURI_ENCODE_KEEP_PCT;
+    }
+    return 0; /* an operand stays one */
+}
+
 int cmd_encode(int argc, char **argv)
 {
     struct common c = {.cmd = "encode", .help = encode_help, .jobs = 1};
     struct encode_ctx ctx = {CURI_CHARSET_UNRESERVED, 0, 0};
-    int nops = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash &&
-            (opt_value(argv, argc, &i, "--component", &v) || opt_value(argv, argc, &i, "-c", &v))) {
-            size_t k = 0, nk = sizeof charset_names / sizeof charset_names[0];
-            while (k < nk && strcmp(charset_names[k], v) != 0)
-                k++;
-            if (k == nk)
-                usage_error(&c, "unknown component", v);
-            ctx.set = (curi_charset)k;
-            continue;
-        }
-        if (!c.dashdash && strcmp(argv[i], "--keep-pct") == 0) {
-            ctx.flags |= CURI_ENCODE_KEEP_PCT;
-            continue;
-        }
-        if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        argv[nops++] = argv[i];
-    }
+    int nops = parse_args(&c, argc, argv, encode_option, &ctx);
     ctx.json = c.json;
     return run_lines(encode_line, &ctx, argv, nops, &c, 0);
 }
@@ -827,30 +881,26 @@ static int decode_line(const void *vctx, const char *s, size_t n, struct buf *ou
     return EXIT_VALID;
 }
 
+/* The options of curi decode (parse_args' handler). */
+static int decode_option(struct common *c, void *vctx, int id, char *v)
+{
+    struct decode_ctx *ctx = vctx;
+    (void)c;
+    (void)v;
+    if (id == OPT_PLUS)
+        ctx->flags |= CURI_DECODE_PLUS;
+    else if (id == OPT_NO_NUL)
+        ctx->flags |= CURI_DECODE_NO_NUL;
+    else if (id == OPT_LENIENT)
+        ctx->flags |= CURI_DECODE_LENIENT;
+    return 0; /* an operand stays one */
+}
+
 int cmd_decode(int argc, char **argv)
 {
     struct common c = {.cmd = "decode", .help = decode_help, .jobs = 1};
     struct decode_ctx ctx = {0, 0};
-    int nops = 0;
-    for (int i = 1; i < argc; i++) {
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && strcmp(argv[i], "--plus") == 0) {
-            ctx.flags |= CURI_DECODE_PLUS;
-            continue;
-        }
-        if (!c.dashdash && strcmp(argv[i], "--no-nul") == 0) {
-            ctx.flags |= CURI_DECODE_NO_NUL;
-            continue;
-        }
-        if (!c.dashdash && strcmp(argv[i], "--lenient") == 0) {
-            ctx.flags |= CURI_DECODE_LENIENT;
-            continue;
-        }
-        if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        argv[nops++] = argv[i];
-    }
+    int nops = parse_args(&c, argc, argv, decode_option, &ctx);
     ctx.json = c.json;
     return run_lines(decode_line, &ctx, argv, nops, &c, 0);
 }

@@ -301,33 +301,37 @@ static void file_error(struct buf *err, const char *name, const char *what, int 
     buf_putc(err, '\n');
 }
 
+/* The options of curi extract (parse_args' handler); -z and --json are shared ones. */
+static int extract_option(struct common *c, void *vo, int id, char *v)
+{
+    struct xopts *o = vo;
+    (void)c;
+    (void)v;
+    if (id == OPT_COMPLETE)
+        o->flags |= CURI_EXTRACT_COMPLETE;
+    else if (id == OPT_ASCII)
+        o->flags &= ~(unsigned)CURI_EXTRACT_IRI;
+    else if (id == OPT_FIND_IRI)
+        o->flags |= CURI_EXTRACT_IRI;
+    else if (id == OPT_TO_URI)
+        o->to_uri = 1;
+    return 0; /* an operand stays one */
+}
+
 int cmd_extract(int argc, char **argv)
 {
     struct common c = {.cmd = "extract", .help = extract_help, .max_len = CURI_MAX_LEN};
     struct xopts o = {CURI_EXTRACT_IRI, 0, 0, 0, 0, WINDOW_MIN};
     struct buf out = {0}, err = {0};
-    const char **files = xmalloc((size_t)argc * sizeof *files);
     const char *env = getenv("CURI_EXTRACT_BLOCK");
-    int nfiles = 0, status = EXIT_INVALID, io = 0;
+    int status = EXIT_INVALID, io = 0;
     long total = 0;
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!is_option(&c, a))
-            files[nfiles++] = a;
-        else if (strcmp(a, "--complete") == 0)
-            o.flags |= CURI_EXTRACT_COMPLETE;
-        else if (strcmp(a, "--ascii") == 0)
-            o.flags &= ~(unsigned)CURI_EXTRACT_IRI;
-        else if (strcmp(a, "--iri") == 0)
-            o.flags |= CURI_EXTRACT_IRI;
-        else if (strcmp(a, "--to-uri") == 0)
-            o.to_uri = 1;
-        else if (strcmp(a, "--zero-terminated") == 0 || strcmp(a, "-z") == 0)
-            o.zero = 1;
-        else if (!opt_common(&c, argv, argc, &i))
-            usage_error(&c, "unknown option", a);
-    }
+    int nfiles = parse_args(&c, argc, argv, extract_option, &o);
+    const char **files = xmalloc(((size_t)nfiles + 1) * sizeof *files);
+    for (int k = 0; k < nfiles; k++)
+        files[k] = argv[k];
+    o.zero = c.zero;
     o.json = c.json;
     o.iflags = (curi_features() & CURI_FEATURE_IDN) ? CURI_IRI_IDN_DNS : 0;
     if (env != NULL && *env != '\0') {

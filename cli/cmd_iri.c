@@ -147,41 +147,38 @@ static int iri_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     return EXIT_VALID;
 }
 
+/* What the options of to-uri, to-iri and host say (parse_args' handler). */
+struct iri_args {
+    struct iri_ctx *ctx;
+    int idn; /* -1: to-uri's default, IDNA for DNS hosts (RFC 3987 3.1) when libidn2 is there */
+    int to_ascii, to_unicode;
+};
+
+static int iri_option(struct common *c, void *via, int id, char *v)
+{
+    struct iri_args *ia = via;
+    (void)c;
+    (void)v;
+    if (id == OPT_IDN)
+        ia->idn = 1;
+    else if (id == OPT_NO_IDN)
+        ia->idn = 0;
+    else if (id == OPT_STD3)
+        ia->ctx->flags |= CURI_HOST_STD3;
+    else if (id == OPT_TO_ASCII)
+        ia->to_ascii = 1;
+    else if (id == OPT_TO_UNICODE)
+        ia->to_unicode = 1;
+    return 0; /* an operand stays one */
+}
+
 static int run_iri(int argc, char **argv, const char *cmd, const char *help, int what)
 {
     struct common c = {.cmd = cmd, .help = help, .jobs = 1};
     struct iri_ctx ctx = {what, 0, 0};
-    int nops = 0, to_ascii = 0, to_unicode = 0;
-    /* -1: to-uri's default, IDNA for DNS hosts (RFC 3987 3.1) when libidn2 is there */
-    int idn = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && what != DO_ASCII && strcmp(a, "--idn") == 0) {
-            idn = 1;
-            continue;
-        }
-        if (!c.dashdash && what == DO_TO_URI && strcmp(a, "--no-idn") == 0) {
-            idn = 0;
-            continue;
-        }
-        if (!c.dashdash && what == DO_ASCII && strcmp(a, "--std3") == 0) {
-            ctx.flags |= CURI_HOST_STD3;
-            continue;
-        }
-        if (!c.dashdash && what == DO_ASCII && strcmp(a, "--to-ascii") == 0) {
-            to_ascii = 1;
-            continue;
-        }
-        if (!c.dashdash && what == DO_ASCII && strcmp(a, "--to-unicode") == 0) {
-            to_unicode = 1;
-            continue;
-        }
-        if (is_option(&c, a))
-            usage_error(&c, "unknown option", a);
-        argv[nops++] = argv[i];
-    }
+    struct iri_args ia = {&ctx, -1, 0, 0};
+    int nops = parse_args(&c, argc, argv, iri_option, &ia);
+    int idn = ia.idn, to_ascii = ia.to_ascii, to_unicode = ia.to_unicode;
     if (idn == 1)
         ctx.flags |= what == DO_TO_URI ? CURI_IRI_IDN | CURI_IRI_IDN_DNS : CURI_IRI_IDN;
     else if (idn == -1 && what == DO_TO_URI && (curi_features() & CURI_FEATURE_IDN))

@@ -407,30 +407,37 @@ static void put_candidates(struct buf *out, const struct open_result *r, int jso
     }
 }
 
+/* What curi open's options say (parse_args' handler). */
+struct open_args {
+    int dry, force, table; /* --dry-run, --force, --print-table */
+    unsigned session;      /* --text, --graphical; 0: from the environment */
+};
+
+static int open_option(struct common *c, void *voa, int id, char *v)
+{
+    struct open_args *oa = voa;
+    (void)c;
+    (void)v;
+    if (id == OPT_DRY_RUN)
+        oa->dry = 1;
+    else if (id == OPT_FORCE)
+        oa->force = 1;
+    else if (id == OPT_TEXT)
+        oa->session = OPEN_TEXT;
+    else if (id == OPT_GRAPHICAL)
+        oa->session = OPEN_GRAPHICAL;
+    else if (id == OPT_PRINT_TABLE)
+        oa->table = 1;
+    return 0; /* an operand stays one */
+}
+
 int cmd_open(int argc, char **argv)
 {
     struct common c = {.cmd = "open", .help = open_help, .jobs = 1};
-    int dry = 0, force = 0, table = 0, nops = 0;
-    unsigned session = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && strcmp(a, "--dry-run") == 0)
-            dry = 1;
-        else if (!c.dashdash && strcmp(a, "--force") == 0)
-            force = 1;
-        else if (!c.dashdash && strcmp(a, "--text") == 0)
-            session = OPEN_TEXT;
-        else if (!c.dashdash && strcmp(a, "--graphical") == 0)
-            session = OPEN_GRAPHICAL;
-        else if (!c.dashdash && strcmp(a, "--print-table") == 0)
-            table = 1;
-        else if (is_option(&c, a))
-            usage_error(&c, "unknown option", a);
-        else
-            argv[nops++] = argv[i];
-    }
+    struct open_args oa = {0, 0, 0, 0};
+    int nops = parse_args(&c, argc, argv, open_option, &oa);
+    int dry = oa.dry, force = oa.force, table = oa.table;
+    unsigned session = oa.session;
     if (table && nops > 0)
         usage_error(&c, "--print-table takes no URI, got", argv[0]);
     if (!table && nops == 0)

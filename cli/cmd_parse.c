@@ -179,29 +179,36 @@ static int parse_line(const void *vctx, const char *s, size_t n, struct buf *out
     return EXIT_VALID;
 }
 
+/* The options of curi parse (parse_args' handler). */
+static int parse_option(struct common *c, void *vctx, int id, char *v)
+{
+    struct parse_ctx *ctx = vctx;
+    switch (id) {
+    case OPT_SCHEME:
+        ctx->scheme = 1;
+        break;
+    case OPT_REQUIRE_SCHEME:
+        c->pflags |= CURI_PARSE_URI;
+        break;
+    case OPT_ABSOLUTE:
+        c->pflags |= CURI_PARSE_ABSOLUTE;
+        break;
+    case OPT_QUERY_SEPARATOR:
+        ctx->qflags = query_separator(c, v);
+        break;
+    default: /* OPT_OPERAND */
+        return 0;
+    }
+    return 1;
+}
+
 int cmd_parse(int argc, char **argv)
 {
     struct common c = {.cmd = "parse", .help = parse_help, .jobs = 1};
-    int nops = 0, scheme = 0;
-    unsigned qflags = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && strcmp(argv[i], "--scheme") == 0)
-            scheme = 1;
-        else if (!c.dashdash && strcmp(argv[i], "--require-scheme") == 0)
-            c.pflags |= CURI_PARSE_URI;
-        else if (!c.dashdash && strcmp(argv[i], "--absolute") == 0)
-            c.pflags |= CURI_PARSE_ABSOLUTE;
-        else if (!c.dashdash && opt_value(argv, argc, &i, "--query-separator", &v))
-            qflags = query_separator(&c, v);
-        else if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        else
-            argv[nops++] = argv[i];
-    }
-    struct parse_ctx ctx = {c.pflags, c.json, qflags, scheme};
+    struct parse_ctx ctx = {0, 0, 0, 0};
+    int nops = parse_args(&c, argc, argv, parse_option, &ctx);
+    ctx.pflags = c.pflags;
+    ctx.json = c.json;
     return run_lines(parse_line, &ctx, argv, nops, &c, c.json ? 0 : RECORDS_BLOCK);
 }
 
@@ -658,26 +665,25 @@ static int get_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     return EXIT_VALID;
 }
 
+/* The options of curi get (parse_args' handler). */
+static int get_option(struct common *c, void *vctx, int id, char *v)
+{
+    struct get_ctx *ctx = vctx;
+    if (id != OPT_QUERY_SEPARATOR)
+        return 0; /* OPT_OPERAND */
+    ctx->qflags = query_separator(c, v);
+    return 1;
+}
+
 int cmd_get(int argc, char **argv)
 {
     struct common c = {.cmd = "get", .help = get_help, .jobs = 1};
-    unsigned qflags = 0;
-    int nops = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && opt_value(argv, argc, &i, "--query-separator", &v)) {
-            qflags = query_separator(&c, v);
-            continue;
-        }
-        if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        argv[nops++] = argv[i];
-    }
+    struct get_ctx ctx = {NULL, 0, 0, 0, 0, 0, 0};
+    int nops = parse_args(&c, argc, argv, get_option, &ctx);
     if (nops < 1)
         usage_error(&c, "missing FORMAT", NULL);
-    struct get_ctx ctx = {NULL, 0, 0, 0, c.pflags, qflags, c.json};
+    ctx.pflags = c.pflags;
+    ctx.json = c.json;
     /* Each piece consumes at least one byte of FORMAT. */
     ctx.pieces = xmalloc((strlen(argv[0]) + 1) * sizeof *ctx.pieces);
     ctx.npieces = compile_format(&c, argv[0], ctx.pieces);

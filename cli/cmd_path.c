@@ -95,22 +95,22 @@ static int path_line(const void *vctx, const char *s, size_t n, struct buf *out,
     return EXIT_VALID;
 }
 
+/* The option of from-path and to-path (parse_args' handler). */
+static int path_option(struct common *c, void *vctx, int id, char *v)
+{
+    struct path_ctx *ctx = vctx;
+    (void)c;
+    (void)v;
+    if (id == OPT_WINDOWS)
+        ctx->flags |= CURI_PATH_WINDOWS | (ctx->to_path ? CURI_PATH_DRIVE_BAR : 0u);
+    return 0; /* an operand stays one */
+}
+
 static int run_path(int argc, char **argv, const char *cmd, const char *help, int to_path)
 {
     struct common c = {.cmd = cmd, .help = help, .jobs = 1};
     struct path_ctx ctx = {to_path, 0, 0};
-    int nops = 0;
-    for (int i = 1; i < argc; i++) {
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && strcmp(argv[i], "--windows") == 0) {
-            ctx.flags |= CURI_PATH_WINDOWS | (to_path ? CURI_PATH_DRIVE_BAR : 0u);
-            continue;
-        }
-        if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        argv[nops++] = argv[i];
-    }
+    int nops = parse_args(&c, argc, argv, path_option, &ctx);
     ctx.json = c.json;
     return run_lines(path_line, &ctx, argv, nops, &c, 0);
 }

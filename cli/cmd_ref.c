@@ -138,6 +138,21 @@ static const char relative_help[] =
     "\n"
     "@OPTIONS@\n";
 
+/* The options of resolve and relative (parse_args' handler). */
+static int ref_option(struct common *c, void *vctx, int id, char *v)
+{
+    struct ref_ctx *ctx = vctx;
+    (void)c;
+    (void)v;
+    if (id == OPT_NON_STRICT)
+        ctx->flags |= CURI_RESOLVE_NON_STRICT;
+    else if (id == OPT_ABSPATH)
+        ctx->flags |= CURI_RELATIVE_ABSPATH;
+    else if (id == OPT_NETPATH)
+        ctx->flags |= CURI_RELATIVE_NETPATH;
+    return 0; /* an operand stays one */
+}
+
 static int run_ref(int argc, char **argv, int relative)
 {
     struct common c = {.cmd = relative ? "relative" : "resolve",
@@ -149,27 +164,7 @@ static int run_ref(int argc, char **argv, int relative)
     /* relative: a scheme or host spelt in another case is the same one (RFC 3986 3.1, 3.2.2) */
     if (relative)
         ctx.flags = CURI_RELATIVE_IGNORE_CASE;
-    int nops = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && !relative && strcmp(a, "--non-strict") == 0) {
-            ctx.flags |= CURI_RESOLVE_NON_STRICT;
-            continue;
-        }
-        if (!c.dashdash && relative && strcmp(a, "--abspath") == 0) {
-            ctx.flags |= CURI_RELATIVE_ABSPATH;
-            continue;
-        }
-        if (!c.dashdash && relative && strcmp(a, "--netpath") == 0) {
-            ctx.flags |= CURI_RELATIVE_NETPATH;
-            continue;
-        }
-        if (is_option(&c, a))
-            usage_error(&c, "unknown option", a);
-        argv[nops++] = argv[i];
-    }
+    int nops = parse_args(&c, argc, argv, ref_option, &ctx);
     if (nops < 1)
         usage_error(&c, "missing BASE", NULL);
     if ((ctx.flags & CURI_RELATIVE_ABSPATH) && (ctx.flags & CURI_RELATIVE_NETPATH))
@@ -270,26 +265,26 @@ static int normalize_line(const void *vctx, const char *s, size_t n, struct buf 
     return rc == CURI_OK ? EXIT_VALID : EXIT_INVALID;
 }
 
+/* --syntax and --ipv6 of normalize and equal (parse_args' handler): bit 0 and bit 1. */
+static int ladder_option(struct common *c, void *vbits, int id, char *v)
+{
+    unsigned *bits = vbits;
+    (void)c;
+    (void)v;
+    if (id == OPT_SYNTAX)
+        *bits |= 1u;
+    else if (id == OPT_IPV6)
+        *bits |= 2u;
+    return 0; /* an operand stays one */
+}
+
 int cmd_normalize(int argc, char **argv)
 {
     struct common c = {.cmd = "normalize", .help = normalize_help, .jobs = 1};
     struct norm_ctx ctx = {0, CURI_NORM_DEFAULT, 0};
-    int syntax = 0, ipv6 = 0, nops = 0;
-    for (int i = 1; i < argc; i++) {
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && strcmp(argv[i], "--syntax") == 0) {
-            syntax = 1;
-            continue;
-        }
-        if (!c.dashdash && strcmp(argv[i], "--ipv6") == 0) {
-            ipv6 = 1;
-            continue;
-        }
-        if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        argv[nops++] = argv[i];
-    }
+    unsigned bits = 0;
+    int nops = parse_args(&c, argc, argv, ladder_option, &bits);
+    int syntax = (bits & 1u) != 0, ipv6 = (bits & 2u) != 0;
     ctx.mask = (syntax ? CURI_NORM_SYNTAX : CURI_NORM_DEFAULT) | (ipv6 ? CURI_NORM_IPV6 : 0u);
     ctx.pflags = c.pflags;
     ctx.json = c.json;
@@ -381,22 +376,9 @@ static const char *iri_as_uri(const char *s, size_t *n, int *rc, curi_error *e)
 int cmd_equal(int argc, char **argv)
 {
     struct common c = {.cmd = "equal", .help = equal_help, .jobs = 1};
-    int syntax = 0, ipv6 = 0, nops = 0;
-    for (int i = 1; i < argc; i++) {
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && strcmp(argv[i], "--syntax") == 0) {
-            syntax = 1;
-            continue;
-        }
-        if (!c.dashdash && strcmp(argv[i], "--ipv6") == 0) {
-            ipv6 = 1;
-            continue;
-        }
-        if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        argv[nops++] = argv[i];
-    }
+    unsigned bits = 0;
+    int nops = parse_args(&c, argc, argv, ladder_option, &bits);
+    int syntax = (bits & 1u) != 0, ipv6 = (bits & 2u) != 0;
     if (nops != 2)
         usage_error(&c, nops < 2 ? "needs two URIs, A and B" : "too many operands", NULL);
     curi_uri a, b;

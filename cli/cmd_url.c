@@ -95,24 +95,21 @@ static int url_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     return EXIT_VALID;
 }
 
+/* The option of curi url (parse_args' handler): --base URL. */
+static int url_option(struct common *c, void *vbase, int id, char *v)
+{
+    (void)c;
+    if (id == OPT_BASE)
+        *(const char **)vbase = v;
+    return 0; /* an operand stays one */
+}
+
 int cmd_url(int argc, char **argv)
 {
     struct common c = {.cmd = "url", .help = url_help, .jobs = 1};
     struct url_ctx ctx = {NULL, NULL, 0};
     const char *base = NULL;
-    int nops = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && opt_value(argv, argc, &i, "--base", &v)) {
-            base = v;
-            continue;
-        }
-        if (is_option(&c, a))
-            usage_error(&c, "unknown option", a);
-        argv[nops++] = argv[i];
-    }
+    int nops = parse_args(&c, argc, argv, url_option, &base);
     curi_url b;
     char *bbuf = NULL;
     if (base != NULL) {

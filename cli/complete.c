@@ -21,30 +21,6 @@ static const char completion_help[] =
     "list prints the table: command, option, alias, value name, completion, sample,\n"
     "separated by tabs ('-' for none).\n";
 
-/* The commands and what each does, for the first word. */
-static const char *const summaries[CMD_COUNT] = {
-    "show the components of each URI reference",
-    "print a format string with components filled in",
-    "replace or remove components and print the result",
-    "percent-encode strings for a component",
-    "percent-decode strings",
-    "draw the RFC 3986 component diagram under a URI",
-    "resolve references against a base URI",
-    "the shortest reference from a base to a target",
-    "normalize URIs",
-    "compare two URIs on the ladder of RFC 3986 6.2",
-    "build URIs from JSON objects",
-    "report security findings (lint rules)",
-    "print the URIs found in free text",
-    "the file: URI of each local path (RFC 8089)",
-    "the local path of each file: URI (RFC 8089)",
-    "hand each URI to the program that handles it",
-    "the URI of each IRI (RFC 3987)",
-    "the IRI of each URI (RFC 3987)",
-    "IDNA conversion of host names",
-    "the href of each URL under the WHATWG URL Standard",
-};
-
 /*
  * Whether row k is one of the command's (bit) and the first with its name: the same
  * option may have two rows (--append path=, --append query=) but completes as one word.
@@ -181,10 +157,12 @@ static void zsh_script(struct buf *b)
         buf_puts(b, "        '");
         buf_puts(b, cmd_name(1u << k));
         buf_putc(b, ':');
-        buf_puts(b, summaries[k]);
+        buf_puts(b, cli_commands[k].brief);
         buf_puts(b, "'\n");
     }
-    buf_puts(b, "        'completion:print the bash, zsh or fish completion script'\n"
+    buf_puts(b, "        'completion:");
+    buf_puts(b, cli_commands[CMD_COMPLETION_BIT].brief);
+    buf_puts(b, "'\n"
                 "    )\n"
                 "    if (( CURRENT == 2 )); then\n"
                 "        _describe -t commands 'curi command' cmds\n"
@@ -260,8 +238,9 @@ static void fish_script(struct buf *b)
     buf_puts(b, "# fish completion for curi, written by `curi completion fish` from the tool's\n"
                 "# option table.\n"
                 "complete -c curi -e\n"
-                "complete -c curi -n __fish_use_subcommand -f -a completion"
-                " -d 'print the bash, zsh or fish completion script'\n"
+                "complete -c curi -n __fish_use_subcommand -f -a completion -d ");
+    fish_quote(b, cli_commands[CMD_COMPLETION_BIT].brief);
+    buf_puts(b, "\n"
                 "complete -c curi -n __fish_use_subcommand -f -a help -d 'help on a command'\n"
                 "complete -c curi -n '__fish_seen_subcommand_from completion' -f"
                 " -a 'bash zsh fish list'\n"
@@ -273,7 +252,7 @@ static void fish_script(struct buf *b)
         buf_puts(b, "complete -c curi -n __fish_use_subcommand -f -a ");
         buf_puts(b, cmd_name(bit));
         buf_puts(b, " -d ");
-        fish_quote(b, summaries[c]);
+        fish_quote(b, cli_commands[c].brief);
         buf_putc(b, '\n');
         for (size_t k = 0; k < cli_noptions; k++) {
             const struct optdef *o = &cli_options[k];

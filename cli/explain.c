@@ -381,25 +381,30 @@ static int explain_line(const void *vctx, const char *s, size_t n, struct buf *o
     return EXIT_VALID;
 }
 
+/* What explain's options say (parse_args' handler). */
+struct explain_args {
+    const char *when; /* --color WHEN */
+    int scheme;       /* --scheme */
+};
+
+static int explain_option(struct common *c, void *vea, int id, char *v)
+{
+    struct explain_args *ea = vea;
+    (void)c;
+    if (id == OPT_SCHEME)
+        ea->scheme = 1;
+    else if (id == OPT_COLOR)
+        ea->when = v;
+    return 0; /* an operand stays one */
+}
+
 int cmd_explain(int argc, char **argv)
 {
     struct common c = {.cmd = "explain", .help = explain_help, .jobs = 1};
-    const char *when = "auto";
-    int nops = 0, scheme = 0;
-    for (int i = 1; i < argc; i++) {
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && strcmp(argv[i], "--scheme") == 0) {
-            scheme = 1;
-            continue;
-        }
-        if (!c.dashdash && (opt_value(argv, argc, &i, "--color", &when) ||
-                            opt_value(argv, argc, &i, "--colour", &when)))
-            continue;
-        if (is_option(&c, argv[i]))
-            usage_error(&c, "unknown option", argv[i]);
-        argv[nops++] = argv[i];
-    }
+    struct explain_args ea = {"auto", 0};
+    int nops = parse_args(&c, argc, argv, explain_option, &ea);
+    const char *when = ea.when;
+    int scheme = ea.scheme;
     struct explain_ctx ctx = {c.pflags, 0, scheme};
     if (strcmp(when, "always") == 0) {
         ctx.color = 1;

@@ -16,34 +16,15 @@
 
 #include "cli.h"
 
-static const char main_help[] =
+/* curi --help: these lines, each command's name and line of the command table, the rest. */
+static const char main_usage[] =
     "Usage: curi COMMAND [OPTION...] [ARG...]\n"
     "       curi --help | --version\n"
     "\n"
     "Parse, edit, resolve and compare URI references under RFC 3986.\n"
     "\n"
-    "Commands:\n"
-    "  parse      show the components of each URI reference\n"
-    "  get        print a format string with components filled in\n"
-    "  set        replace or remove components and print the result\n"
-    "  encode     percent-encode strings for a component\n"
-    "  decode     percent-decode strings\n"
-    "  explain    draw the RFC 3986 component diagram under a URI\n"
-    "  resolve    resolve references against a base URI (RFC 3986 5.2)\n"
-    "  relative   the shortest reference from a base to a target\n"
-    "  normalize  normalize URIs (RFC 3986 6.2.2 and 6.2.3)\n"
-    "  equal      compare two URIs on the ladder of RFC 3986 6.2\n"
-    "  build      build URIs from JSON objects (the keys of parse --json)\n"
-    "  check      report security findings: 44 lint rules with spans\n"
-    "  extract    print the URIs found in free text (files or standard input)\n"
-    "  from-path  the file: URI of each local path (RFC 8089)\n"
-    "  to-path    the local path of each file: URI (RFC 8089)\n"
-    "  open       hand each URI to the program that handles it (no shell)\n"
-    "  to-uri     the URI of each IRI (RFC 3987 3.1; --idn: IDNA hosts)\n"
-    "  to-iri     the IRI of each URI (RFC 3987 3.2; --idn: Unicode hosts)\n"
-    "  host       IDNA conversion of host names (--to-ascii, --to-unicode)\n"
-    "  url        the href of each URL under the WHATWG URL Standard (a browser's)\n"
-    "  completion print the bash, zsh or fish completion script\n"
+    "Commands:\n";
+static const char main_tail[] =
     "\n"
     "With no URI operands a command reads one input per line from standard input\n"
     "(-z: one per NUL-terminated record).\n"
@@ -52,6 +33,24 @@ static const char main_help[] =
     "equal: 0 equal, 1 not equal, 2 an invalid A or B.  open: the handler's status,\n"
     "1 refused, 126 the handler could not run, 127 no handler, 128+N signal N.\n"
     "Run 'curi COMMAND --help' for the options of a command; see also curi(1).\n";
+
+/* curi --help as one NUL-terminated text in b. */
+static void main_help(struct buf *b)
+{
+    buf_puts(b, main_usage);
+    for (size_t k = 0; k < CMD_ALL; k++) {
+        size_t start = b->len;
+        buf_puts(b, "  ");
+        buf_puts(b, cli_commands[k].name);
+        do
+            buf_putc(b, ' ');
+        while (b->len - start < 13);
+        buf_puts(b, cli_commands[k].help);
+        buf_putc(b, '\n');
+    }
+    buf_puts(b, main_tail);
+    buf_putc(b, '\0');
+}
 
 /* Print text to stdout and exit 0, or 3 if it could not be written. */
 static int print_and_exit(const char *text)
@@ -103,43 +102,6 @@ void usage_error(const struct common *c, const char *msg, const char *arg)
     exit(EXIT_USAGE);
 }
 
-/* An option (not an operand): starts with '-', is not "-" alone, and comes before "--". */
-int is_option(const struct common *c, const char *arg)
-{
-    return !c->dashdash && arg[0] == '-' && arg[1] != '\0';
-}
-
-/*
- * Match argv[*i] against option `name` taking a value, given as "name=VALUE"
- * or as the next argument, or for a short option ("-j") also attached
- * ("-j2").  Returns 1 and sets *val on a match.
- */
-int opt_value(char **argv, int argc, int *i, const char *name, const char **val)
-{
-    size_t n = strlen(name);
-    const char *a = argv[*i];
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *val = a + n + 1;
-        return 1;
-    }
-    if (a[n] != '\0') {
-        if (n == 2 && name[1] != '-') {
-            *val = a + n; /* -j2 */
-            return 1;
-        }
-        return 0;
-    }
-    if (*i + 1 >= argc) {
-        complain("option needs a value:", name, NULL);
-        exit(EXIT_USAGE);
-    }
-    *i += 1;
-    *val = argv[*i];
-    return 1;
-}
-
 /* --jobs N: 1..1024 threads, or 0 for one per online processor. */
 static unsigned parse_jobs(const struct common *c, const char *v)
 {
@@ -176,103 +138,151 @@ static size_t parse_max_length(const struct common *c, const char *v)
     return (size_t)n;
 }
 
-/*
- * The input options (stream.c): -f FILE, --binary, --skip-invalid,
- * --max-length N, -z.  Returns 1 when argv[*i] was consumed.
- */
-static int opt_input(struct common *c, char **argv, int argc, int *i)
+/* The shared options: what parse_args does for a row whose id is below OPT_SHARED_END. */
+static void shared_option(struct common *c, int id, char *v, int argc)
 {
-    const char *a = argv[*i];
-    const char *v;
-    if (!cmd_has_option(c->cmd, "--url-file"))
-        return 0;
-    if (opt_value(argv, argc, i, "--url-file", &v) || opt_value(argv, argc, i, "-f", &v)) {
-        if (c->files == NULL)
-            c->files = xmalloc((size_t)argc * sizeof *c->files);
-        c->files[c->nfiles++] = v;
-        return 1;
-    }
-    if (opt_value(argv, argc, i, "--max-length", &v)) {
-        c->max_len = parse_max_length(c, v);
-        return 1;
-    }
-    if (strcmp(a, "--binary") == 0)
-        c->binary = 1;
-    else if (strcmp(a, "--skip-invalid") == 0 && cmd_has_option(c->cmd, "--skip-invalid"))
-        c->skip_invalid = 1;
-    else if (strcmp(a, "--zero-terminated") == 0 || strcmp(a, "-z") == 0)
-        c->zero = 1;
-    else
-        return 0;
-    return 1;
-}
-
-/*
- * The options every subcommand understands: --help, "--", and the ones that
- * mean the same everywhere (--json, --strict-3986, --jobs) for the commands
- * whose help lists them.  Returns 1 when argv[*i] was consumed.
- */
-int opt_common(struct common *c, char **argv, int argc, int *i)
-{
-    const char *a = argv[*i];
-    const char *v;
-    if (c->dashdash)
-        return 0;
-    if (strcmp(a, "--") == 0) {
-        c->dashdash = 1;
-        return 1;
-    }
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    switch (id) {
+    case OPT_HELP: {
         struct buf b = {0};
         help_text(&b, c->cmd, c->help);
         buf_putc(&b, '\0');
         print_and_exit(b.p);
+        break;
     }
-    if (strcmp(a, "--strict-3986") == 0 && cmd_has_option(c->cmd, "--strict-3986")) {
-        c->pflags |= CURI_PARSE_STRICT_3986;
-        return 1;
-    }
-    if (strcmp(a, "--iri") == 0 && cmd_has_option(c->cmd, "--iri")) {
-        c->pflags |= CURI_PARSE_IRI; /* RFC 3987 IRI-references */
-        return 1;
-    }
-    if (strcmp(a, "--json") == 0 && cmd_has_option(c->cmd, "--json")) {
+    case OPT_JSON:
         c->json = 1;
-        return 1;
-    }
-    if (cmd_has_option(c->cmd, "--jobs") &&
-        (opt_value(argv, argc, i, "--jobs", &v) || opt_value(argv, argc, i, "-j", &v))) {
+        break;
+    case OPT_STRICT_3986:
+        c->pflags |= CURI_PARSE_STRICT_3986;
+        break;
+    case OPT_IRI:
+        c->pflags |= CURI_PARSE_IRI; /* RFC 3987 IRI-references */
+        break;
+    case OPT_JOBS:
         c->jobs = parse_jobs(c, v);
-        return 1;
-    }
-    if (strcmp(a, "--accept-space") == 0 && cmd_has_option(c->cmd, "--accept-space")) {
+        break;
+    case OPT_ACCEPT_SPACE:
         c->accept_space = 1;
-        return 1;
+        break;
+    case OPT_URL_FILE:
+        if (c->files == NULL)
+            c->files = xmalloc((size_t)argc * sizeof *c->files);
+        c->files[c->nfiles++] = v;
+        break;
+    case OPT_BINARY:
+        c->binary = 1;
+        break;
+    case OPT_SKIP_INVALID:
+        c->skip_invalid = 1;
+        break;
+    case OPT_MAX_LENGTH:
+        c->max_len = parse_max_length(c, v);
+        break;
+    default: /* OPT_ZERO */
+        c->zero = 1;
+        break;
     }
-    return opt_input(c, argv, argc, i);
 }
 
-static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-} commands[] = {
-    {"parse", cmd_parse},     {"get", cmd_get},           {"set", cmd_set},
-    {"encode", cmd_encode},   {"decode", cmd_decode},     {"explain", cmd_explain},
-    {"resolve", cmd_resolve}, {"relative", cmd_relative}, {"normalize", cmd_normalize},
-    {"equal", cmd_equal},     {"build", cmd_build},       {"check", cmd_check},
-    {"extract", cmd_extract},
-    {"completion", cmd_completion},
-    {"from-path", cmd_from_path}, {"to-path", cmd_to_path},
-    {"open", cmd_open},
-    {"to-uri", cmd_to_uri},   {"to-iri", cmd_to_iri},     {"host", cmd_host},
-    {"url", cmd_url},
-};
+/*
+ * Whether argument a is the option spelt `name` (a long name or a short alias) of a row
+ * that takes a value (arg set) or not.  A flag matches only itself; an option with a value
+ * matches "name=VALUE", "name" (the value is the next argument, *next set) and, for a short
+ * alias, "-xVALUE".  On a match *val is the value (or NULL).
+ */
+static int option_matches(char *a, const char *name, int takes_value, char **val,
+                          int *next)
+{
+    size_t n = strlen(name);
+    *val = NULL;
+    *next = 0;
+    if (!takes_value)
+        return strcmp(a, name) == 0;
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *val = a + n + 1;
+        return 1;
+    }
+    if (a[n] != '\0') {
+        *val = a + n;
+        return n == 2 && name[1] != '-'; /* -j2 */
+    }
+    *next = 1;
+    return 1;
+}
+
+/* The row of the command's (bit) that argument a spells, or NULL; its value as above. */
+static const struct optdef *find_option(unsigned bit, char *a, char **val, int *next,
+                                        const char **spelt)
+{
+    for (size_t k = 0; k < cli_noptions; k++) {
+        const struct optdef *o = &cli_options[k];
+        if (!(o->cmds & bit))
+            continue;
+        *spelt = o->name;
+        if (option_matches(a, o->name, o->arg != NULL, val, next))
+            return o;
+        *spelt = o->alias;
+        if (o->alias != NULL && option_matches(a, o->alias, o->arg != NULL, val, next))
+            return o;
+    }
+    return NULL;
+}
+
+void add_operand(struct common *c, char *s)
+{
+    c->ops[c->nops++] = s;
+}
+
+int parse_args(struct common *c, int argc, char **argv, opt_handler fn, void *ctx)
+{
+    unsigned bit = cmd_bit(c->cmd);
+    c->ops = argv;
+    c->nops = 0;
+    for (int i = 1; i < argc; i++) {
+        char *a = argv[i], *v;
+        const char *spelt;
+        int next;
+        const struct optdef *o = NULL;
+        if (!c->dashdash && strcmp(a, "--") == 0) {
+            c->dashdash = 1;
+            continue;
+        }
+        /* An option starts with '-', is not "-" alone, and comes before "--". */
+        if (!c->dashdash && a[0] == '-' && a[1] != '\0') {
+            o = find_option(bit, a, &v, &next, &spelt);
+            if (o == NULL)
+                usage_error(c, "unknown option", a);
+        }
+        if (o == NULL) {
+            if (!fn(c, ctx, OPT_OPERAND, a))
+                add_operand(c, a);
+            continue;
+        }
+        if (next) {
+            if (i + 1 >= argc) {
+                complain("option needs a value:", spelt, NULL);
+                exit(EXIT_USAGE);
+            }
+            v = argv[++i];
+        }
+        if (o->id < OPT_SHARED_END)
+            shared_option(c, o->id, v, argc);
+        else
+            (void)fn(c, ctx, o->id, v);
+    }
+    return c->nops;
+}
 
 int main(int argc, char **argv)
 {
     buf_oom_hook = buf_oom_exit; /* the tool's buffers never come back short */
     if (argc < 2) {
-        fputs(main_help, stderr);
+        struct buf b = {0};
+        main_help(&b);
+        fputs(b.p, stderr);
+        buf_free(&b);
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
@@ -281,22 +291,24 @@ int main(int argc, char **argv)
         if (argc > 2 && strcmp(cmd, "help") == 0) {
             static char help_opt[] = "--help";
             char *args[] = {argv[2], help_opt, NULL};
-            for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-                if (strcmp(argv[2], commands[k].name) == 0)
-                    return commands[k].run(2, args);
+            for (size_t k = 0; k < CMD_ALL; k++)
+                if (strcmp(argv[2], cli_commands[k].name) == 0)
+                    return cli_commands[k].run(2, args);
             complain("unknown command", argv[2], "Try 'curi --help'.\n");
             return EXIT_USAGE;
         }
-        print_and_exit(main_help);
+        struct buf b = {0};
+        main_help(&b);
+        print_and_exit(b.p);
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
         printf("curi %s\n", curi_version_string());
         print_and_exit("");
     }
-    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-        if (strcmp(cmd, commands[k].name) == 0) {
-            cli_cmd = commands[k].name;
-            return commands[k].run(argc - 1, argv + 1);
+    for (size_t k = 0; k < CMD_ALL; k++)
+        if (strcmp(cmd, cli_commands[k].name) == 0) {
+            cli_cmd = cli_commands[k].name;
+            return cli_commands[k].run(argc - 1, argv + 1);
         }
     complain(cmd[0] == '-' ? "unknown option" : "unknown command", cmd, "Try 'curi --help'.\n");
     return EXIT_USAGE;

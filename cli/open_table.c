@@ -711,12 +711,171 @@ static int file_path(struct open_result *r, struct values *v)
     return 0;
 }
 
+/* Step 1 of open_build: a URI (with a scheme) that keeps its scheme's own grammar, parsed
+ * into v; 0 with r refused ("invalid") otherwise. */
+static int open_parse(struct open_result *r, struct values *v)
+{
+    curi_error e;
+    const char *rule = NULL;
+    struct buf m = {0};
+    char num[32];
+    int rc = curi_parse(&v->u, v->uri, v->len, CURI_PARSE_URI, &e);
+    if (rc != CURI_OK) {
+        sb_puts(&m, "not a URI: ");
+        sb_puts(&m, curi_strerror(rc));
+    } else if (curi_scheme_parts_get(&v->sp, &v->u, 0, &rule, &e) != CURI_OK) {
+        const char *why = rule != NULL ? curi_scheme_rule_message(rule) : NULL;
+        sb_puts(&m, "breaks its scheme's grammar: ");
+        sb_puts(&m, why != NULL ? why : "?");
+    } else {
+        return 1;
+    }
+    snprintf(num, sizeof num, " (byte %zu)", e.offset);
+    sb_puts(&m, num);
+    set_error(r, OPEN_REFUSED, "invalid", &m);
+    return 0;
+}
+
+/* The rows that match a URI, each with its argv expanded (open_build's candidates). */
+struct candidates {
+    const struct open_row **row;
+    char ***argv;
+    size_t n;
+};
+
+/* Row's argv for v in *argv, with each word's length in alen (room for row->nword);
+ * 0 when a word does not apply (a value the URI lacks). */
+static int expand_row(char ***argv, size_t *alen, const struct open_row *row, struct values *v)
+{
+    char **a = must(calloc(row->nword + 1, sizeof *a));
+    int applies = 1;
+    a[0] = dupn(row->word[0], strlen(row->word[0]));
+    alen[0] = strlen(a[0]);
+    for (size_t i = 1; i < row->nword && applies; i++) {
+        struct buf b = {0};
+        applies = expand(&b, v, row->word[i]);
+        a[i] = b.p;
+        alen[i] = b.len;
+    }
+    *argv = a;
+    return applies;
+}
+
+/* Free the argument vector of row (nword words, some maybe NULL). */
+static void free_argv(char **a, const struct open_row *row)
+{
+    for (size_t i = 0; i < row->nword; i++)
+        free(a[i]);
+    free(a);
+}
+
+/* Step 3 of open_build: every matching row's arguments, checked (no injected option, no
+ * control byte) into c.  1 when a row's arguments refuse the URI (r says why). */
+static int open_candidates(struct open_result *r, struct candidates *c, struct values *v,
+                           const struct open_table *t)
+{
+    size_t *alen = NULL, maxw = 0;
+    int refused = 0;
+    c->row = must(malloc((t->n + 1) * sizeof *c->row));
+    c->argv = must(malloc((t->n + 1) * sizeof *c->argv));
+    c->n = 0;
+    for (size_t k = 0; k < t->n && !refused; k++) {
+        const struct open_row *row = &t->row[k];
+        char **a;
+        if (!row_matches(row, v))
+            continue;
+        if (row->nword > maxw) {
+            maxw = row->nword;
+            alen = must(realloc(alen, maxw * sizeof *alen));
+        }
+        int applies = expand_row(&a, alen, row, v);
+        if (applies && check_args(r, row, a, alen))
+            refused = 1;
+        if (!applies || refused) {
+            free_argv(a, row);
+            continue;
+        }
+        c->row[c->n] = row;
+        c->argv[c->n++] = a;
+    }
+    free(alen);
+    return refused;
+}
+
+/* Step 5 of open_build: the first candidate whose program can run becomes r->argv; every
+ * candidate goes to r->cand (for --dry-run), which owns their argv from then on.  Returns
+ * the index picked, c->n when none can run. */
+static size_t open_pick(struct open_result *r, const struct candidates *c,
+                        const struct open_env *env)
+{
+    size_t pick = c->n;
+    for (size_t k = 0; k < c->n && pick == c->n; k++)
+        if (env->have != NULL && env->have(env->ctx, c->row[k]->word[0]))
+            pick = k;
+    if (c->n > 0) {
+        r->cand = must(malloc(c->n * sizeof *r->cand));
+        r->ncand = c->n;
+        for (size_t k = 0; k < c->n; k++) {
+            r->cand[k].argv = c->argv[k];
+            r->cand[k].argc = c->row[k]->nword;
+            r->cand[k].row = c->row[k];
+            r->cand[k].installed = k == pick || (k > pick && env->have != NULL &&
+                                                 env->have(env->ctx, c->row[k]->word[0]));
+        }
+    }
+    if (pick < c->n) {
+        r->status = OPEN_OK;
+        r->argv = c->argv[pick];
+        r->argc = c->row[pick]->nword;
+        r->row = c->row[pick];
+    }
+    return pick;
+}
+
+/* The no-handler refusal: which programs would do ("install a, b or c"), or configure one. */
+static void no_handler(struct open_result *r, const struct candidates *c, const struct values *v,
+                       const struct open_env *env)
+{
+    struct buf m = {0};
+    sb_puts(&m, "no handler for ");
+    sb_put(&m, v->u.scheme.ptr, v->u.scheme.len);
+    sb_puts(&m, ": URIs in a ");
+    sb_puts(&m, session_name(env->session));
+    sb_puts(&m, " session: ");
+    if (c->n > 0) {
+        /* the programs of the candidates, each once: "install a, b or c" */
+        size_t named = 0, total = 0;
+        for (size_t k = 0; k < c->n; k++) {
+            size_t j = 0;
+            while (j < k && strcmp(c->row[j]->word[0], c->row[k]->word[0]) != 0)
+                j++;
+            total += j == k;
+        }
+        sb_puts(&m, "install ");
+        for (size_t k = 0; k < c->n; k++) {
+            size_t j = 0;
+            while (j < k && strcmp(c->row[j]->word[0], c->row[k]->word[0]) != 0)
+                j++;
+            if (j < k)
+                continue; /* named already */
+            if (named > 0)
+                sb_puts(&m, named + 1 == total ? " or " : ", ");
+            sb_puts(&m, c->row[k]->word[0]);
+            named++;
+        }
+        sb_puts(&m, ", or configure");
+    } else {
+        sb_puts(&m, "configure");
+    }
+    sb_puts(&m, " a handler in open.conf (curi(1), curi open)");
+    set_error(r, OPEN_NO_HANDLER, "no-handler", &m);
+}
+
 void open_build(struct open_result *r, const char *uri, size_t len, const struct open_table *t,
                 const struct open_env *env)
 {
     struct values v;
-    curi_error e;
-    const char *rule = NULL;
+    struct candidates c;
     memset(r, 0, sizeof *r);
     memset(&v, 0, sizeof v);
     v.uri = uri;
@@ -725,145 +884,27 @@ void open_build(struct open_result *r, const char *uri, size_t len, const struct
     v.is_dir = -1;
 
     /* 1. a URI (with a scheme) that keeps its scheme's own grammar */
-    int rc = curi_parse(&v.u, uri, len, CURI_PARSE_URI, &e);
-    if (rc != CURI_OK) {
-        struct buf m = {0};
-        char num[32];
-        sb_puts(&m, "not a URI: ");
-        sb_puts(&m, curi_strerror(rc));
-        snprintf(num, sizeof num, " (byte %zu)", e.offset);
-        sb_puts(&m, num);
-        set_error(r, OPEN_REFUSED, "invalid", &m);
+    if (!open_parse(r, &v))
         return;
-    }
-    if (curi_scheme_parts_get(&v.sp, &v.u, 0, &rule, &e) != CURI_OK) {
-        struct buf m = {0};
-        char num[32];
-        const char *why = rule != NULL ? curi_scheme_rule_message(rule) : NULL;
-        sb_puts(&m, "breaks its scheme's grammar: ");
-        sb_puts(&m, why != NULL ? why : "?");
-        snprintf(num, sizeof num, " (byte %zu)", e.offset);
-        sb_puts(&m, num);
-        set_error(r, OPEN_REFUSED, "invalid", &m);
-        return;
-    }
-
     /* 2. file: a local path, never a remote host */
     if (v.sp.kind == CURI_SK_FILE && file_path(r, &v)) {
         free(v.path);
         return;
     }
-
     /* 3. every candidate's arguments: no injected option, no control byte */
-    size_t *alen = NULL, maxw = 0;
-    const struct open_row **cand = must(malloc((t->n + 1) * sizeof *cand));
-    char ***cargv = must(malloc((t->n + 1) * sizeof *cargv));
-    size_t ncand = 0;
-    int refused = 0;
-    for (size_t k = 0; k < t->n && !refused; k++) {
-        const struct open_row *row = &t->row[k];
-        if (!row_matches(row, &v))
-            continue;
-        if (row->nword > maxw) {
-            maxw = row->nword;
-            alen = must(realloc(alen, maxw * sizeof *alen));
-        }
-        char **a = must(calloc(row->nword + 1, sizeof *a));
-        int applies = 1;
-        a[0] = dupn(row->word[0], strlen(row->word[0]));
-        alen[0] = strlen(a[0]);
-        for (size_t i = 1; i < row->nword && applies; i++) {
-            struct buf b = {0};
-            applies = expand(&b, &v, row->word[i]);
-            a[i] = b.p;
-            alen[i] = b.len;
-        }
-        if (applies && check_args(r, row, a, alen))
-            refused = 1;
-        if (!applies || refused) {
-            for (size_t i = 0; i < row->nword; i++)
-                free(a[i]);
-            free(a);
-            continue;
-        }
-        cand[ncand] = row;
-        cargv[ncand++] = a;
-    }
-    free(alen);
-
+    int refused = open_candidates(r, &c, &v, t);
     /* 4. the schemes the registry calls dangerous (curi check's scheme-dangerous), and curi
      * check's errors (both give way to --force) */
     if (!refused)
         refused = check_lint(r, uri, len, env->force);
-
-    /* 5. the first candidate whose program can run */
-    size_t pick = ncand;
-    for (size_t k = 0; k < ncand && !refused && pick == ncand; k++)
-        if (env->have != NULL && env->have(env->ctx, cand[k]->word[0]))
-            pick = k;
-    if (!refused && ncand > 0) {
-        /* every candidate, for --dry-run; the one picked is also r->argv */
-        r->cand = must(malloc(ncand * sizeof *r->cand));
-        r->ncand = ncand;
-        for (size_t k = 0; k < ncand; k++) {
-            r->cand[k].argv = cargv[k];
-            r->cand[k].argc = cand[k]->nword;
-            r->cand[k].row = cand[k];
-            r->cand[k].installed = k == pick || (k > pick && env->have != NULL &&
-                                                 env->have(env->ctx, cand[k]->word[0]));
-        }
-    }
-    if (!refused && pick < ncand) {
-        r->status = OPEN_OK;
-        r->argv = cargv[pick];
-        r->argc = cand[pick]->nword;
-        r->row = cand[pick];
-    } else if (!refused) {
-        struct buf m = {0};
-        sb_puts(&m, "no handler for ");
-        sb_put(&m, v.u.scheme.ptr, v.u.scheme.len);
-        sb_puts(&m, ": URIs in a ");
-        sb_puts(&m, session_name(env->session));
-        sb_puts(&m, " session: ");
-        if (ncand > 0) {
-            /* the programs of the candidates, each once: "install a, b or c" */
-            size_t named = 0, total = 0;
-            for (size_t k = 0; k < ncand; k++) {
-                size_t j = 0;
-                while (j < k && strcmp(cand[j]->word[0], cand[k]->word[0]) != 0)
-                    j++;
-                total += j == k;
-            }
-            sb_puts(&m, "install ");
-            for (size_t k = 0; k < ncand; k++) {
-                size_t j = 0;
-                while (j < k && strcmp(cand[j]->word[0], cand[k]->word[0]) != 0)
-                    j++;
-                if (j < k)
-                    continue; /* named already */
-                if (named > 0)
-                    sb_puts(&m, named + 1 == total ? " or " : ", ");
-                sb_puts(&m, cand[k]->word[0]);
-                named++;
-            }
-            sb_puts(&m, ", or configure");
-        } else {
-            sb_puts(&m, "configure");
-        }
-        sb_puts(&m, " a handler in open.conf (curi(1), curi open)");
-        set_error(r, OPEN_NO_HANDLER, "no-handler", &m);
-    }
-    for (size_t k = 0; k < ncand; k++) {
-        if (r->cand != NULL)
-            break; /* r->cand owns them now */
-        if (r->argv == cargv[k])
-            continue;
-        for (size_t i = 0; i < cand[k]->nword; i++)
-            free(cargv[k][i]);
-        free(cargv[k]);
-    }
-    free(cand);
-    free(cargv);
+    /* 5. the first candidate whose program can run; r->cand owns the candidates' argv */
+    if (!refused && open_pick(r, &c, env) == c.n)
+        no_handler(r, &c, &v, env);
+    if (refused)
+        for (size_t k = 0; k < c.n; k++)
+            free_argv(c.argv[k], c.row[k]);
+    free(c.row);
+    free(c.argv);
     free(v.path);
 }
 

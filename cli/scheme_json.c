@@ -190,6 +190,86 @@ static void data_effective(struct buf *out, curi_str m)
     }
 }
 
+/* info: the form before part 0; at the end the node name, decoded ("Top" when empty; the
+ * GNOME form's '_' are spaces). */
+static void info_members(struct buf *out, struct buf *tmp, const curi_scheme_parts *sp, int i,
+                         int end)
+{
+    const curi_str *p = sp->part;
+    if (i == 0)
+        json_member(out, "form", sp->form == CURI_INFO_KDE ? "kde" : "gnome",
+                    sp->form == CURI_INFO_KDE ? 3 : 5);
+    if (end && (p[1].ptr == NULL || p[1].len == 0)) {
+        json_member(out, "node_name", "Top", 3);
+    } else if (end) {
+        decode(tmp, p[1]);
+        if (sp->form == CURI_INFO_GNOME)
+            for (size_t k = 0; k < tmp->len; k++)
+                if (tmp->p[k] == '_')
+                    tmp->p[k] = ' ';
+        json_member(out, "node_name", tmp->p, tmp->len);
+    }
+}
+
+/* ws, wss: the resource name (the path, or "/" when empty, then "?" query when not
+ * empty) and whether it is secure. */
+static void ws_members(struct buf *out, struct buf *tmp, const curi_scheme_parts *sp)
+{
+    const curi_str *p = sp->part;
+    tmp->len = 0;
+    if (p[2].len == 0)
+        buf_putc(tmp, '/');
+    else
+        buf_put(tmp, p[2].ptr, p[2].len);
+    if (p[3].ptr != NULL && p[3].len > 0) {
+        buf_putc(tmp, '?');
+        buf_put(tmp, p[3].ptr, p[3].len);
+    }
+    json_member(out, "resource_name", tmp->p, tmp->len);
+    member_bool(out, "secure", (sp->flags & CURI_SP_SECURE) != 0);
+}
+
+/* tel: the kind before part 0; before part 1 the digits: the number decoded with the
+ * visual separators - . ( ) removed. */
+static void tel_members(struct buf *out, struct buf *tmp, const curi_scheme_parts *sp, int i)
+{
+    if (i == 0)
+        json_member(out, "kind", sp->form == CURI_TEL_LOCAL ? "local" : "global",
+                    sp->form == CURI_TEL_LOCAL ? 5 : 6);
+    if (i == 1) {
+        size_t k = 0;
+        decode(tmp, sp->part[0]);
+        for (size_t j = 0; j < tmp->len; j++)
+            if (strchr("-.()", tmp->p[j]) == NULL)
+                tmp->p[k++] = tmp->p[j];
+        tmp->len = k;
+        json_member(out, "digits", tmp->len ? tmp->p : "", tmp->len);
+    }
+}
+
+/* data: the effective type, base64, and the data in place of part 1 (decoded unless
+ * base64; when it goes on with '?' and the query, the two decode as one text). */
+static void data_members(struct buf *out, struct buf *tmp, const curi_scheme_parts *sp,
+                         const curi_uri *u)
+{
+    const curi_str *p = sp->part;
+    data_effective(out, p[0]);
+    member_bool(out, "base64", (sp->flags & CURI_SP_BASE64) != 0);
+    if (sp->flags & CURI_SP_BASE64) {
+        json_member_str(out, "data", p[1]);
+    } else if (sp->flags & CURI_SP_QUERY) {
+        struct buf raw = {0};
+        buf_put(&raw, p[1].ptr, p[1].len);
+        buf_putc(&raw, '?');
+        buf_put(&raw, u->query.ptr, u->query.len);
+        curi_str whole = {raw.p, raw.len};
+        member_decoded(out, tmp, "data", whole);
+        free(raw.p);
+    } else {
+        member_decoded(out, tmp, "data", p[1]);
+    }
+}
+
 /*
  * The members that are not a part as its type says: values the scheme derives from its parts
  * (info's node name, tel's digits, ws's resource name, data's effective type, the form of
@@ -234,70 +314,18 @@ static int derived(struct buf *out, struct buf *tmp, const curi_scheme_parts *sp
             ldap_extensions(out, tmp, p[6]);
         return i == 6;
     case CURI_SK_INFO:
-        if (i == 0)
-            json_member(out, "form", sp->form == CURI_INFO_KDE ? "kde" : "gnome",
-                        sp->form == CURI_INFO_KDE ? 3 : 5);
-        if (end && (p[1].ptr == NULL || p[1].len == 0)) {
-            json_member(out, "node_name", "Top", 3);
-        } else if (end) {
-            decode(tmp, p[1]);
-            if (sp->form == CURI_INFO_GNOME)
-                for (size_t k = 0; k < tmp->len; k++)
-                    if (tmp->p[k] == '_')
-                        tmp->p[k] = ' ';
-            json_member(out, "node_name", tmp->p, tmp->len);
-        }
+        info_members(out, tmp, sp, i, end);
         return 0;
     case CURI_SK_WS:
-        if (end) {
-            /* resource name: the path, or "/" when empty, then "?" query when not empty */
-            tmp->len = 0;
-            if (p[2].len == 0)
-                buf_putc(tmp, '/');
-            else
-                buf_put(tmp, p[2].ptr, p[2].len);
-            if (p[3].ptr != NULL && p[3].len > 0) {
-                buf_putc(tmp, '?');
-                buf_put(tmp, p[3].ptr, p[3].len);
-            }
-            json_member(out, "resource_name", tmp->p, tmp->len);
-            member_bool(out, "secure", (sp->flags & CURI_SP_SECURE) != 0);
-        }
+        if (end)
+            ws_members(out, tmp, sp);
         return 0;
     case CURI_SK_TEL:
-        if (i == 0)
-            json_member(out, "kind", sp->form == CURI_TEL_LOCAL ? "local" : "global",
-                        sp->form == CURI_TEL_LOCAL ? 5 : 6);
-        if (i == 1) {
-            /* digits: the number decoded with the visual separators - . ( ) removed */
-            size_t k = 0;
-            decode(tmp, p[0]);
-            for (size_t j = 0; j < tmp->len; j++)
-                if (strchr("-.()", tmp->p[j]) == NULL)
-                    tmp->p[k++] = tmp->p[j];
-            tmp->len = k;
-            json_member(out, "digits", tmp->len ? tmp->p : "", tmp->len);
-        }
+        tel_members(out, tmp, sp, i);
         return 0;
     case CURI_SK_DATA:
-        if (i == 1) {
-            data_effective(out, p[0]);
-            member_bool(out, "base64", (sp->flags & CURI_SP_BASE64) != 0);
-            if (sp->flags & CURI_SP_BASE64) {
-                json_member_str(out, "data", p[1]);
-            } else if (sp->flags & CURI_SP_QUERY) {
-                /* the data goes on with '?' and the query: decode the two as one text */
-                struct buf raw = {0};
-                buf_put(&raw, p[1].ptr, p[1].len);
-                buf_putc(&raw, '?');
-                buf_put(&raw, u->query.ptr, u->query.len);
-                curi_str whole = {raw.p, raw.len};
-                member_decoded(out, tmp, "data", whole);
-                free(raw.p);
-            } else {
-                member_decoded(out, tmp, "data", p[1]);
-            }
-        }
+        if (i == 1)
+            data_members(out, tmp, sp, u);
         return i == 1;
     default:
         return 0;

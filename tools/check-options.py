@@ -9,7 +9,9 @@ For every row that `curi completion list` prints (one per command and option):
   - docs/curi.1 names it in the command's section, or, for an option several commands
     share, in the OPTIONS section.
 And every option-like word (--name) in a string literal of cli/*.c is in the table (or is --version), so that
-no option is parsed, or mentioned in a help text, without being in the table.
+no option is mentioned in a help text without being in the table; and every OPT_* id of cli/cli.h's enum
+is the id of a row of cli/options.c and is acted on (main.c for the shared ones, a command's handler for
+the others), so that no row parses into nothing and no handler waits for an option no row gives.
 Prints one line per failure and ends with "N passed, N failed".
 
     CURI=build/curi /usr/bin/python3 tools/check-options.py
@@ -80,6 +82,19 @@ for path in sorted(glob.glob('cli/*.c')):
     text = ' '.join(re.findall(r'"(?:[^"\\\n]|\\.)*"', open(path, encoding='utf-8').read()))
     for word in sorted(set(re.findall(r'(?<![\w-])--[a-z][a-z0-9-]*', text))):
         check(word in known, '%s names %s, which the option table lacks' % (path, word))
+
+header = open('cli/cli.h', encoding='utf-8').read()
+enum = re.search(r'enum \{\s*OPT_OPERAND,(.*?)\};', header, re.S).group(1)
+enum = re.sub(r'/\*.*?\*/', '', enum, flags=re.S)
+ids = [w for w in re.findall(r'\bOPT_[A-Z0-9_]+\b', enum) if w != 'OPT_SHARED_END']
+table = open('cli/options.c', encoding='utf-8').read()
+code = ' '.join(open(path, encoding='utf-8').read() for path in sorted(glob.glob('cli/*.c'))
+                if not path.endswith('options.c'))
+for oid in ids:
+    check(re.search(r'^\s+' + oid + r', "--', table, re.M) is not None,
+          'cli/cli.h has %s, which no row of cli/options.c has' % oid)
+    check(re.search(r'\b' + oid + r'\b', code) is not None,
+          'no code in cli/*.c acts on %s' % oid)
 
 print('%d passed, %d failed' % (passed, failed))
 sys.exit(1 if failed else 0)
