@@ -22,14 +22,15 @@ static const struct {
     const char *scheme; /* the kind's name */
     const char *name[CURI_SCHEME_PARTS_MAX];
     unsigned type[CURI_SCHEME_PARTS_MAX];
+    int form; /* 1: the layout has a "query" part, form data (curi_scheme_query_is_form) */
 } layouts[] = {
-    [CURI_SK_NONE] = {NULL, {NULL}, {0}},
+    [CURI_SK_NONE] = {NULL, {NULL}, {0}, 1},
     [CURI_SK_FTP] = {"ftp",
                      {"user", "password", "host", "port", "cwd", "name", "typecode"},
                      {DEC, DEC, 0, PORT, DEC | '/', DEC, 0}},
     [CURI_SK_HTTP] = {"http",
                       {"user", "password", "host", "port", "path", "query", "fragment"},
-                      {DEC, DEC, 0, PORT, 0, 0, 0}},
+                      {DEC, DEC, 0, PORT, 0, 0, 0}, 1},
     [CURI_SK_GOPHER] = {"gopher",
                         {"host", "port", "gophertype", "selector", "search", "gopher_plus",
                          "fragment"},
@@ -61,7 +62,7 @@ static const struct {
     [CURI_SK_INFO] = {"info", {"file", "node"}, {DEC, DEC}},
     [CURI_SK_WHATIS] = {"whatis", {"string", "fragment"}, {DEC, OPT}},
     [CURI_SK_GHELP] = {"ghelp", {"application", "fragment"}, {DEC, OPT}},
-    [CURI_SK_WS] = {"ws", {"host", "port", "path", "query"}, {0, PORT, 0, 0}},
+    [CURI_SK_WS] = {"ws", {"host", "port", "path", "query"}, {0, PORT, 0, 0}, 1},
     [CURI_SK_TEL] = {"tel", {"number", "params"}, {0, PAIRS | ';'}},
     [CURI_SK_DATA] = {"data", {"mediatype", "data"}, {0, 0}},
 };
@@ -77,13 +78,7 @@ const char *curi_scheme_part_name(int kind, int i)
 
 int curi_scheme_query_is_form(const curi_scheme *s)
 {
-    int kind = curi_scheme_kind(s);
-    if (kind == CURI_SK_NONE)
-        return 1;
-    for (int i = 0; i < CURI_SCHEME_PARTS_MAX && layouts[kind].name[i] != NULL; i++)
-        if (strcmp(layouts[kind].name[i], "query") == 0)
-            return 1;
-    return 0;
+    return layouts[curi_scheme_kind(s)].form;
 }
 
 unsigned curi_scheme_part_type(int kind, int i)

@@ -1396,6 +1396,19 @@ int main(void)
                   curi_scheme_query_is_form(curi_scheme_find("ldap", 4)) == 0 &&
                   curi_scheme_query_is_form(curi_scheme_find("file", 4)) == 0,
               "curi_scheme_query_is_form: the generic syntax and http's and ws's layouts");
+        {
+            /* every entry: form data exactly where its layout has a part named "query" */
+            int agree = 1;
+            const curi_scheme *sc;
+            for (size_t ent = 0; (sc = curi_scheme_at(ent)) != NULL; ent++) {
+                int kind = curi_scheme_kind(sc), has = kind == CURI_SK_NONE;
+                const char *part;
+                for (int i = 0; (part = curi_scheme_part_name(kind, i)) != NULL; i++)
+                    has |= strcmp(part, "query") == 0;
+                agree &= curi_scheme_query_is_form(sc) == has;
+            }
+            check(agree, "curi_scheme_query_is_form: 1 exactly for the layouts with a query part");
+        }
 
         /* Batches: no inputs (NULL arrays then allowed); an empty block of lines. */
         {
