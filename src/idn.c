@@ -458,28 +458,33 @@ static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen
  */
 static size_t ascii_fast(const char *h, size_t n, int std3, char *a)
 {
-    size_t start = 0;
+    size_t i = 0;
     if (n == 0 || n > 254 || (n == 254 && h[253] != '.'))
         return 0;
-    for (size_t i = 0; i <= n; i++) {
-        unsigned char c = i < n ? (unsigned char)h[i] : '.';
-        if (c == '.') {
-            size_t len = i - start;
-            if (i == n && len == 0 && n > 1)
-                break; /* the root label after a trailing dot */
-            if (len == 0 || len > 63 || h[start] == '-' || h[i - 1] == '-' ||
-                (len >= 4 && h[start + 2] == '-' && h[start + 3] == '-'))
-                return 0;
-            if (i < n)
-                a[i] = '.';
-            start = i + 1;
-        } else if (curi__is(c, CURI__LDH) || (c == '_' && !std3)) {
-            a[i] = (char)curi__lower(c);
-        } else {
-            return 0;
+    for (;;) {
+        size_t start = i, len;
+        /* A label: '|' 0x20 lowercases a letter and leaves a digit and '-' as they are. */
+        for (; i < n; i++) {
+            unsigned char c = (unsigned char)h[i];
+            if (curi__is(c, CURI__LDH))
+                a[i] = (char)(c | 0x20);
+            else if (c == '_' && !std3)
+                a[i] = '_';
+            else
+                break;
         }
+        len = i - start;
+        if (len == 0 || len > 63 || h[start] == '-' || h[i - 1] == '-' ||
+            (len >= 4 && h[start + 2] == '-' && h[start + 3] == '-'))
+            return 0;
+        if (i == n)
+            return n;
+        if (h[i] != '.')
+            return 0;
+        a[i++] = '.';
+        if (i == n)
+            return n; /* the root label after a trailing dot */
     }
-    return n;
 }
 #endif /* CURI_HAVE_IDN2 */
 
