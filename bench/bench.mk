@@ -13,8 +13,8 @@
 #                     non-ASCII URLs (bench/iri-data.sh writes $(B)/iri-urls.txt) and on
 #                     kasztp.txt (ASCII: the IRI flag's cost there)
 #   make bench-idna   instructions/host of curi-idna (curi_host_to_ascii) and curi-uts46 under
-#                     callgrind on the hosts of kasztp.txt (curi get '{host}') and on the IDN
-#                     names bench/idn-hosts.sh takes from IdnaTestV2.txt
+#                     callgrind on the hosts of kasztp.txt (curi get --skip-invalid '{host}')
+#                     and on the IDN names bench/idn-hosts.sh takes from IdnaTestV2.txt
 #   make linearity    build $(B)/curi-linearity and time pathological inputs at n and 10n
 #   make bench-extract  curi extract beside grep -oE and linkify-it (npm, when node is there)
 #                     on a few hundred MB of /usr/share/doc text (bench/extract.sh)
@@ -171,7 +171,7 @@ linearity: $(B)/curi-linearity
 # IRIs (issue 13): the IRI runners on real non-ASCII URLs and on an ASCII file.
 .PHONY: bench-iri bench-idna
 bench-idna: $(B)/curi-bench $(TOOL)
-	$(TOOL) get '{host}' < $(filter %kasztp.txt,$(BENCH_DATA)) | grep . > $(B)/kasztp-hosts.txt
+	$(TOOL) get --skip-invalid '{host}' < $(filter %kasztp.txt,$(BENCH_DATA)) | grep . > $(B)/kasztp-hosts.txt
 	sh bench/idn-hosts.sh > $(B)/idn-hosts.txt
 	sh bench/instr.sh --only curi-idna,curi-uts46 $(B)/curi-bench $(B)/kasztp-hosts.txt \
 	    $(B)/idn-hosts.txt
