@@ -171,7 +171,8 @@ linearity: $(B)/curi-linearity
 # IRIs (issue 13): the IRI runners on real non-ASCII URLs and on an ASCII file.
 .PHONY: bench-iri bench-idna
 bench-idna: $(B)/curi-bench $(TOOL)
-	$(TOOL) get --skip-invalid '{host}' < $(filter %kasztp.txt,$(BENCH_DATA)) | grep . > $(B)/kasztp-hosts.txt
+	$(TOOL) get --skip-invalid '{host}' < $(filter %kasztp.txt,$(BENCH_DATA)) | grep . \
+	    > $(B)/kasztp-hosts.txt
 	sh bench/idn-hosts.sh > $(B)/idn-hosts.txt
 	sh bench/instr.sh --only curi-idna,curi-uts46 $(B)/curi-bench $(B)/kasztp-hosts.txt \
 	    $(B)/idn-hosts.txt

@@ -1,6 +1,7 @@
 /*
  * cmd_iri.c -- "curi to-uri", "curi to-iri" (RFC 3987 3.1, 3.2) and "curi host" (libcuri's
- * UTS #46, or IDNA2008 through libidn2 with --idna2008), and the IDNA helpers that get's {host:ascii} and {host:unicode} share.
+ * UTS #46, or IDNA2008 through libidn2 with --idna2008), and the IDNA helpers that get's
+ * {host:ascii} and {host:unicode} share.
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
