@@ -177,6 +177,8 @@ static int dataset_load(dataset *ds, const char *path)
 #pragma weak curi_lint
 #pragma weak curi_scheme_parts_get
 #pragma weak curi_iri_to_uri
+#pragma weak curi_host_to_ascii
+#pragma weak curi_uts46_to_ascii
 
 /* Whether libcuri has the functions the curi runner of operation op calls. */
 static int curi_has(const char *op)
@@ -195,6 +197,10 @@ static int curi_has(const char *op)
         return curi_scheme_parts_get != NULL;
     if (strcmp(op, "to-uri") == 0)
         return curi_iri_to_uri != NULL;
+    if (strcmp(op, "idna") == 0) /* libidn2's IDNA: UNSUPPORTED without it */
+        return curi_host_to_ascii != NULL && (curi_features() & CURI_FEATURE_IDN);
+    if (strcmp(op, "uts46") == 0)
+        return curi_uts46_to_ascii != NULL;
     return 1;
 }
 
@@ -350,6 +356,76 @@ static uint64_t run_curi_to_uri(const bench_data *d, size_t *ok)
     return sum;
 }
 
+/*
+ * The host of each line, found once per data set (not timed: the warm-up pass finds them):
+ * the reg-name of a line that parses as an IRI with one, else the whole line when it holds
+ * no ':' or '/' (a file of host names, one a line); lines with neither have no host.
+ */
+static struct {
+    const char *const *ptrs; /* the data set they belong to: its lines, count and size */
+    size_t n, bytes;
+    size_t *off, *len; /* len 0: no host */
+} hosts;
+
+static void hosts_find(const bench_data *d)
+{
+    if (hosts.ptrs == d->ptrs && hosts.n == d->n && hosts.bytes == d->bytes)
+        return;
+    free(hosts.off);
+    free(hosts.len);
+    hosts.off = calloc(d->n ? d->n : 1, sizeof *hosts.off);
+    hosts.len = calloc(d->n ? d->n : 1, sizeof *hosts.len);
+    if (hosts.off == NULL || hosts.len == NULL) {
+        fprintf(stderr, "curi-bench: out of memory\n");
+        exit(1);
+    }
+    for (size_t k = 0; k < d->n; k++) {
+        const char *p = d->ptrs[k];
+        curi_uri u;
+        if (curi_parse(&u, p, d->lens[k], CURI_PARSE_IRI, NULL) == CURI_OK &&
+            u.host_type == CURI_HOST_REGNAME && u.host.len > 0) {
+            hosts.off[k] = (size_t)(u.host.ptr - p);
+            hosts.len[k] = u.host.len;
+        } else if (memchr(p, ':', d->lens[k]) == NULL && memchr(p, '/', d->lens[k]) == NULL) {
+            hosts.len[k] = d->lens[k];
+        }
+    }
+    hosts.ptrs = d->ptrs;
+    hosts.n = d->n;
+    hosts.bytes = d->bytes;
+}
+
+typedef int (*host_fn)(char *, size_t, size_t *, const char *, size_t, unsigned, curi_error *);
+
+static uint64_t run_hosts(const bench_data *d, size_t *ok, host_fn fn)
+{
+    uint64_t sum = 0;
+    size_t good = 0;
+    hosts_find(d);
+    for (size_t k = 0; k < d->n; k++) {
+        size_t outlen = 0;
+        if (hosts.len[k] == 0 || fn(d->scratch, d->scratch_cap, &outlen, d->ptrs[k] + hosts.off[k],
+                                    hosts.len[k], 0, NULL) != CURI_OK)
+            continue;
+        good++;
+        sum += outlen + (unsigned char)d->scratch[outlen / 2];
+    }
+    *ok = good;
+    return sum;
+}
+
+/* curi_host_to_ascii (IDNA2008 through libidn2, ASCII fast path) on each line's host. */
+static uint64_t run_curi_idna(const bench_data *d, size_t *ok)
+{
+    return run_hosts(d, ok, curi_host_to_ascii);
+}
+
+/* curi_uts46_to_ascii (libcuri's own UTS #46, the WHATWG configuration) on each line's host. */
+static uint64_t run_curi_uts46(const bench_data *d, size_t *ok)
+{
+    return run_hosts(d, ok, curi_uts46_to_ascii);
+}
+
 static const bench_runner curi_runners[] = {
     {"curi-parse", "parse", "curi_parse(flags 0) to component views", run_curi_parse},
     {"curi-normalize", "normalize", "curi_parse + curi_normalize(CURI_NORM_DEFAULT) into a buffer",
@@ -365,6 +441,10 @@ static const bench_runner curi_runners[] = {
     {"curi-iri-parse", "parse", "curi_parse(CURI_PARSE_IRI): RFC 3987 IRI-references",
      run_curi_iri_parse},
     {"curi-to-uri", "to-uri", "curi_iri_to_uri: RFC 3987 3.1 into a buffer", run_curi_to_uri},
+    {"curi-idna", "idna", "curi_host_to_ascii(flags 0) on the line's host into a buffer",
+     run_curi_idna},
+    {"curi-uts46", "uts46", "curi_uts46_to_ascii(flags 0, WHATWG) on the line's host",
+     run_curi_uts46},
     {NULL, NULL, NULL, NULL},
 };
 

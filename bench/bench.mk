@@ -12,6 +12,9 @@
 #   make bench-iri    curi-iri-parse and curi-to-uri beside curi-parse on a file of real
 #                     non-ASCII URLs (bench/iri-data.sh writes $(B)/iri-urls.txt) and on
 #                     kasztp.txt (ASCII: the IRI flag's cost there)
+#   make bench-idna   instructions/host of curi-idna (curi_host_to_ascii) and curi-uts46 under
+#                     callgrind on the hosts of kasztp.txt (curi get --skip-invalid '{host}')
+#                     and on the IDN names bench/idn-hosts.sh takes from IdnaTestV2.txt
 #   make linearity    build $(B)/curi-linearity and time pathological inputs at n and 10n
 #   make bench-extract  curi extract beside grep -oE and linkify-it (npm, when node is there)
 #                     on a few hundred MB of /usr/share/doc text (bench/extract.sh)
@@ -30,7 +33,7 @@ PKG_CONFIG ?= pkg-config
 
 # Look for the peers only when a benchmark target is asked for, so that `make` and
 # `make check` run no pkg-config at all.
-BENCH_GOALS := bench bench-iri bench-instr bench-plot bench-clean-web linearity %curi-bench %curi-linearity %/bench/bench.o
+BENCH_GOALS := bench bench-iri bench-idna bench-instr bench-plot bench-clean-web linearity %curi-bench %curi-linearity %/bench/bench.o
 bench_pc = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo yes)
 # -isystem instead of -I: the project's warning list is for our code, not their headers.
 # The compiler's own directories stay out: naming them again breaks #include_next.
@@ -166,7 +169,13 @@ linearity: $(B)/curi-linearity
 	$(B)/curi-linearity
 
 # IRIs (issue 13): the IRI runners on real non-ASCII URLs and on an ASCII file.
-.PHONY: bench-iri
+.PHONY: bench-iri bench-idna
+bench-idna: $(B)/curi-bench $(TOOL)
+	$(TOOL) get --skip-invalid '{host}' < $(filter %kasztp.txt,$(BENCH_DATA)) | grep . \
+	    > $(B)/kasztp-hosts.txt
+	sh bench/idn-hosts.sh > $(B)/idn-hosts.txt
+	sh bench/instr.sh --only curi-idna,curi-uts46 $(B)/curi-bench $(B)/kasztp-hosts.txt \
+	    $(B)/idn-hosts.txt
 bench-iri: $(B)/curi-bench $(TOOL)
 	sh bench/iri-data.sh $(TOOL) > $(B)/iri-urls.txt
 	$(B)/curi-bench --no-node --only curi-parse,curi-iri-parse,curi-to-uri $(BENCH_ARGS) \

@@ -1,6 +1,7 @@
 /*
- * cmd_iri.c -- "curi to-uri", "curi to-iri" (RFC 3987 3.1, 3.2) and "curi host" (IDNA
- * through libidn2), and the IDNA helpers that get's {host:ascii} and {host:unicode} share.
+ * cmd_iri.c -- "curi to-uri", "curi to-iri" (RFC 3987 3.1, 3.2) and "curi host" (libcuri's
+ * UTS #46, or IDNA2008 through libidn2 with --idna2008), and the IDNA helpers that get's
+ * {host:ascii} and {host:unicode} share.
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
@@ -38,18 +39,23 @@ static const char to_iri_help[] =
     "@OPTIONS@\n";
 
 static const char host_help[] =
-    "Usage: curi host --to-ascii|--to-unicode [--std3] [OPTION...] [--] [HOST...]\n"
+    "Usage: curi host --to-ascii|--to-unicode [--verify-dns-length] [--std3] [--idna2008]\n"
+    "                 [OPTION...] [--] [HOST...]\n"
     "\n"
-    "Convert each host name with IDNA (UTS #46, nontransitional, with CheckHyphens,\n"
-    "CheckBidi, CheckJoiners and VerifyDnsLength; libidn2).  Host names in URIs\n"
-    "may hold '_' (_dmarc.example, intranet names): UseSTD3ASCIIRules (letters,\n"
-    "digits and '-' only) applies with --std3; without it a name may still hold\n"
-    "only what a URI's host holds, so no mapping makes a '/' or a space:\n"
-    "--to-ascii gives A-labels (bücher.example -> xn--bcher-kva.example),\n"
-    "--to-unicode U-labels (the reverse, after the same checks).  A name may be\n"
-    "percent-encoded UTF-8; an IP literal in [ ] is printed as it is.  A name that\n"
-    "fails is reported with libidn2's reason.  Without libidn2 every name fails\n"
-    "with UNSUPPORTED.\n"
+    "Convert each host name with libcuri's own UTS #46 as the WHATWG URL Standard\n"
+    "configures it (nontransitional; CheckBidi and CheckJoiners; no CheckHyphens,\n"
+    "UseSTD3ASCIIRules or VerifyDnsLength): --to-ascii gives A-labels\n"
+    "(bücher.example -> xn--bcher-kva.example, ¡ -> xn--7a, a。b -> a.b),\n"
+    "--to-unicode U-labels.  --verify-dns-length refuses empty labels, labels over\n"
+    "63 bytes and names over 253; --std3 allows only letters, digits and '-'.\n"
+    "--idna2008 converts with libidn2 instead (IDNA2008 after the UTS #46 mapping,\n"
+    "so symbols such as ¡ fail; CheckHyphens and VerifyDnsLength always on; a\n"
+    "name may hold only what a URI's host holds) and reports libidn2's reason; a\n"
+    "curi built without libidn2 fails every name there with UNSUPPORTED.  UTS #46\n"
+    "takes the name as UTF-8 and its ASCII as it is ('%' and '/' pass: the WHATWG\n"
+    "host parser decodes and refuses those around it, as curi url does); with\n"
+    "--idna2008 a name may be percent-encoded UTF-8 and may only give what a URI's\n"
+    "host holds.  An IP literal in [ ] is printed as it is.\n"
     "\n"
     "@OPTIONS@\n";
 
@@ -87,7 +93,23 @@ struct iri_ctx {
     int what;
     unsigned flags;
     int json;
+    int uts46; /* curi host without --idna2008: curi_uts46_* with flags, IP literals aside */
 };
+
+/* curi host's conversion of one name: UTS #46 (an IP literal as curi_host_to_ascii copies it)
+ * or, with --idna2008, libidn2's. */
+static int host_convert(const struct iri_ctx *ctx, char *d, size_t cap, size_t *len,
+                        const char *s, size_t n, curi_error *e)
+{
+    int unicode = ctx->what == DO_UNICODE;
+    if (ctx->uts46 && !(n > 0 && s[0] == '['))
+        return unicode ? curi_uts46_to_unicode(d, cap, len, s, n, ctx->flags, e)
+                       : curi_uts46_to_ascii(d, cap, len, s, n, ctx->flags, e);
+    if (ctx->uts46) /* an IP literal, checked and copied: no IDNA, no flags */
+        return curi_host_to_ascii(d, cap, len, s, n, 0, e);
+    return unicode ? curi_host_to_unicode(d, cap, len, s, n, ctx->flags, e)
+                   : curi_host_to_ascii(d, cap, len, s, n, ctx->flags, e);
+}
 
 static int iri_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
                     struct buf *tmp)
@@ -123,11 +145,8 @@ static int iri_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     case DO_TO_IRI:
         rc = curi_uri_to_iri(d, bound, &len, s, n, ctx->flags, &e);
         break;
-    case DO_ASCII:
-        rc = curi_host_to_ascii(d, bound, &len, s, n, ctx->flags, &e);
-        break;
     default:
-        rc = curi_host_to_unicode(d, bound, &len, s, n, ctx->flags, &e);
+        rc = host_convert(ctx, d, bound, &len, s, n, &e);
         break;
     }
     if (rc != CURI_OK) {
@@ -151,7 +170,7 @@ static int iri_line(const void *vctx, const char *s, size_t n, struct buf *out, 
 struct iri_args {
     struct iri_ctx *ctx;
     int idn; /* -1: to-uri's default, IDNA for DNS hosts (RFC 3987 3.1) when libidn2 is there */
-    int to_ascii, to_unicode;
+    int to_ascii, to_unicode, std3, dns_length, idna2008; /* curi host */
 };
 
 static int iri_option(struct common *c, void *via, int id, char *v)
@@ -164,7 +183,11 @@ static int iri_option(struct common *c, void *via, int id, char *v)
     else if (id == OPT_NO_IDN)
         ia->idn = 0;
     else if (id == OPT_STD3)
-        ia->ctx->flags |= CURI_HOST_STD3;
+        ia->std3 = 1;
+    else if (id == OPT_VERIFY_DNS_LENGTH)
+        ia->dns_length = 1;
+    else if (id == OPT_IDNA2008)
+        ia->idna2008 = 1;
     else if (id == OPT_TO_ASCII)
         ia->to_ascii = 1;
     else if (id == OPT_TO_UNICODE)
@@ -175,10 +198,11 @@ static int iri_option(struct common *c, void *via, int id, char *v)
 static int run_iri(int argc, char **argv, const char *cmd, const char *help, int what)
 {
     struct common c = {.cmd = cmd, .help = help, .jobs = 1};
-    struct iri_ctx ctx = {what, 0, 0};
-    struct iri_args ia = {&ctx, -1, 0, 0};
+    struct iri_ctx ctx = {what, 0, 0, 0};
+    struct iri_args ia = {&ctx, -1, 0, 0, 0, 0, 0};
     int nops = parse_args(&c, argc, argv, iri_option, &ia);
     int idn = ia.idn, to_ascii = ia.to_ascii, to_unicode = ia.to_unicode;
+    int std3 = ia.std3, dns_length = ia.dns_length, idna2008 = ia.idna2008;
     if (idn == 1)
         ctx.flags |= what == DO_TO_URI ? CURI_IRI_IDN | CURI_IRI_IDN_DNS : CURI_IRI_IDN;
     else if (idn == -1 && what == DO_TO_URI && (curi_features() & CURI_FEATURE_IDN))
@@ -187,6 +211,12 @@ static int run_iri(int argc, char **argv, const char *cmd, const char *help, int
         if (to_ascii == to_unicode)
             usage_error(&c, "needs exactly one of --to-ascii and --to-unicode", NULL);
         ctx.what = to_ascii ? DO_ASCII : DO_UNICODE;
+        ctx.uts46 = !idna2008;
+        if (idna2008) /* VerifyDnsLength is always on there */
+            ctx.flags = std3 ? CURI_HOST_STD3 : 0;
+        else
+            ctx.flags = (std3 ? CURI_UTS46_STD3 : 0) |
+                        (dns_length ? CURI_UTS46_VERIFY_DNS_LENGTH : 0);
     }
     ctx.json = c.json;
     return run_lines(iri_line, &ctx, argv, nops, &c, 0);

@@ -671,10 +671,11 @@ int curi__uts46(curi__out *o, const char *s, size_t len, unsigned flags, int uni
     if (!url &&
         !(flags & (CURI_UTS46_CHECK_HYPHENS | CURI_UTS46_STD3 | CURI_UTS46_VERIFY_DNS_LENGTH)) &&
         plain_ascii((const unsigned char *)s, len)) {
-        for (size_t i = 0; i < len; i++) {
-            char c = (char)curi__lower((unsigned char)s[i]);
-            curi__put(o, &c, 1);
-        }
+        /* Written in place when it fits; else only counted (the writer contract's size). */
+        if (o->len <= o->cap && len <= o->cap - o->len)
+            for (size_t i = 0; i < len; i++)
+                o->dst[o->len + i] = (char)curi__lower((unsigned char)s[i]);
+        o->len += len;
         return CURI_OK;
     }
     w.s = (const unsigned char *)s;

@@ -3,14 +3,14 @@
 # run.sh skips this file's other blocks then (see the REQUIRES line).
 # REQUIRES: idn
 
-$ curi host --to-ascii bücher.example 'B%C3%BCcher.Example' 納豆.example.org '[::1]'
+$ curi host --idna2008 --to-ascii bücher.example 'B%C3%BCcher.Example' 納豆.example.org '[::1]'
 xn--bcher-kva.example
 xn--bcher-kva.example
 xn--99zt52a.example.org
 [::1]
 ? 0
 
-$ curi host --to-unicode xn--bcher-kva.example XN--99ZT52A.example.org
+$ curi host --idna2008 --to-unicode xn--bcher-kva.example XN--99ZT52A.example.org
 bücher.example
 納豆.example.org
 ? 0
@@ -18,7 +18,7 @@ bücher.example
 # A name that fails: the message with a caret under its label, and libidn2's reason (or the
 # UTS #46 option libcuri checks itself); the other names still run.  '_' is allowed: host
 # names in URLs carry it (issue 27); --std3 asks for DNS host syntax.
-$ curi host --to-ascii a_b.example x.-a ok.example xn--a
+$ curi host --idna2008 --to-ascii a_b.example x.-a ok.example xn--a
 a_b.example
 |
 ok.example
@@ -33,13 +33,13 @@ ok.example
 !   reason: IDN2_INVALID_NONTRANSITIONAL: domain label has character forbidden in non-transitional mode (TR46)
 ? 1
 
-$ curi host --to-ascii _dmarc.bücher.example _sip._tcp.example.com
+$ curi host --idna2008 --to-ascii _dmarc.bücher.example _sip._tcp.example.com
 _dmarc.xn--bcher-kva.example
 _sip._tcp.example.com
 ? 0
 
 # --std3: the rule in the headline, the caret on the offending byte.
-$ curi host --to-ascii --std3 a_b.example ok.example 'x.≠'
+$ curi host --idna2008 --to-ascii --std3 a_b.example ok.example 'x.≠'
 |
 ok.example
 |
@@ -54,7 +54,7 @@ ok.example
 ? 1
 
 # Without --std3 a mapping may still not make what a URI host cannot hold (U+FF0F is '/').
-$ curi host --to-ascii 'a.b／c'
+$ curi host --idna2008 --to-ascii 'a.b／c'
 |
 ! curi: argument 1: IDN_DISALLOWED at byte 2: IDNA: a disallowed or unassigned code point
 !   a.b／c
@@ -63,11 +63,11 @@ $ curi host --to-ascii 'a.b／c'
 ? 1
 
 # A U-label whose A-label passes 63 bytes is too long, not bad Punycode.
-$ curi host --to-ascii "$(printf 'x%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59)ü.example" 2>&1 >/dev/null | head -1
+$ curi host --idna2008 --to-ascii "$(printf 'x%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59)ü.example" 2>&1 >/dev/null | head -1
 curi: argument 1: IDN_LENGTH at byte 0: IDNA: an empty label, a label over 63 or a name over 253 bytes
 ? 0
 
-$ printf 'xn--a.com\n' | curi host --to-unicode --json
+$ printf 'xn--a.com\n' | curi host --idna2008 --to-unicode --json
 {"input":"xn--a.com","error":"IDN_DISALLOWED","message":"IDNA: a disallowed or unassigned code point","offset":0,"reason":"IDN2_INVALID_NONTRANSITIONAL"}
 ? 1
 

@@ -2,7 +2,7 @@
 # and the rest of IRI support works as with it (iri.t runs in both builds).
 # REQUIRES: no-idn
 
-$ curi host --to-ascii bücher.example
+$ curi host --idna2008 --to-ascii bücher.example
 |
 ! curi: argument 1: UNSUPPORTED at byte 0: IDNA needs libidn2, and this libcuri was built without it
 !   bücher.example

@@ -121,6 +121,50 @@ $ curi host
 ! Try 'curi host --help'.
 ? 2
 
+# curi host without --idna2008: libcuri's own UTS #46 as the WHATWG URL Standard configures
+# it, in every build (libidn2 or not): symbols map (U+00A1), U+3002 is a dot, no CheckHyphens,
+# '_' passes, and lengths are not checked unless asked.
+$ curi host --to-ascii ¡ 。 a。b Bücher.Example '[::1]' _dmarc.x.-a a..b
+xn--7a
+.
+a.b
+xn--bcher-kva.example
+[::1]
+_dmarc.x.-a
+a..b
+? 0
+
+$ curi host --to-unicode xn--7a XN--BCHER-KVA.example
+¡
+bücher.example
+? 0
+
+# --verify-dns-length: UTS #46 VerifyDnsLength (in ToASCII the root label's empty label too,
+# as IdnaTestV2.txt says; --idna2008 allows a root dot); --std3: UseSTD3ASCIIRules.
+$ curi host --to-ascii --verify-dns-length a..b a. "$(printf 'a%.0s' $(seq 64))" ok
+|
+|
+|
+ok
+! curi: argument 1: IDN_LENGTH at byte 2: IDNA: an empty label, a label over 63 or a name over 253 bytes
+!   a..b
+!     ^
+! curi: argument 2: IDN_LENGTH at byte 2: IDNA: an empty label, a label over 63 or a name over 253 bytes
+!   a.
+!     ^
+! curi: argument 3: IDN_LENGTH at byte 0: IDNA: an empty label, a label over 63 or a name over 253 bytes
+!   aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+!   ^
+? 1
+
+$ curi host --to-ascii --std3 a_b ok
+|
+ok
+! curi: argument 1: IDN_STD3 at byte 0: IDNA UseSTD3ASCIIRules: a DNS name holds only letters, digits, '-', '.'
+!   a_b
+!   ^
+? 1
+
 $ curi to-uri --to-ascii x
 ! curi: to-uri: unknown option '--to-ascii'
 ! Try 'curi to-uri --help'.

@@ -32,7 +32,7 @@ pass=0
 fail=0
 skipped=0
 # Whether this curi has IDNA (libidn2): curi host fails with UNSUPPORTED without it.
-if "$CURI" host --to-ascii a >/dev/null 2>&1; then have_idn=idn; else have_idn=no-idn; fi
+if "$CURI" host --idna2008 --to-ascii a >/dev/null 2>&1; then have_idn=idn; else have_idn=no-idn; fi
 
 # Run one block: $cmd, expected files, $want (status), $file:$start for messages.
 run_block() {

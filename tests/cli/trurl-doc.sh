@@ -21,7 +21,7 @@ export LC_ALL
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/curi-trurl.XXXXXX") || exit 3
 trap 'rm -rf "$tmp"' EXIT INT TERM
 printf 'http://example.com/1\nhttp://example.com/2\n' >"$tmp/urls.txt"
-if "$CURI" host --to-ascii a >/dev/null 2>&1; then have_idn=1; else have_idn=0; fi
+if "$CURI" host --idna2008 --to-ascii a >/dev/null 2>&1; then have_idn=1; else have_idn=0; fi
 
 # One command a line: the wanted status, a tab, the command with the samples put in.
 # Rows of the table are the lines that start with '|' after the header's |---| line.
