@@ -896,7 +896,9 @@ class URL:
         b = _as_bytes(input.href if isinstance(input, URL) else input)
         bu = _ffi.NULL
         if base is not None:
-            bu = (base if isinstance(base, URL) else URL(base))._u
+            # held in a local: bu's views point into its buffer, which must outlive the call
+            bobj = base if isinstance(base, URL) else URL(base)
+            bu = bobj._u
         cap = _lib.curi_url_bound(len(b), bu)
         buf = _ffi.new("char[]", max(cap, 1))
         u = _ffi.new("curi_url *")
@@ -973,7 +975,8 @@ def url_href_many(items, base=None):
     starts[n] = pos
     bu = _ffi.NULL
     if base is not None:
-        bu = (base if isinstance(base, URL) else URL(base))._u
+        bobj = base if isinstance(base, URL) else URL(base)  # keeps bu's buffer alive
+        bu = bobj._u
     ends = _ffi.new("size_t[]", n)
     ok = _ffi.new("int[]", n)
     out = []
