@@ -941,10 +941,21 @@ static int start_fragment(rec *u)
     return rc;
 }
 
+/* run() has two callers, curi_url_parse and curi_url_set.  Where the compiler optimizes it
+ * is inlined into both, so that curi_url_parse pays no call (callgrind on kasztp.txt: out
+ * of line it costs 0.6% more instructions than before the setters came, inlined 0.4% fewer).
+ * Unoptimized builds, the coverage build among them, keep one copy, so that gcov
+ * counts each of its branches once rather than once per caller. */
+#ifdef __OPTIMIZE__
+#define RUN_INLINE CURI__INLINE
+#else
+#define RUN_INLINE static
+#endif
+
 /* The basic URL parser from state st.  With u->override (a setter's state override) it
  * returns CURI_OK where the Standard's parser returns, a CURI_ERR_* code where it returns
  * failure, and SKIP where it returns before changing anything. */
-CURI__INLINE int run(rec *u, enum state st, size_t *at)
+RUN_INLINE int run(rec *u, enum state st, size_t *at)
 {
     const rd *r = &u->r;
     const curi_url *base = u->base;
