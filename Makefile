@@ -130,7 +130,8 @@ $(B)/curi-compat: tests/compat/compat.c include/curi.h
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< -ldl
 
 # Published conformance data (tests/data/README.md): Unicode's IdnaTestV2.txt for UTS #46,
-# web-platform-tests' urltestdata.json and toascii.json for the WHATWG URL parser.
+# web-platform-tests' urltestdata.json, toascii.json and setters_tests.json for the WHATWG URL
+# parser and the URL API's setters.
 $(B)/curi-conform: tests/conformance/conform.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
 
@@ -172,6 +173,7 @@ check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B
 	$(B)/curi-conform idna-whatwg tests/data/IdnaTestV2.txt
 	$(B)/curi-conform urltestdata tests/data/urltestdata.json
 	$(B)/curi-conform toascii tests/data/toascii.json
+	$(B)/curi-conform setters tests/data/setters_tests.json
 	sh tests/textprop/run.sh $(B)/curi-textprop
 	$(CHECK_CDEF)
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t

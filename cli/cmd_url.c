@@ -20,14 +20,51 @@ static const char url_help[] =
     "diagnostic names the failure (curi(1) lists them).  --json prints one object per\n"
     "input: input, base, href, origin, protocol, username, password, host, hostname,\n"
     "port, pathname, search, hash; or input, base, failure (true), error, offset.\n"
+    "--set NAME=VALUE runs the URL API's setter NAME (protocol username password\n"
+    "host hostname port pathname search hash) on each parsed URL, in the order\n"
+    "given: --set pathname=/x works as url.pathname = \"/x\" in a browser, and a\n"
+    "value the Standard ignores leaves the URL as it was.\n"
     "\n"
     "@OPTIONS@\n";
+
+/* --set NAME=VALUE: the URL API's attribute names, in CURI_URL_SET_* order. */
+static const char *const set_names[] = {"protocol", "username", "password", "host", "hostname",
+                                        "port",     "pathname", "search",   "hash"};
+
+struct url_set {
+    int component; /* CURI_URL_SET_* */
+    const char *value;
+};
 
 struct url_ctx {
     const curi_url *base;
     const char *base_text;
     int json;
+    const struct url_set *sets;
+    int nsets;
 };
+
+/* Run the --set setters on *u (its href in tmp), in order, each into the other of two
+ * buffers: CURI_OK with *u the result (its href in sb[0] or sb[1], or still tmp). */
+static int url_apply_sets(const struct url_ctx *ctx, curi_url *u, struct buf sb[2],
+                          curi_error *e)
+{
+    for (int k = 0; k < ctx->nsets; k++) {
+        struct buf *d = &sb[k & 1];
+        size_t vlen = strlen(ctx->sets[k].value), cap = curi_url_bound(vlen, u), len = 0;
+        curi_url next;
+        d->len = 0;
+        if (!buf_reserve(d, cap + 1))
+            return CURI_ERR_NOSPACE;
+        int rc = curi_url_set(d->p, cap, &len, &next, u, ctx->sets[k].component,
+                              ctx->sets[k].value, vlen, 0, e);
+        if (rc != CURI_OK)
+            return rc;
+        d->len = len;
+        *u = next;
+    }
+    return CURI_OK;
+}
 
 static int url_line(const void *vctx, const char *s, size_t n, struct buf *out, struct buf *err,
                     struct buf *tmp)
@@ -61,9 +98,21 @@ static int url_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         return EXIT_INVALID;
     }
     tmp->len = len;
+    struct buf sb[2] = {{0}, {0}};
+    rc = ctx->nsets > 0 ? url_apply_sets(ctx, &u, sb, &e) : CURI_OK;
+    if (rc != CURI_OK) {
+        /* only a value over CURI_MAX_LEN, or memory, stops a setter */
+        diagnose(err, rc, s, n, 0, 1);
+        buf_putc(out, '\n');
+        buf_free(&sb[0]);
+        buf_free(&sb[1]);
+        return EXIT_INVALID;
+    }
     if (!ctx->json) {
         buf_put(out, u.href.ptr, u.href.len);
         buf_putc(out, '\n');
+        buf_free(&sb[0]);
+        buf_free(&sb[1]);
         return EXIT_VALID;
     }
     char origin[4096];
@@ -92,24 +141,53 @@ static int url_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     json_member_str(out, "hash", u.hash);
     buf_put(out, "}\n", 2);
     buf_free(&ob);
+    buf_free(&sb[0]);
+    buf_free(&sb[1]);
     return EXIT_VALID;
 }
 
-/* The option of curi url (parse_args' handler): --base URL. */
-static int url_option(struct common *c, void *vbase, int id, char *v)
+/* What the options of curi url say (parse_args' handler): --base URL, --set NAME=VALUE. */
+struct url_args {
+    const char *base;
+    struct url_set *sets; /* argc entries: enough for every --set */
+    int nsets;
+};
+
+static int url_option(struct common *c, void *via, int id, char *v)
 {
-    (void)c;
-    if (id == OPT_BASE)
-        *(const char **)vbase = v;
+    struct url_args *ua = via;
+    if (id == OPT_BASE) {
+        ua->base = v;
+    } else if (id == OPT_SET) {
+        const char *eq = strchr(v, '=');
+        int k = 0;
+        while (eq != NULL && k < 9 &&
+               !(strlen(set_names[k]) == (size_t)(eq - v) &&
+                 memcmp(set_names[k], v, (size_t)(eq - v)) == 0))
+            k++;
+        if (eq == NULL || k == 9)
+            usage_error(c, "--set takes NAME=VALUE, NAME a URL attribute (protocol "
+                           "username password host hostname port pathname search hash)",
+                        v);
+        ua->sets[ua->nsets].component = CURI_URL_SET_PROTOCOL + k;
+        ua->sets[ua->nsets++].value = eq + 1;
+    }
     return 0; /* an operand stays one */
 }
 
 int cmd_url(int argc, char **argv)
 {
     struct common c = {.cmd = "url", .help = url_help, .jobs = 1};
-    struct url_ctx ctx = {NULL, NULL, 0};
-    const char *base = NULL;
-    int nops = parse_args(&c, argc, argv, url_option, &base);
+    struct url_ctx ctx = {NULL, NULL, 0, NULL, 0};
+    struct url_set *sets = calloc((size_t)argc, sizeof *sets);
+    if (sets == NULL) {
+        write_all(2, "curi: out of memory\n", 20);
+        exit(EXIT_IO);
+    }
+    struct url_args ua = {NULL, sets, 0};
+    int nops = parse_args(&c, argc, argv, url_option, &ua);
+    const char *base = ua.base;
+    ctx.nsets = ua.nsets;
     curi_url b;
     char *bbuf = NULL;
     if (base != NULL) {
@@ -132,7 +210,9 @@ int cmd_url(int argc, char **argv)
         ctx.base_text = base;
     }
     ctx.json = c.json;
+    ctx.sets = sets;
     int st = run_lines(url_line, &ctx, argv, nops, &c, 0);
     free(bbuf);
+    free(sets);
     return st;
 }

@@ -1596,6 +1596,42 @@ int curi_url_origin(char *dst, size_t cap, size_t *outlen, const curi_url *url,
  * Static storage. */
 const char *curi_url_validation_name(uint32_t bit);
 
+/*
+ * curi_url_set: one of the URL API's setters (url.protocol = value, ...), the Standard's
+ * basic URL parser run on value[0..len) with url as the URL and the setter's state
+ * override.  The changed URL's href is written into dst with the writer contract and *out
+ * gets views into dst, as from curi_url_parse; url and its buffer are only read (dst must
+ * not overlap them, so a chain of setters alternates two buffers).  curi_url_bound(len, url)
+ * always suffices.  component is one CURI_URL_SET_*; flags must be 0.  The value may hold
+ * any bytes, read as curi_url_parse reads its input (UTF-8, U+FFFD for invalid bytes; tabs
+ * and newlines removed, except by the username and password setters, which percent-encode
+ * the value as it is).  A setter that the Standard ignores or that fails returns CURI_OK
+ * with the href unchanged: protocol to a scheme that is not one, or between a special and
+ * a non-special scheme, or to file with credentials or a port, or from file with an empty
+ * host; username, password and port when the host is null or empty or the scheme is file;
+ * host and hostname on an opaque path ("mailto:x"), to an empty host on a special URL or on
+ * one with credentials or a port, to an invalid host; hostname with a port; pathname on an
+ * opaque path; port to a value that does not start with a digit or is above 65535.  A host
+ * setter whose host is valid but whose port is not changes the host only, as the Standard's
+ * does.  An empty value sets port, search and hash to null.  out->validation holds the
+ * validation errors met reading the value (offsets into value).  Errors: INVALID_ARG,
+ * TOO_LONG (len > CURI_MAX_LEN), NOSPACE.
+ */
+enum {
+    CURI_URL_SET_PROTOCOL = 1, /* "https" or "https:" (what follows a ':' is ignored) */
+    CURI_URL_SET_USERNAME = 2,
+    CURI_URL_SET_PASSWORD = 3,
+    CURI_URL_SET_HOST = 4,     /* hostname and, after ':', the port */
+    CURI_URL_SET_HOSTNAME = 5,
+    CURI_URL_SET_PORT = 6,     /* "" sets it to null; "8080abc" sets 8080 */
+    CURI_URL_SET_PATHNAME = 7,
+    CURI_URL_SET_SEARCH = 8,   /* one leading '?' is dropped; "" removes the query */
+    CURI_URL_SET_HASH = 9      /* one leading '#' is dropped; "" removes the fragment */
+};
+int curi_url_set(char *dst, size_t cap, size_t *outlen, curi_url *out, const curi_url *url,
+                 int component, const char *value, size_t len, unsigned flags,
+                 curi_error *err);
+
 /* CURI_CDEF_END */
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -49,6 +49,8 @@ long curipy_extract(curi_extractor *x, const char *text, size_t len, curi_match 
 int curipy_replace(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                    unsigned pflags, const char *vals, const size_t *voff,
                    const size_t *vlen, const int *ops, int *which, curi_error *err);
+size_t curipy_url_href_many(const char *block, const size_t *starts, size_t n,
+                            const curi_url *base, char *dst, size_t cap, size_t *ends, int *ok);
 """
 
 

@@ -77,3 +77,40 @@ $ curi url --json --base 'http://example.org/' 'https://a:99999/' 'blob:https://
 {"input":"https://a:99999/","base":"http://example.org/","failure":true,"error":"PORT_RANGE","offset":10}
 {"input":"blob:https://x.example:443/id","base":"http://example.org/","href":"blob:https://x.example:443/id","origin":"https://x.example","protocol":"blob:","username":"","password":"","host":"","hostname":"","port":"","pathname":"https://x.example:443/id","search":"","hash":""}
 ? 1
+
+# --set NAME=VALUE: the URL API's setters (curi_url_set), in the order given.  Expected
+# values are the Standard's answers (web-platform-tests' setters_tests.json has the same
+# rules: a port over 65535 and a special-to-non-special protocol are ignored).
+$ curi url --set pathname=/x --set search=q --set hash=h 'http://a/b?c#d'
+http://a/x?q#h
+? 0
+
+$ curi url --set port=99999 --set protocol=mailto --set username=u 'http://a/' 'mailto:x'
+http://u@a/
+mailto:x
+? 0
+
+# A host setter whose port is invalid keeps the new host; hostname ignores a port; an
+# empty search or hash removes it.
+$ curi url --set host=example.com:65536 'http://a:81/' && curi url --set hostname=b:90 --set search= --set hash= 'http://a/?q#f'
+http://example.com:81/
+http://a/
+? 0
+
+$ curi url --json --set protocol=https --set port=443 'http://u:p@a:8080/p'
+{"input":"http://u:p@a:8080/p","base":null,"href":"https://u:p@a/p","origin":"https://a","protocol":"https:","username":"u","password":"p","host":"a","hostname":"a","port":"","pathname":"/p","search":"","hash":""}
+? 0
+
+# Setters apply after --base resolution; an input that fails is not set.
+$ curi url --base 'http://h/a/' --set search=x 'b' '//'
+http://h/a/b?x
+|
+! curi: argument 2: URL_HOST_MISSING at byte 2: WHATWG URL: a special URL, or one with credentials, needs a host
+!   //
+!     ^
+? 1
+
+$ curi url --set bogus=1 'http://a/'
+! curi: url: --set takes NAME=VALUE, NAME a URL attribute (protocol username password host hostname port pathname search hash) 'bogus=1'
+! Try 'curi url --help'.
+? 2

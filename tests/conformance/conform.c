@@ -6,6 +6,7 @@
  *                                              WHATWG URL Standard (flags 0)
  *   curi-conform [-v] urltestdata FILE.json    web-platform-tests url/resources/urltestdata.json
  *   curi-conform [-v] toascii FILE.json        web-platform-tests url/resources/toascii.json
+ *   curi-conform [-v] setters FILE.json        web-platform-tests url/resources/setters_tests.json
  *
  * Each prints one line "NAME: N passed, N failed" (counted by make check's summary), after a
  * line per failed check ("-v": per check).  Expected answers come from the data files only;
@@ -331,6 +332,8 @@ static void jskip_value(void)
     }
 }
 
+static void jmembers(jobj *o, const char *prefix);
+
 /* The next element of the top-level array: 1 and *o for an object, 0 for anything else
  * (comments), -1 at the end. */
 static int jnext(jobj *o)
@@ -347,22 +350,40 @@ static int jnext(jobj *o)
         return 0;
     }
     memset(o, 0, sizeof *o);
+    jmembers(o, "");
+    return 1;
+}
+
+/* The members of the object at jp (at its '{') into o, each key after prefix; a member
+ * that is an object has its own members added as "key.member". */
+static void jmembers(jobj *o, const char *prefix)
+{
     jp++;
     for (;;) {
         size_t l;
         ws();
         if (*jp == '}') {
             jp++;
-            return 1;
+            return;
         }
         if (*jp == ',') {
             jp++;
             continue;
         }
-        char *k = jstring(&l);
+        char *k0 = jstring(&l), *k = malloc(strlen(prefix) + l + 1);
+        strcpy(k, prefix);
+        strcat(k, k0);
+        free(k0);
         ws();
         jp++; /* ':' */
         ws();
+        if (*jp == '{') {
+            char sub[64];
+            snprintf(sub, sizeof sub, "%s.", k);
+            free(k);
+            jmembers(o, sub);
+            continue;
+        }
         if (o->n == MAXKEYS) {
             free(k);
             jskip_value();
@@ -399,6 +420,14 @@ static const jstr *jget(const jobj *o, const char *key)
         if (strcmp(o->key[i], key) == 0)
             return &o->val[i];
     return NULL;
+}
+
+/* A member of the case's "expected" object. */
+static const jstr *jget_expected(const jobj *o, const char *key)
+{
+    char k[64];
+    snprintf(k, sizeof k, "expected.%s", key);
+    return jget(o, k);
 }
 
 static int jtrue(const jobj *o, const char *key)
@@ -542,6 +571,82 @@ static void run_toascii(const char *path)
     free(text);
 }
 
+
+/* web-platform-tests url/resources/setters_tests.json: new URL(href), then url[attr] =
+ * new_value (curi_url_set), then every getter the case lists.  The top-level object maps
+ * each attribute to an array of cases; "href" (the href setter) is a parse of new_value. */
+static void run_setters(const char *path)
+{
+    static const char *const attrs[] = {"protocol", "username", "password", "host", "hostname",
+                                        "port", "pathname", "search", "hash", "href"};
+    static const char *const keys[] = {"href", "protocol", "username", "password", "host",
+                                       "hostname", "port", "pathname", "search", "hash"};
+    static char sbuf[1 << 20], got[1 << 17], want[1 << 17], label[1 << 13];
+    size_t len;
+    char *text = slurp(path, &len);
+    jp = text + 1; /* inside the top-level object */
+    for (;;) {
+        size_t kl;
+        ws();
+        if (*jp == ',') {
+            jp++;
+            ws();
+        }
+        if (*jp != '"')
+            break;
+        char *attr = jstring(&kl);
+        ws();
+        jp++; /* ':' */
+        ws();
+        int which = 0;
+        for (int a = 0; a < 10; a++)
+            if (strcmp(attr, attrs[a]) == 0)
+                which = a + 1; /* CURI_URL_SET_PROTOCOL is 1, ..., 10: href */
+        if (which == 0) { /* "comment" */
+            jskip_value();
+            free(attr);
+            continue;
+        }
+        jobj o;
+        int k;
+        while ((k = jnext(&o)) >= 0) {
+            if (k == 0)
+                continue;
+            const jstr *href = jget(&o, "href"), *val = jget(&o, "new_value");
+            curi_url u, out;
+            size_t n;
+            int rc = curi_url_parse(ubuf, sizeof ubuf, &n, &u, href->ptr, href->len, NULL, 0,
+                                    NULL);
+            if (rc == CURI_OK && which == 10)
+                rc = curi_url_parse(sbuf, sizeof sbuf, &n, &out, val->ptr, val->len, NULL, 0,
+                                    NULL);
+            else if (rc == CURI_OK)
+                rc = curi_url_set(sbuf, sizeof sbuf, &n, &out, &u, which, val->ptr, val->len,
+                                  0, NULL);
+            /* the "expected" object's members follow the case's own in o */
+            int ok = rc == CURI_OK;
+            if (ok) {
+                const curi_str *parts[] = {&out.href, &out.protocol, &out.username,
+                                           &out.password, &out.host, &out.hostname,
+                                           &out.port, &out.pathname, &out.search, &out.hash};
+                for (size_t i = 0; i < 10; i++)
+                    ok = ok && same(jget_expected(&o, keys[i]), *parts[i]);
+                show_url(got, sizeof got, &out);
+            } else {
+                snprintf(got, sizeof got, "failure %s", curi_strerror_name(rc));
+            }
+            const jstr *wh = jget_expected(&o, "href");
+            snprintf(want, sizeof want, "href=%s", wh && wh->ptr ? wh->ptr : "?");
+            snprintf(label, sizeof label, "%s %s = %s", href->ptr, attr, val->ptr);
+            result(ok, "setter", label, strlen(label), want, got);
+            jfree(&o);
+        }
+        jp++; /* ']' */
+        free(attr);
+    }
+    free(text);
+}
+
 /* ------------------------------------------------------------------ main */
 
 int main(int argc, char **argv)
@@ -553,7 +658,7 @@ int main(int argc, char **argv)
         i++;
     }
     if (argc - i != 2) {
-        fprintf(stderr, "usage: curi-conform [-v] idna|idna-whatwg|urltestdata|toascii FILE\n");
+        fprintf(stderr, "usage: curi-conform [-v] idna|idna-whatwg|urltestdata|toascii|setters FILE\n");
         return 2;
     }
     name = argv[i];
@@ -569,6 +674,9 @@ int main(int argc, char **argv)
     } else if (strcmp(name, "toascii") == 0) {
         run_toascii(argv[i + 1]);
         name = "wpt-toascii";
+    } else if (strcmp(name, "setters") == 0) {
+        run_setters(argv[i + 1]);
+        name = "wpt-setters";
     } else {
         fprintf(stderr, "curi-conform: unknown suite %s\n", name);
         return 2;

@@ -752,6 +752,63 @@ static void check_whatwg(void)
     check(curi_url_validation_name(0) == NULL && curi_url_validation_name(0x3) == NULL &&
               curi_url_validation_name(CURI_URL_V_DOMAIN_TO_ASCII) != NULL,
           "curi_url_validation_name: one bit, NULL for none or two");
+
+    /* curi_url_set on base, "https://example.com/a/b" in out[0..23) */
+    char sb[64];
+    curi_url s;
+    n = 7;
+    check(curi_url_set(sb, sizeof sb, &n, &s, &base, CURI_URL_SET_PORT, "1", 1, 1, &e) ==
+                  CURI_ERR_INVALID_ARG &&
+              n == 0 && s.href.ptr == NULL &&
+              curi_url_set(sb, sizeof sb, &n, &s, &base, 0, "1", 1, 0, &e) ==
+                  CURI_ERR_INVALID_ARG &&
+              curi_url_set(sb, sizeof sb, &n, &s, &base, CURI_URL_SET_HASH + 1, "1", 1, 0, &e) ==
+                  CURI_ERR_INVALID_ARG,
+          "curi_url_set: flags must be 0, component one CURI_URL_SET_*");
+    check(curi_url_set(sb, sizeof sb, &n, NULL, &base, CURI_URL_SET_PORT, "1", 1, 0, &e) ==
+                  CURI_ERR_INVALID_ARG &&
+              curi_url_set(sb, sizeof sb, &n, &s, NULL, CURI_URL_SET_PORT, "1", 1, 0, &e) ==
+                  CURI_ERR_INVALID_ARG &&
+              curi_url_set(sb, sizeof sb, &n, &s, &base, CURI_URL_SET_PORT, NULL, 1, 0, &e) ==
+                  CURI_ERR_INVALID_ARG &&
+              curi_url_set(NULL, 8, &n, &s, &base, CURI_URL_SET_PORT, "1", 1, 0, &e) ==
+                  CURI_ERR_INVALID_ARG,
+          "curi_url_set: NULL out, url, value with a length, dst with cap");
+    check(curi_url_set(sb, sizeof sb, &n, &s, &base, CURI_URL_SET_HASH, "a",
+                       (size_t)CURI_MAX_LEN + 1, 0, &e) == CURI_ERR_TOO_LONG &&
+              e.offset == CURI_MAX_LEN,
+          "curi_url_set: TOO_LONG at CURI_MAX_LEN");
+    check(curi_url_set(sb, sizeof sb, &n, &s, &base, CURI_URL_SET_PORT, "8080", 4, 0, &e) ==
+                  CURI_OK &&
+              n == 28 && memcmp(sb, "https://example.com:8080/a/b", 28) == 0 &&
+              s.port_number == 8080 && s.pathname.len == 4 &&
+              curi_url_set(sb, sizeof sb, &n, &s, &base, CURI_URL_SET_PORT, NULL, 0, 0, &e) ==
+                  CURI_OK &&
+              n == 23 && s.port_number == -1,
+          "curi_url_set: a port, and NULL with 0 (\"\": the port null)");
+    check(curi_url_set(sb, sizeof sb, &n, &s, &base, CURI_URL_SET_PROTOCOL, "mailto", 6, 0,
+                       &e) == CURI_OK &&
+              n == 23 && memcmp(sb, "https://example.com/a/b", 23) == 0 && s.special == 1 &&
+              curi_url_set(sb, sizeof sb, &n, &s, &base, CURI_URL_SET_PORT, "99999", 5, 0,
+                           &e) == CURI_OK &&
+              n == 23 && s.validation == CURI_URL_V_PORT_OUT_OF_RANGE,
+          "curi_url_set: a setter the Standard ignores gives the href unchanged, and what it "
+          "met");
+    n = 0;
+    check(curi_url_set(sb, 10, &n, &s, &base, CURI_URL_SET_SEARCH, "q", 1, 0, &e) ==
+                  CURI_ERR_NOSPACE &&
+              n == 25 &&
+              curi_url_set(sb, n, &n, &s, &base, CURI_URL_SET_SEARCH, "q", 1, 0, &e) ==
+                  CURI_OK &&
+              n == 25 && memcmp(sb, "https://example.com/a/b?q", 25) == 0,
+          "curi_url_set: NOSPACE with the exact size, one retry");
+    check(curi_url_set(sb, 10, &n, &s, &base, CURI_URL_SET_PATHNAME, "/x/../y", 7, 0, &e) ==
+                  CURI_ERR_NOSPACE &&
+              n == curi_url_bound(7, &base) &&
+              curi_url_set(sb, 21, &n, &s, &base, CURI_URL_SET_PATHNAME, "/x/../y", 7, 0, &e) ==
+                  CURI_OK &&
+              n == 21 && memcmp(sb, "https://example.com/y", 21) == 0,
+          "curi_url_set: NOSPACE with curi_url_bound(len, url) when a '..' reads back");
 }
 
 int main(void)

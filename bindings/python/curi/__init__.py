@@ -34,7 +34,7 @@ from . import _lists
 __all__ = [
     "URI", "ParseError", "SchemeError", "Finding", "Findings", "Split", "parse", "normalize", "normalize_many",
     "valid_many", "split_many", "encode", "decode", "check", "extract", "Match", "version",
-    "to_uri", "to_iri", "IDN",
+    "to_uri", "to_iri", "IDN", "URL", "url_href_many",
     "PARTS", "STEPS", "COMPONENTS", "ROW_DTYPE",
 ]
 
@@ -851,3 +851,147 @@ def extract(text, *, complete=False, iri=False):
             found += [Match(u, out[i].begin, out[i].end) for i, u in enumerate(uris)]
         if k < cap:
             return found
+
+
+# ------------------------------------------------------------------ WHATWG URL (EXPERIMENTAL)
+
+_URL_SETTERS = {
+    "protocol": _lib.CURI_URL_SET_PROTOCOL, "username": _lib.CURI_URL_SET_USERNAME,
+    "password": _lib.CURI_URL_SET_PASSWORD, "host": _lib.CURI_URL_SET_HOST,
+    "hostname": _lib.CURI_URL_SET_HOSTNAME, "port": _lib.CURI_URL_SET_PORT,
+    "pathname": _lib.CURI_URL_SET_PATHNAME, "search": _lib.CURI_URL_SET_SEARCH,
+    "hash": _lib.CURI_URL_SET_HASH,
+}
+
+
+def _url_view(name):
+    def get(self):
+        v = getattr(self._u, name)
+        return _ffi.unpack(v.ptr, v.len).decode("utf-8")
+
+    def put(self, value):
+        if name == "href":  # the href setter: a parse without a base, or ParseError
+            u = URL(value)
+            self._buf, self._u = u._buf, u._u
+        else:
+            self._set(_URL_SETTERS[name], value)
+
+    return property(get, put, doc="The URL API's %s (a str; assigning runs its setter)." % name)
+
+
+class URL:
+    """A URL parsed by the WHATWG URL Standard's parser (what a browser's URL does, not RFC
+    3986): curi.URL("HTTP://EXAMPLE.com/a b").href == "http://example.com/a%20b".
+
+    base: a str, bytes or URL to resolve input against.  The attributes are the URL API's
+    (href, origin, protocol, username, password, host, hostname, port, pathname, search,
+    hash), all str; assigning to one but origin runs the Standard's setter, so
+    u.pathname = "/x" works as in JavaScript (a value the Standard ignores leaves the URL as
+    it is; href = s parses s, raising ParseError when it fails).  str(u) is the href.  A failure raises ParseError (a ValueError) with the
+    error's name and byte offset.  EXPERIMENTAL, like libcuri's WHATWG functions."""
+
+    __slots__ = ("_buf", "_u")
+
+    def __init__(self, input, base=None):
+        b = _as_bytes(input.href if isinstance(input, URL) else input)
+        bu = _ffi.NULL
+        if base is not None:
+            # held in a local: bu's views point into its buffer, which must outlive the call
+            bobj = base if isinstance(base, URL) else URL(base)
+            bu = bobj._u
+        cap = _lib.curi_url_bound(len(b), bu)
+        buf = _ffi.new("char[]", max(cap, 1))
+        u = _ffi.new("curi_url *")
+        n = _ffi.new("size_t *")
+        err = _ffi.new("curi_error *")
+        rc = _lib.curi_url_parse(buf, cap, n, u, b, len(b), bu, 0, err)
+        if rc != 0:
+            raise ParseError(rc, err.offset, input)
+        self._buf, self._u = buf, u
+
+    def _set(self, which, value):
+        b = _as_bytes(value)
+        cap = _lib.curi_url_bound(len(b), self._u)
+        buf = _ffi.new("char[]", max(cap, 1))
+        u = _ffi.new("curi_url *")
+        n = _ffi.new("size_t *")
+        err = _ffi.new("curi_error *")
+        rc = _lib.curi_url_set(buf, cap, n, u, self._u, which, b, len(b), 0, err)
+        if rc != 0:
+            raise ParseError(rc, err.offset, value)
+        self._buf, self._u = buf, u
+
+    href = _url_view("href")
+    protocol = _url_view("protocol")
+    username = _url_view("username")
+    password = _url_view("password")
+    host = _url_view("host")
+    hostname = _url_view("hostname")
+    port = _url_view("port")
+    pathname = _url_view("pathname")
+    search = _url_view("search")
+    hash = _url_view("hash")
+
+    @property
+    def origin(self):
+        """The serialization of the URL's origin ("null" for an opaque one)."""
+        cap = self._u.href.len + 16
+        while True:
+            buf = _ffi.new("char[]", cap)
+            n = _ffi.new("size_t *")
+            if _lib.curi_url_origin(buf, cap, n, self._u, _ffi.NULL) == 0:
+                return _ffi.unpack(buf, n[0]).decode("utf-8")
+            cap = n[0]
+
+    def __str__(self):
+        return self.href
+
+    def __repr__(self):
+        return "curi.URL(%r)" % self.href
+
+    def __eq__(self, other):
+        return isinstance(other, URL) and self.href == other.href
+
+    def __hash__(self):
+        return hash(self.href)
+
+
+def url_href_many(items, base=None):
+    """The href of each input (str or bytes) parsed by the WHATWG URL Standard's parser
+    against base (str, bytes, URL or None), in order, None for an input that fails; one
+    foreign call per batch (more only when the first guess of the output's size is short)."""
+    if type(items) is not list:
+        items = list(items)
+    n = len(items)
+    if n == 0:
+        return []
+    bs = [_as_bytes(x) for x in items]
+    block = b"".join(bs)
+    starts = _ffi.new("size_t[]", n + 1)
+    pos = 0
+    for i, x in enumerate(bs):
+        starts[i] = pos
+        pos += len(x)
+    starts[n] = pos
+    bu = _ffi.NULL
+    if base is not None:
+        bobj = base if isinstance(base, URL) else URL(base)  # keeps bu's buffer alive
+        bu = bobj._u
+    ends = _ffi.new("size_t[]", n)
+    ok = _ffi.new("int[]", n)
+    out = []
+    i = 0
+    cap = 2 * len(block) + 32 * n + 64 + (bu.href.len * n if bu != _ffi.NULL else 0)
+    while i < n:
+        dst = _new_raw("char[]", cap)
+        k = i + _lib.curipy_url_href_many(block, starts + i, n - i, bu, dst, cap, ends + i,
+                                          ok + i)
+        data = _ffi.buffer(dst, ends[k - 1] if k > i else 0)[:]
+        prev = 0
+        for j in range(i, k):
+            out.append(data[prev:ends[j]].decode("utf-8") if ok[j] else None)
+            prev = ends[j]
+        if k < n:  # the next href did not fit: room for it at least, then go on
+            cap = max(2 * cap, _lib.curi_url_bound(len(bs[k]), bu))
+        i = k
+    return out

@@ -116,3 +116,20 @@ def extract(text: _Text, *, complete: bool = ..., iri: bool = ...) -> List[Match
 IDN: bool
 def to_uri(s: _Text, *, idn: Optional[bool] = ...) -> str: ...
 def to_iri(s: _Text, *, idn: bool = ...) -> str: ...
+
+class URL:
+    def __init__(self, input: Union[_Text, "URL"], base: Optional[Union[_Text, "URL"]] = ...) -> None: ...
+    href: str
+    @property
+    def origin(self) -> str: ...
+    protocol: str
+    username: str
+    password: str
+    host: str
+    hostname: str
+    port: str
+    pathname: str
+    search: str
+    hash: str
+
+def url_href_many(items: Iterable[_Text], base: Optional[Union[_Text, URL]] = ...) -> List[Optional[str]]: ...

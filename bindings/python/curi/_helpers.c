@@ -256,3 +256,28 @@ static long curipy_extract(curi_extractor *x, const char *text, size_t len, curi
     *written = w;
     return (long)k;
 }
+
+/*
+ * The WHATWG URL batch of curi.url_href_many: the inputs are block[starts[i], starts[i + 1])
+ * for i in [0, n); each href goes into dst after the previous one, ends[i] its end, ok[i] 1
+ * (0: the parser failed, nothing written).  Returns how many inputs were done: fewer than n
+ * when the next href did not fit in cap (the caller grows dst and goes on from there).
+ */
+size_t curipy_url_href_many(const char *block, const size_t *starts, size_t n,
+                            const curi_url *base, char *dst, size_t cap, size_t *ends, int *ok)
+{
+    size_t pos = 0;
+    for (size_t i = 0; i < n; i++) {
+        curi_url u;
+        size_t len = 0;
+        int rc = curi_url_parse(dst + pos, cap - pos, &len, &u, block + starts[i],
+                                starts[i + 1] - starts[i], base, 0, NULL);
+        if (rc == CURI_ERR_NOSPACE)
+            return i;
+        ok[i] = rc == CURI_OK;
+        if (rc == CURI_OK)
+            pos += len;
+        ends[i] = pos;
+    }
+    return n;
+}
