@@ -203,6 +203,11 @@ extern "C" {
 
 /* CURI_CDEF_BEGIN */
 
+/*
+ * ---------------------------------------------------------------------------
+ * Version, features, views and error codes
+ * ---------------------------------------------------------------------------
+ */
 /* The version of the library actually linked; compare with CURI_VERSION_NUMBER. */
 unsigned curi_version_number(void);
 /* "0.3.0": static storage, never NULL. */
