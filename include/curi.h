@@ -208,7 +208,9 @@ extern "C" {
  * Version, features, views and error codes
  * ---------------------------------------------------------------------------
  */
-/* The version of the library actually linked; compare with CURI_VERSION_NUMBER. */
+/* The version of the library actually linked, to compare with the header's macros:
+ * CURI_VERSION_MAJOR, CURI_VERSION_MINOR, CURI_VERSION_PATCH, CURI_VERSION_STRING ("0.3.0")
+ * and CURI_VERSION_NUMBER (major * 10000 + minor * 100 + patch). */
 unsigned curi_version_number(void);
 /* "0.3.0": static storage, never NULL. */
 const char *curi_version_string(void);
@@ -303,11 +305,12 @@ typedef struct curi_error {
 } curi_error;
 
 /*
- * "PCT", "HOST_CHAR", ...: the name of a code without its CURI_ERR_ prefix;
- * "UNKNOWN" for an unknown code.  Both return static storage, never NULL.
+ * "PCT", "HOST_CHAR", ...: the name of a code without its CURI_ERR_ prefix ("OK"
+ * for 0); "UNKNOWN" for an unknown code.  Both return static storage, never NULL.
  */
 const char *curi_strerror_name(int code);
-/* One sentence describing the code; "unknown error" for an unknown code. */
+/* One sentence describing the code (the messages of CURI_ERRNO_MAP, the table under
+ * ERRORS in libcuri(3)); "unknown error" for a number the table does not list. */
 const char *curi_strerror(int code);
 
 /*
@@ -367,17 +370,42 @@ enum {
 /*
  * Parse s[0..len) as a URI-reference and fill *out with views into s.  Does
  * not allocate; *out is fully written on success, and cleared on failure (every
- * view absent, host_type NONE), so that nothing half-parsed is left to act on.
- * Returns CURI_OK or an error code with the offset in *err.  A NULL out is
- * CURI_ERR_INVALID_ARG (as for curi_host_parse); s may be NULL when len is 0.
+ * view absent, host_type NONE), so that nothing half-parsed (such as the host of
+ * "http://good.com:80@evil.com:x/") is left to act on for a caller that ignores
+ * the result.  Returns CURI_OK or an error code with the offset in *err.  A NULL
+ * out is CURI_ERR_INVALID_ARG (as for curi_host_parse); s may be NULL when len is 0.
+ *
+ * A run of scheme characters ended by ':' is taken as a scheme; if that run is
+ * empty or does not start with a letter the result is CURI_ERR_SCHEME at offset 0.
+ * Without a scheme, a ':' in the first path segment is CURI_ERR_COLON_SEGMENT
+ * (section 4.2: it would read as a scheme).  After "//" the authority runs to the
+ * next '/', '?', '#' or the end; its first '@' ends the userinfo.  A port with a
+ * non-digit is CURI_ERR_PORT_CHAR.  A '%' that does not start a "%HH" triplet is
+ * CURI_ERR_PCT at the '%', and any other byte a component does not allow is that
+ * component's *_CHAR error at that byte.
+ *
+ * The flags: CURI_PARSE_URI fails a reference without a scheme with
+ * CURI_ERR_SCHEME_MISSING; CURI_PARSE_ABSOLUTE fails a '#' with
+ * CURI_ERR_FRAGMENT_FORBIDDEN at the '#'; CURI_PARSE_STRICT_3986 fails a zone ID
+ * with CURI_ERR_ZONE_FORBIDDEN; CURI_PARSE_PORT_RANGE fails a port above 65535
+ * with CURI_ERR_PORT_RANGE instead of reporting CURI_PORT_RANGE; CURI_PARSE_IRI
+ * parses an RFC 3987 IRI-reference (IRIs and internationalized host names, below;
+ * without it nothing changes, and it costs nothing: the flag is tested only on the
+ * path that an unusual flag already takes).  The scalar and SIMD scanners give the
+ * same answer for every input (the library's own tests switch between them through
+ * a flag that is not part of the API).
  */
 int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 
 /*
- * Parse s[0..len) as the host of an authority (IP-literal / IPv4address /
- * reg-name) and set out->host, host_type, ip and zone; other fields of *out are
- * left alone.  Honours CURI_PARSE_STRICT_3986, and CURI_PARSE_IRI (RFC 3987 ihost: a
- * reg-name may hold ucschar).  A NULL out is CURI_ERR_INVALID_ARG.
+ * Parse all of s[0..len) as the host of an authority (IP-literal / IPv4address /
+ * reg-name) and set out->host, host_type, ip (all 16 bytes, unused ones zero) and
+ * zone; other fields of *out are left alone, and on error *out is unchanged.  An
+ * empty string is an empty reg-name.  Bytes left after a reg-name are
+ * CURI_ERR_HOST_CHAR, bytes after the ']' of an IP literal CURI_ERR_IP_LITERAL.
+ * Honours CURI_PARSE_STRICT_3986, and CURI_PARSE_IRI (RFC 3987 ihost: a reg-name
+ * may hold ucschar, and bytes that are not UTF-8 are CURI_ERR_UTF8); the other
+ * parse flags do not apply to a host.  A NULL out is CURI_ERR_INVALID_ARG.
  */
 int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 
@@ -385,14 +413,16 @@ int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, cu
  * ---------------------------------------------------------------------------
  * Recomposition (RFC 3986 section 5.3)
  * ---------------------------------------------------------------------------
- * Writes scheme ":" "//" [userinfo "@"] host [":" port] path "?" query
- * "#" fragment, each part only when present.  For every curi_uri that
- * curi_parse produced, the output equals the parsed input byte for byte.
- * Returns CURI_ERR_STRUCTURE when the components cannot form a reference that
- * parses back to them: a path that does not start with '/' beside an
- * authority, a path starting with "//" without one, a first segment with ':'
- * in a relative-path reference, userinfo/port without a host, or a present
- * but empty scheme.  err->offset is where the conflict would show in the
+ * curi_recompose writes scheme ":" "//" [userinfo "@"] host [":" port] path
+ * "?" query "#" fragment, each part (with its delimiters) only when present.  The
+ * authority is built from userinfo, host and port, so edited parts show.  For
+ * every curi_uri that curi_parse produced, the output equals the parsed input
+ * byte for byte.  It returns CURI_ERR_STRUCTURE (before writing anything) when
+ * the components cannot form a reference that parses back to them, the rules in
+ * this order: a present but empty scheme; a userinfo or port without a host;
+ * without a host, a path that starts with "//"; without a scheme or host, a ':'
+ * in the first segment of a relative path; with a host, a non-empty path that
+ * does not start with '/'.  err->offset is where the conflict would show in the
  * output; curi_structure_rule says which rule was broken.
  */
 int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
@@ -604,10 +634,21 @@ int curi_query_find(char *dst, size_t cap, size_t *outlen, curi_str query, const
 enum { CURI_RESOLVE_NON_STRICT = 0x1 }; /* 5.2.2: "http:g" with an http base is relative */
 
 /*
- * Resolve ref against base (which must have a scheme) and write the target
- * URI, recomposed per 5.3.  The output always parses back to exactly the
- * resolved components: where the RFC's algorithm would produce a path that
- * starts with "//" without an authority, "/." is kept in front of it.
+ * Resolve ref against base (section 5.2.2, with the merge of 5.2.3 and
+ * remove_dot_segments of 5.2.4) and write the target URI, recomposed per 5.3.
+ * base must have a scheme, else the result is CURI_ERR_BASE_NOT_ABSOLUTE; its
+ * fragment is ignored.  The output always parses back to exactly the resolved
+ * components: where the RFC's algorithm would produce a path that starts with "//"
+ * without an authority (which would reparse as an authority), "/." is kept in
+ * front of it.  As in 5.2.2, a reference with an empty path (and no scheme or
+ * authority) keeps the base's path as it is, dot segments included, and the base's
+ * query unless it has a query of its own.  Against "http://a/b/c/d;p?q", "../g?x#s"
+ * gives "http://a/b/g?x#s" and the empty reference gives the base without its
+ * fragment.  A hand-built base with an authority and a path not starting with '/'
+ * gives CURI_ERR_STRUCTURE.  With CURI_RESOLVE_NON_STRICT (the non-strict parser of
+ * 5.2.2), a reference whose scheme equals the base's, ignoring case, is taken as
+ * relative: "http:g" against the base above gives "http://a/b/c/g", where the
+ * strict default gives "http:g".
  */
 int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                  const curi_uri *ref, unsigned flags, curi_error *err);
@@ -624,9 +665,41 @@ enum {
 };
 
 /*
- * The shortest reference that resolves against base back to target (the
- * inverse of curi_resolve).  base must have a scheme.  curi_relative_bound
- * is always enough for it; a NULL base or target counts there as empty.
+ * The shortest reference that curi_resolve (strict) turns, against base, back into
+ * target with its dot segments removed (the inverse of curi_resolve); the output has
+ * the target's dot segments removed too.  Both must have a scheme: base without one is
+ * CURI_ERR_BASE_NOT_ABSOLUTE, target without one CURI_ERR_SCHEME_MISSING.
+ * curi_relative_bound is always enough for it; a NULL base or target counts there as
+ * empty.  The forms are chosen as follows:
+ *   - When the schemes differ byte for byte (even "HTTP" against "http"), the full
+ *     target.
+ *   - When the authorities differ (userinfo, host and port compared byte for byte), a
+ *     network-path reference ("//b/x"), or the full target when target has no
+ *     authority.
+ *   - When the authority is shared, the dot-free target path equals the base's path,
+ *     and the target has a query or the base has none: a same-document reference,
+ *     that is nothing when the queries are the same (the base's query is inherited),
+ *     else "?query", followed by "#fragment" when the target has one.  Against
+ *     "http://a/b/c/d;p?q", the target "http://a/b/c/d;p?q#f" gives "#f" and
+ *     "http://a/b/c/d;p?y" gives "?y".
+ *   - Otherwise the candidates are a relative-path reference (climbing with "../" out
+ *     of the base's directories that the target does not share, with "./" in front
+ *     when the first segment would be empty or contain a ':'), an absolute-path
+ *     reference (with "/." in front of a path that starts with "//"), a network-path
+ *     reference when the target has an authority, and the full target.  The shortest
+ *     wins; on a tie the more relative form (relative path, then absolute path, then
+ *     network path).  Against the same base, "http://a/b/c/g" gives "g",
+ *     "http://a/b/c/a:b" gives "./a:b", "http://a/b/" gives "../" and "http://a/x"
+ *     gives "/x".
+ * Except for a same-document reference, the target's query and fragment follow when
+ * present.  CURI_RELATIVE_ABSPATH: no relative-path reference for a target whose path
+ * starts with '/' ("http://a/b/c/g" gives "/b/c/g").  CURI_RELATIVE_NETPATH:
+ * "//host/x" whenever the authority is kept and the reference is not a same-document
+ * one ("http://a/b/c/g" gives "//a/b/c/g").  CURI_RELATIVE_IGNORE_CASE (set by curi
+ * relative): an IPv6 zone ID is still compared as written; against
+ * "https://example.com/docs/a", "HTTPS://EXAMPLE.com/docs/x" gives "x", which resolves
+ * to an equivalent URI rather than the same bytes; without the flag, a scheme or host
+ * in another case gives the full target or a network-path reference.
  */
 int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                   const curi_uri *target, unsigned flags, curi_error *err);
