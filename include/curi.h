@@ -446,6 +446,8 @@ int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
  * ---------------------------------------------------------------------------
  * Editing a reference (a builder without allocation)
  * ---------------------------------------------------------------------------
+ * A reference is edited in place, one component at a time, without allocation; the
+ * parts are named by curi_part.
  */
 typedef enum curi_part {
     CURI_PART_SCHEME = 0,
@@ -460,12 +462,21 @@ typedef enum curi_part {
 /*
  * Validate value[0..len) against the grammar of one component and point that
  * component of *u at it (no copy: value must outlive *u).  value == NULL
- * removes the component, whatever len is (the path becomes empty; removing the
- * host removes userinfo and port too); a NULL u is CURI_ERR_INVALID_ARG.
- * Setting the host re-derives host_type, ip and zone; setting the port
- * re-derives port_status and port_number.  The other components are not
- * touched or re-encoded.  Whether the result fits together
- * is checked by curi_recompose.  On error *u is unchanged.  flags are parse
+ * removes the component, whatever len is; a non-NULL value with len 0 makes it
+ * present but empty; a NULL u is CURI_ERR_INVALID_ARG.  The checks: the scheme
+ * must be a letter followed by letters, digits, '+', '-', '.' (CURI_ERR_SCHEME; an
+ * empty scheme too); userinfo, path, query and fragment may hold only their
+ * component's characters and "%HH" triplets (CURI_ERR_USERINFO_CHAR,
+ * CURI_ERR_PATH_CHAR, CURI_ERR_QUERY_CHAR, CURI_ERR_FRAGMENT_CHAR, CURI_ERR_PCT);
+ * the host is parsed as by curi_host_parse; the port must be digits
+ * (CURI_ERR_PORT_CHAR).  Setting the host re-derives host_type, ip and zone;
+ * setting the port re-derives port_status and port_number.  Removing the host
+ * removes the whole authority: userinfo, port, zone and ip go too, and host_type
+ * and port_status become CURI_HOST_NONE and CURI_PORT_ABSENT.  Removing the path
+ * leaves it present and empty (a path is always present).  The other components
+ * are not touched or re-encoded, and whether the result still fits together (for
+ * instance a rootless path beside a new host) is checked only by curi_recompose.
+ * On error *u is unchanged.  flags are parse
  * flags: CURI_PARSE_STRICT_3986 applies to the host, CURI_PARSE_PORT_RANGE to
  * the port, CURI_PARSE_URI and CURI_PARSE_ABSOLUTE refuse removing the scheme
  * (SCHEME_MISSING), CURI_PARSE_ABSOLUTE refuses a fragment
@@ -483,7 +494,8 @@ int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigne
  * fragment->CURI_CHARSET_FRAGMENT, without KEEP_PCT (a '%' in value becomes
  * "%25").  A host starting with '[' is an IP literal: copied into buf as it
  * is, like the scheme and port.  buf, cap and outlen are a writer's dst, cap
- * and outlen (buf may be NULL only when cap is 0).  value == NULL removes the
+ * and outlen (buf may be NULL only when cap is 0; *outlen is the length of the
+ * encoded value); buf must outlive *u.  value == NULL removes the
  * component as curi_set does, writing nothing (*outlen is 0).  A NULL u is
  * CURI_ERR_INVALID_ARG.
  */
@@ -497,9 +509,9 @@ int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t 
 curi_str curi_get(const curi_uri *u, curi_part part);
 
 /*
- * Name of a part ("scheme", "userinfo", ...; static storage, NULL for a part
- * out of range) and the reverse lookup of name[0..len), ignoring ASCII case
- * (-1 if unknown, and for a NULL name).
+ * Name of a part, lowercase ("scheme", "userinfo", "host", "port", "path", "query",
+ * "fragment"; static storage, NULL for a part out of range) and the reverse lookup of
+ * name[0..len), ignoring ASCII case (-1 if unknown, and for a NULL name).
  */
 const char *curi_part_name(curi_part part);
 int curi_part_from_name(const char *name, size_t len);
@@ -509,7 +521,9 @@ int curi_part_from_name(const char *name, size_t len);
  * Percent-encoding (RFC 3986 sections 2.1 and 2.4)
  * ---------------------------------------------------------------------------
  * Each allowed set below is what the component's ABNF lets stand unencoded;
- * every other byte, and '%' itself, is written as "%HH" with uppercase hex.
+ * every other byte, and '%' itself, is written as "%HH" with uppercase hex.  The
+ * sub-delims are ! $ & ' ( ) * + , ; =.  CURI_CHARSET_FORM writes a space as '+',
+ * and encodes '&', '=' and '+' (as %2B) so that the query stays splittable.
  */
 typedef enum curi_charset {
     CURI_CHARSET_UNRESERVED = 0, /* ALPHA DIGIT - . _ ~ */
@@ -524,7 +538,10 @@ typedef enum curi_charset {
 
 enum { CURI_ENCODE_KEEP_PCT = 0x1 }; /* leave valid "%HH" triplets as they are */
 
-/* Encode s[0..len) with the allowed set `set`.  Fails only on bad arguments and TOO_LONG. */
+/* Encode s[0..len) with the allowed set `set`.  Fails only on bad arguments (an unknown
+ * set, s NULL with len > 0), CURI_ERR_NOSPACE and TOO_LONG.  With CURI_ENCODE_KEEP_PCT
+ * valid "%HH" triplets stay as they are (their hex case kept); any other '%' still
+ * becomes "%25". */
 int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     curi_charset set, unsigned flags, curi_error *err);
 /* 3 * len, saturated at CURI_MAX_LEN: always enough for curi_pct_encode. */
@@ -538,10 +555,14 @@ enum {
 
 /*
  * Decode s[0..len): "%HH" becomes the byte HH.  A '%' not followed by two hex
- * digits is CURI_ERR_PCT at the offset of the '%', or, with CURI_DECODE_LENIENT,
- * a '%' in the output (as browsers and most decoders do: "100%" and "%zz" stay
- * as they are).  Other bytes are copied unchanged.  The output is never longer
- * than the input.
+ * digits is CURI_ERR_PCT at the offset of the '%' (whatever cap is), or, with
+ * CURI_DECODE_LENIENT, a '%' in the output (as browsers and most decoders do:
+ * "100%" and "%zz" stay as they are; triplets still decode, and with
+ * CURI_DECODE_NO_NUL a "%00" is still an error, so the decode then fails only on
+ * CURI_ERR_PCT_NUL or an input longer than CURI_MAX_LEN).  CURI_DECODE_NO_NUL's
+ * error is at the '%'.  Other bytes are copied unchanged (they are not checked
+ * against any component).  The output is never longer than the input, so a cap
+ * of len always suffices.
  */
 int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     unsigned flags, curi_error *err);
@@ -572,7 +593,8 @@ enum {
  *     UTF-8 becomes U+FFFD (the quotes around the string are the caller's).
  * With CURI_ESCAPE_STRICT, a byte that is not UTF-8 is CURI_ERR_UTF8 at its offset instead
  * (JSON callers use it to learn that the text is not exact).  The output is at most
- * 6 * len bytes (4 * len in terminal style).
+ * 6 * len bytes (4 * len in terminal style).  The writer contract; an unknown flag bit
+ * is CURI_ERR_INVALID_ARG.
  */
 int curi_escape_display(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                         unsigned flags, curi_error *err);
@@ -581,8 +603,9 @@ int curi_escape_display(char *dst, size_t cap, size_t *outlen, const char *s, si
  * ---------------------------------------------------------------------------
  * Iterators over path segments and query pairs
  * ---------------------------------------------------------------------------
- * A cursor holds only two pointers; initialise it with the matching _init and
- * call _next until it returns 0.  Views point into the iterated string.
+ * A cursor holds only two pointers and the flags; initialise it with the matching
+ * _init and call _next until it returns 0.  Each call that returns 1 fills views that
+ * point into the iterated string: nothing is copied or decoded.
  */
 typedef struct curi_cursor {
     const char *p, *end;
@@ -591,9 +614,9 @@ typedef struct curi_cursor {
 } curi_cursor;
 
 /*
- * Segments of a path: "/a/b/" gives "a", "b", ""; "a/b" gives "a", "b"; "/"
- * gives one empty segment; "" and an absent path (ptr NULL) give none.  A NULL
- * c: _init does nothing, and _next (also with a NULL segment) returns 0.
+ * Segments of a path, one leading '/' dropped: "/a/b/" gives "a", "b", ""; "a/b"
+ * gives "a", "b"; "/" gives one empty segment; "" and an absent path (ptr NULL) give
+ * none.  A NULL c: _init does nothing, and _next (also with a NULL segment) returns 0.
  */
 void curi_segments_init(curi_cursor *c, curi_str path);
 int curi_segments_next(curi_cursor *c, curi_str *segment);
@@ -604,10 +627,11 @@ enum {
 };
 
 /*
- * key=value pairs of a query, raw (still encoded: decode with curi_pct_decode,
- * with CURI_DECODE_PLUS for forms).  value is absent when the pair has no
- * '='.  Empty pairs ("a=1&&b=2") are skipped; an absent query (ptr NULL) has
- * none.  curi_query_init refuses a NULL c and a flag bit other than
+ * key=value pairs of a query, split at '&' (and at ';' with CURI_QUERY_SEMICOLON),
+ * each pair split at its first '='; raw (still encoded: decode with curi_pct_decode,
+ * with CURI_DECODE_PLUS for forms).  value is absent (NULL) when the pair has no
+ * '='.  Empty pairs ("a=1&&b=2", a trailing '&') are skipped; an absent or empty
+ * query (ptr NULL, or len 0) has none.  curi_query_init refuses a NULL c and a flag bit other than
  * CURI_QUERY_SEMICOLON (CURI_ERR_INVALID_ARG; the cursor then yields nothing).
  * curi_query_next returns 1 with *key and *value set, 0 when done (and for a
  * NULL c, key or value).
@@ -621,7 +645,9 @@ int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
  * CURI_QUERY_FORM '+' is a space (application/x-www-form-urlencoded).  Pairs split as
  * curi_query_next splits them (flags: CURI_QUERY_SEMICOLON, CURI_QUERY_FORM); a pair
  * without '=' has no value and is passed over.  *found is 1 when a pair matched, else 0
- * with *outlen 0 (still CURI_OK).  The value is never longer than query.
+ * with *outlen 0 (still CURI_OK).  The value is never longer than query.  The writer
+ * contract; a NULL found, a NULL key with klen > 0 or an unknown flag bit is
+ * CURI_ERR_INVALID_ARG.
  */
 int curi_query_find(char *dst, size_t cap, size_t *outlen, curi_str query, const char *key,
                     size_t klen, unsigned flags, int *found, curi_error *err);
