@@ -760,15 +760,82 @@ enum {
 };
 
 /*
- * Write the normalized form of u; normalizing the output again changes nothing.
- * curi_normalize_bound(u) is always enough (0 for a NULL u).
+ * Write the normalized form of u (section 6.2); normalizing the output again changes
+ * nothing.  The output is recomposed as by curi_recompose, except that a path without an
+ * authority that would start with "//" keeps "/." in front of it, as with curi_resolve.
+ * A hand-built u with a host and a path not starting with '/' gives CURI_ERR_STRUCTURE.
+ * curi_normalize_bound(u) is always enough (0 for a NULL u).  Each bit of mask selects
+ * one step:
+ *   CURI_NORM_CASE (6.2.2.1): lowercase the scheme and the host (a reg-name, or an IP
+ *     literal apart from its zone ID, which keeps its case).
+ *   CURI_NORM_PCT_HEX (6.2.2.1): uppercase the hex digits of every %hh triplet that stays
+ *     encoded, in every component.
+ *   CURI_NORM_UNRESERVED (6.2.2.2): decode the triplets of unreserved characters (ALPHA
+ *     DIGIT - . _ ~) in every component; a decoded letter in the host is lowercased when
+ *     CURI_NORM_CASE is set too.
+ *   CURI_NORM_DOTS (6.2.2.3): apply remove_dot_segments (5.2.4) to the path of a URI with
+ *     a scheme and to the absolute path of a relative reference, counting %2E (either
+ *     case) as '.'; a relative-path reference keeps its dot segments, which only
+ *     resolution can remove.
+ *   CURI_NORM_PORT (6.2.3): drop an empty port, and a port whose value is the scheme's
+ *     default port in the scheme table ("http://a:80/" and "http://a:080/" become
+ *     "http://a/").
+ *   CURI_NORM_EMPTY_PATH (6.2.3): write "/" for an empty path beside an authority, only
+ *     for schemes whose table entry has CURI_SCHEME_EMPTY_PATH_SLASH (so "http://a"
+ *     becomes "http://a/" but "foo://a" stays as it is).
+ *   CURI_NORM_SCHEME_RULES (6.2.3): the scheme layer's own rules, each from its scheme's
+ *     documents; see the next paragraph.
+ *   CURI_NORM_IPV6: rewrite an IPv6 literal in the RFC 5952 text form: lowercase hex
+ *     without leading zeros, the longest run of two or more zero groups (the first on a
+ *     tie) as "::", and an IPv4-mapped address (::ffff:0:0/96) with its last 32 bits
+ *     dotted; a zone ID is kept.  It is in none of the composites (CURI_NORM_SYNTAX, 6.2.2;
+ *     CURI_NORM_SCHEME, 6.2.3; CURI_NORM_DEFAULT, both): add it to the mask to get it.
+ * With CURI_NORM_DEFAULT, "HTTP://Example.COM:80" becomes "http://example.com/" and
+ * "http://a/%7e/./b" becomes "http://a/~/b".
+ *
+ * CURI_NORM_SCHEME_RULES: "file://localhost/p" becomes "file:///p" (RFC 8089; localhost in
+ * any case); "gopher://h" and "gopher://h/" become "gopher://h/1" (RFC 4266: an empty
+ * gopher-path is type 1); a news URI naming the groups '*' of server s ("news://s/" and
+ * then '*') becomes "news://s/" (RFC 5538); an ldap query loses
+ * its trailing parts that are empty, the attribute list "*", the scope "base" or the filter
+ * "(objectClass=*)" (RFC 4516 3), so "ldap://h/o=x?cn?base" becomes "ldap://h/o=x?cn" and
+ * "ldap://h/?" becomes "ldap://h/".  A URN is written without decoding and without dot
+ * removal anywhere in it, whatever the other bits say (RFC 8141 3.1 compares the NSS octet
+ * by octet: only hex digits change case), and when curi_scheme_check accepts it its NID is
+ * lowercased, so "URN:Example:a%7e?+R" becomes "urn:example:a%7E?+R"; its r-, q- and
+ * f-components are kept, although URN-equivalence ignores them, because they still say
+ * something to a resolver or to the resource.  A mailto URI that curi_scheme_check accepts
+ * has the domain of each address (after its last '@'), every header name and the domains
+ * of to= values lowercased (RFC 6068 2), so "mailto:Joe@Example.COM?Subject=Hi" becomes
+ * "mailto:Joe@example.com?subject=Hi"; local parts and other header values keep their case,
+ * and a triplet is never touched.  Addresses are not moved between the path and to=
+ * fields, so "mailto:a,b" and "mailto:?to=a,b" stay two forms that only curi_compare calls
+ * equivalent.  A tel URI that curi_scheme_check accepts loses the visual separators
+ * - . ( ) of its number (before the first ';') and has its path lowercased outside
+ * triplets (RFC 3966 4), and is never decoded (its parameter names admit no triplet, so
+ * decoding could make curi_scheme_check accept what it refused, and a second pass would
+ * then do what the first did not), so "tel:+1(201)555.0123;EXT=1" becomes
+ * "tel:+12015550123;ext=1"; its parameters are put in RFC 3966 3's order (isub or ext
+ * first, then phone-context, then the others by name), so
+ * "tel:7042;zz;phone-context=x.com;EXT=1" becomes "tel:7042;ext=1;phone-context=x.com;zz",
+ * when there are at most 32 of them and no name comes twice (otherwise they keep their
+ * order, and two orders stay equivalent only to curi_compare).  A data URI that
+ * curi_scheme_check accepts is written without RFC 2397's default media type
+ * ("data:text/plain;charset=US-ASCII,x" and "data:;charset=US-ASCII,x" become "data:,x"),
+ * with text/plain before parameters that have no type ("data:;charset=utf-8,x" becomes
+ * "data:text/plain;charset=utf-8,x"), and with its type, subtype, parameter names, the
+ * value of charset (RFC 2046 4.1.2) and base64 lowercased; other parameter values and the
+ * data keep their case.  URN, mailto, tel and data paths are never dot-removed: they are
+ * not hierarchical.  nntp beside news and file:/p beside file:///p are likewise
+ * comparisons only.  Nothing else changes, and the meaning never does: ftp's %2F stays
+ * %2F, a URN's NSS is never decoded.
  */
 int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
                    curi_error *err);
 size_t curi_normalize_bound(const curi_uri *u);
 /*
  * *result = 1 when curi_normalize(u, mask) would reproduce u's recomposition exactly,
- * else 0.  CURI_ERR_INVALID_ARG for a NULL u or result or a mask with unknown bits;
+ * else 0 (and CURI_OK).  CURI_ERR_INVALID_ARG for a NULL u or result or a mask with unknown bits;
  * the error of curi_normalize (CURI_ERR_STRUCTURE) for a hand-built u it refuses.  On
  * any error *result is 0.
  */
@@ -784,10 +851,60 @@ typedef enum curi_equiv {
 
 /*
  * Compare a and b climbing the ladder up to max_level: *level is the first rung at
- * which they are equal, or CURI_EQ_NONE.  CURI_ERR_INVALID_ARG for a NULL a, b or
- * level and a max_level that is not one of the rungs; CURI_ERR_STRUCTURE (as from
- * curi_normalize) when a or b is a hand-built reference curi_normalize refuses.  On
- * any error *level is CURI_EQ_NONE.  Does not allocate.
+ * which they are equal, or CURI_EQ_NONE (and CURI_OK).  CURI_ERR_INVALID_ARG for a NULL
+ * a, b or level and a max_level that is not one of the rungs; CURI_ERR_STRUCTURE (as
+ * from curi_normalize) when a or b is a hand-built reference curi_normalize refuses.  On
+ * any error *level is CURI_EQ_NONE, so that "bad argument" and "not equivalent" are
+ * never one answer.  Does not allocate.  The rungs:
+ *   CURI_EQ_STRING (6.2.1): the recompositions are equal byte for byte.
+ *   CURI_EQ_SYNTAX (6.2.2): equal after curi_normalize with CURI_NORM_SYNTAX.
+ *   CURI_EQ_SCHEME (6.2.3): equal after curi_normalize with CURI_NORM_DEFAULT (syntax-
+ *     and scheme-based), or equivalent by a scheme's rule that has no canonical form (or
+ *     whose canonical form normalization does not write); the next paragraph lists them.
+ * So "http://a/%7e" and "http://a/~" are CURI_EQ_SYNTAX, and "http://a" and
+ * "HTTP://A:80/" are CURI_EQ_SCHEME.  RFC 5952 IPv6 text is not part of the ladder.
+ *
+ * The schemes' rules of CURI_EQ_SCHEME: URN-equivalence (RFC 8141 3.1: the NID without
+ * regard to case, the NSS as written but for the case of hex digits, the r-, q- and
+ * f-components ignored, so "urn:EXAMPLE:a?+x" and "urn:example:a" are equivalent);
+ * mailto's recipients (RFC 6068 2: the same addresses in the same order, in the path or
+ * in to= header fields, the domain without regard to case; the other header fields in
+ * order, their names without regard to case); tel numbers (RFC 3966 4: both global or
+ * both local, the same digits without the visual separators - . ( ), the same parameters
+ * by name in any order, all without regard to case, a phone-context that is a global
+ * number digit by digit without its separators; out of order only up to 32 parameters on
+ * each side, each name once, else they must be in the same order); data URIs (RFC 2397 3:
+ * the same effective media type, an omitted one being text/plain;charset=US-ASCII, names
+ * and the charset value without regard to case; the same data as written, or the same
+ * octets once decoded, base64 or not, so "data:,A" and "data:;base64,QQ==" are
+ * equivalent; base64 that is not valid, padding and pad bits included, is equivalent only
+ * to its own text); an nntp URL of a group and the news URL of the same group on the same
+ * server (RFC 5538 3); a file URI without an authority and the same with an empty one
+ * ("file:/p" and "file:///p", RFC 8089 2; normalization does not add the authority, since
+ * a path that becomes absolute only when its dot segments go would gain one on a second
+ * pass); a file URI's drive letter without regard to case, and "file:c:/x" beside
+ * "file:///c:/x" (RFC 8089 E.2; the rest of the path keeps its case and its dot
+ * segments); info URIs (uri(7): a missing or empty node is Top, "info:(gcc)" is
+ * "info:gcc", and the GNOME form's '_' is the KDE form's space, so
+ * "info:gcc#Option_Summary" and "info:(gcc)Option%20Summary" are equivalent; a file name
+ * with a '/' is RFC 4452's info scheme and has no such rule); ldap and ldaps URLs (RFC
+ * 4516 3, 4: the URL layer decoded first, then: the scope token without regard to case,
+ * base when absent; attribute descriptions without regard to case, their options in any
+ * order (RFC 4512 2.5), the list "*" the same as none; the dn's attribute types without
+ * regard to case and each multi-valued RDN a set (RFC 4514 2.2), so "ldap://h/CN=a+SN=b"
+ * and "ldap://h/sn=b+cn=a" are equivalent, the RDNs in order, values compared as the
+ * octets their escapes stand for (RFC 4514 3), with their case; the filter
+ * "(objectClass=*)" without regard to case the same as none, another filter as its
+ * decoded bytes; the extensions as written.  Up to 16 AVAs in an RDN and 16 options in a
+ * description are compared as a set, more in the order written).  Normalization writes
+ * none of the case folds of file, info and ldap, nor tel's phone-context digits or data's
+ * octets: the writers that would do it are not among the scheme layer's views and folds.
+ *
+ * A URN's NSS is compared octet by octet at every rung (RFC 8141 3.1 takes precedence over
+ * RFC 3986 6.2.2.2 and 6.2.2.3 for it): no level of curi_normalize decodes a triplet or
+ * removes a dot segment in a URN, so "urn:example:a%41" and "urn:example:aA" are not
+ * equivalent at any rung, and curi_normalize writes "urn:example:a%41" for
+ * "urn:EXAMPLE:a%41" with CURI_NORM_SYNTAX as with CURI_NORM_DEFAULT.
  */
 int curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, curi_equiv *level,
                  curi_error *err);

@@ -28,8 +28,9 @@
 #   - Comments inside a declaration (an enum's or a struct's members) stay in its code.
 #   - In a comment: a blank line separates paragraphs; indented lines starting with "- " are
 #     a bulleted list (deeper-indented lines continue an item); other indented lines holding
-#     a run of two spaces inside are a table, printed as they stand; other indented lines
-#     are indented paragraphs, one per line at the least indentation.
+#     a run of two spaces inside (not after a '.') or of three are a table, printed as they
+#     stand; other indented lines are indented paragraphs, each starting at a line of the
+#     least indentation (deeper lines continue it).
 #   - curi_* and CURI_* names are set in bold.  Latin-1 characters become groff glyphs
 #     (\[u00FC]); other non-ASCII characters are written U+XXXX (no device lacks those).
 # Python 3 standard library only.
@@ -236,8 +237,12 @@ def nonascii(s):
 
 def esc(s):
     """Text as roff: \\ is \\e, - is \\- (the header's hyphens are code and ASCII),
-    non-ASCII is \\[uXXXX]."""
+    ~ ^ ` ' are \\(ti \\(ha \\(ga \\(aq, non-ASCII as nonascii() says."""
     s = s.replace("\\", "\\e").replace("-", "\\-")
+    # the characters groff may draw as typographic glyphs, kept ASCII so that code reads
+    # and pastes as written
+    s = s.replace("~", "\\(ti").replace("^", "\\(ha").replace("`", "\\(ga")
+    s = s.replace("'", "\\(aq")
     return nonascii(s)
 
 
@@ -288,7 +293,7 @@ def paragraph(lines, out):
                         out.append(prose(l.strip()[2:]))
                     else:
                         out.append(prose(l))
-            elif any(re.search(r"\S {2,}\S", l.strip()) for l in block):
+            elif any(re.search(r"[^\s.] {2,}\S|\S {3,}\S", l.strip()) for l in block):
                 out.append(".PP")
                 out.append(".EX")
                 out.extend(code_lines([l[base:] for l in block]))
