@@ -753,7 +753,7 @@ enum {
     CURI_NORM_SCHEME_RULES = 0x80, /* 6.2.3 the scheme layer's own rules (file localhost,
                                       gopher type 1, news *, ldap defaults, urn NID and
                                       mailto domain case, tel separators and parameter
-                                      order, data default type: libcuri(3)) */
+                                      order, data default type: curi_normalize lists them) */
     CURI_NORM_SYNTAX = 0x0F,     /* CASE | PCT_HEX | UNRESERVED | DOTS */
     CURI_NORM_SCHEME = 0xB0,     /* PORT | EMPTY_PATH | SCHEME_RULES */
     CURI_NORM_DEFAULT = 0xBF     /* SYNTAX | SCHEME */
@@ -913,17 +913,39 @@ int curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, cur
  * ---------------------------------------------------------------------------
  * The scheme registry (RFC 1738, RFC 1630, uri(7), and the schemes' own RFCs)
  * ---------------------------------------------------------------------------
- * Each known scheme is an opaque curi_scheme, read through the functions
- * below (its layout is the library's to change).
+ * The library knows a set of schemes (the scheme's own RFC, RFC 1738, or the uri(7)
+ * list): for each, the default port and the path rule used by scheme-based
+ * normalization, with the documents each value comes from.  Each known scheme is an
+ * opaque, read-only curi_scheme, read through the functions below (its layout is the
+ * library's to change), so that the registry can grow (the scheme layer adds each
+ * scheme's grammar, parts and equivalence to its entry) without changing what callers
+ * see.  curi_scheme_at lists them all:
+ *
+ *     for (size_t i = 0; (s = curi_scheme_at(i)) != NULL; i++)
+ *         printf("%s %d\n", curi_scheme_name(s), curi_scheme_default_port(s));
+ *
+ * Each accessor accepts NULL and then returns NULL, -1 or 0, so
+ * curi_scheme_default_port(curi_scheme_find(name, len)) is -1 for an unknown scheme.
+ * The registry is the library's only scheme table: scheme-based normalization, the
+ * scheme rung of curi_compare, curi_scheme_check, curi_scheme_parts_get, the lint's
+ * default ports, web and host rules, curi_extract and curi open all read it, so a
+ * scheme's default port is the same wherever it matters: for S://h:P/ with P its default
+ * port, curi_lint says port-not-canonical, curi_normalize drops ":P" and
+ * curi_scheme_default_port returns P (the test suite holds every entry to this).  The
+ * registry holds, among others, http (80), https (443), ws (80), wss (443), ftp (21),
+ * ldap (389), file and mailto (none).
  */
 enum {
-    CURI_SCHEME_EMPTY_PATH_SLASH = 0x1, /* "" path with authority equals "/" */
+    CURI_SCHEME_EMPTY_PATH_SLASH = 0x1, /* "" path with authority equals "/"
+                                           (CURI_NORM_EMPTY_PATH uses it) */
     CURI_SCHEME_HIERARCHICAL = 0x2,     /* uses "//" authority */
     CURI_SCHEME_WEB = 0x4,           /* the web's own schemes (http, https, ws, wss) */
     CURI_SCHEME_HOST_REQUIRED = 0x8, /* a URI of it names a host: no authority, or an empty
-                                        host, is an error (RFC 3986 3.2.2's http example) */
+                                        host, is an error (RFC 3986 3.2.2's http example;
+                                        the lint's host-missing) */
     CURI_SCHEME_DANGEROUS = 0x10,    /* following it runs script or shows content the URI
-                                        carries (javascript, vbscript, data) */
+                                        carries (javascript, vbscript, data: the lint's
+                                        scheme-dangerous, which curi open refuses) */
     CURI_SCHEME_EXTRACT = 0x20,      /* curi_extract knows it in running text (uri(7), RFC
                                         1738: its URIs may be broken across lines) */
     CURI_SCHEME_DNS_HOST = 0x40      /* its host (mailto: its addresses' domain) is a DNS
@@ -947,12 +969,14 @@ const char *curi_scheme_source(const curi_scheme *s);
 /* The layout of its parts (CURI_SK_*, curi_scheme_parts_get below), or CURI_SK_NONE when it
  * has none (and for NULL): known without a reference, so also for one its grammar refuses.
  * A layout without a part named "query" gives the query a meaning of its own (ldap's
- * attributes, scope and filter, mailto's headers, urn's q-component), or has none. */
+ * attributes, scope and filter, mailto's headers, urn's q-component), or has none: curi
+ * parse --json gives "params" (the query as form data) only for the other schemes. */
 int curi_scheme_kind(const curi_scheme *s);
 /* Whether its query is form data (key=value pairs joined by '&', curi_query_init): 1 for a
  * scheme without a layout (and for NULL, the generic syntax) and for one whose layout keeps
- * the query as a part named "query" (http, ws); 0 when the layout gives the query a meaning
- * of its own or none.  The one answer the tool's and the bindings' "params" follow. */
+ * the query as a part named "query" (http, https, ws, wss); 0 when the layout gives the
+ * query a meaning of its own or none.  The one answer the tool's and the bindings' "params"
+ * follow. */
 int curi_scheme_query_is_form(const curi_scheme *s);
 
 /*
@@ -1209,10 +1233,14 @@ int curi_normalize_lines(char *dst, size_t dcap, size_t *ends, uint16_t *codes, 
  * Lint: security and reliability findings (curi check)
  * ---------------------------------------------------------------------------
  * One call runs every rule of the catalogue (../shared/specs/lint-rules.md in
- * the source tree; curi(1) lists them) over one input, valid or not.  A finding
+ * the source tree; curi(1) lists them, with their severities and examples, under
+ * check) over one input, valid or not.  A finding
  * is a rule, its severity, a half-open byte span [start, end) into the input
  * and a rule-specific detail that curi_lint_message turns into the sentence.
- * Rule numbers and names are an interface: never renamed or reused.
+ * Rule numbers and names are an interface: never renamed or reused.  An input that
+ * is not an RFC 3986 URI reference gets syntax-invalid at exactly the offset
+ * curi_parse reports, beside every rule that its lenient split (Appendix B of RFC
+ * 3986, with a valid scheme) triggers.
  */
 typedef enum curi_lint_rule {
     CURI_LINT_SYNTAX_INVALID = 1,
@@ -1288,13 +1316,16 @@ typedef struct curi_lint_port {
     const char *schemes;
 } curi_lint_port;
 
-enum { CURI_LINT_STRICT_3986 = 0x1 }; /* an RFC 6874 zone ID is syntax-invalid too */
+enum { CURI_LINT_STRICT_3986 = 0x1 }; /* an RFC 6874 zone ID is syntax-invalid too (by
+                                         default zone IDs are accepted, as by curi_parse;
+                                         host-ipv6-zone-id fires either way) */
 
 /* Options for curi_lint; a NULL options pointer means all zero. */
 typedef struct curi_lint_options {
     unsigned flags;              /* CURI_LINT_STRICT_3986 */
     uint32_t disabled[2];        /* rule r is off when bit (r - 1) % 32 of disabled[(r - 1) / 32] is set */
-    const curi_lint_port *ports; /* replaces the built-in well-known port table when not NULL */
+    const curi_lint_port *ports; /* replaces the built-in well-known port table when not NULL
+                                    (RFC 3986 section 7.2 asks for that) */
     size_t nports;
     void *reserved[2];           /* NULL */
 } curi_lint_options;
@@ -1362,8 +1393,9 @@ int curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_
  * ---------------------------------------------------------------------------
  * Extraction: URIs in free text (curi extract)
  * ---------------------------------------------------------------------------
- * The rules R1-R15 of ../shared/specs/extraction.md in the source tree (curi(1)
- * summarizes them), after RFC 3986 Appendix C and uri(7): URIs in <...> (also
+ * As curi extract does, by the rules R1-R15 of the project's extraction specification
+ * (../shared/specs/extraction.md, kept with its specifications rather than in the
+ * source tree; curi(1) summarizes them), after RFC 3986 Appendix C and uri(7): URIs in <...> (also
  * U+27E8...U+27E9, "URL:" allowed, whitespace inside removed), in "...", and
  * scheme-prefixed URIs in running text, cut to their longest valid prefix and
  * stripped of trailing punctuation; with CURI_EXTRACT_COMPLETE also www. and
@@ -1371,27 +1403,48 @@ int curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_
  * written by curi_extract_write, is a valid URI (curi_parse with
  * CURI_PARSE_URI); matches do not overlap and come in text order.
  *
- * Candidates are IRIs (RFC 3987): where a URI allows unreserved characters,
- * well-formed UTF-8 of ucschar (iprivate in the query) goes on; invalid UTF-8,
- * other code points and the non-ASCII stops of libcuri(3) (Unicode spaces and
- * invisible format characters, CJK and full-width sentence punctuation, quotes
- * and brackets such as U+201D U+300D U+FF09, U+2014, U+2026) end them, and an
- * ASCII host run straight into CJK text ends before it.  With CURI_EXTRACT_IRI
- * a match may hold non-ASCII text (each written one is then a valid IRI,
- * curi_parse with CURI_PARSE_IRI; curi_iri_to_uri maps it); without it, a
- * candidate that holds non-ASCII text is dropped whole, never cut short, and
- * the matches are exactly the ASCII-only matches of CURI_EXTRACT_IRI.
+ * Candidates are IRIs (RFC 3987): where a URI allows unreserved characters, a
+ * candidate also goes on over well-formed UTF-8 of the code points RFC 3987 2.2 calls
+ * ucschar (iprivate too, which only a query keeps: elsewhere the candidate is cut there,
+ * as at any other invalid character).  Invalid UTF-8, other code points and these
+ * non-ASCII stops end a candidate, as a space does: Unicode spaces (U+00A0, U+1680,
+ * U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), invisible format characters
+ * (U+200B-U+200F, U+202A-U+202E, U+2060-U+206F, U+FEFF), sentence punctuation (U+3001,
+ * U+3002, U+FF01, U+FF0C, U+FF0E, U+FF1A, U+FF1B, U+FF1F, U+FF61, U+FF64, the vertical
+ * forms U+FE10-U+FE19, U+2014 em dash, U+2026 ellipsis; U+2013 en dash is kept), and
+ * quotes and brackets, opening and closing (U+00AB, U+00BB, U+2018-U+201F but
+ * U+2015-U+2017, U+2039, U+203A, U+27E6-U+27EF, U+3008-U+3011, U+3014-U+301B,
+ * U+301D-U+301F, U+FF02, U+FF07, U+FF08, U+FF09, U+FF1C, U+FF1E, U+FF3B, U+FF3D, U+FF5B,
+ * U+FF5D, U+FF62, U+FF63).  An ASCII host label that runs straight into CJK text (Han,
+ * kana, Hangul, full-width forms) ends before it: https://example.com followed directly
+ * by Han text gives https://example.com; with CURI_EXTRACT_COMPLETE an abbreviated host
+ * followed by another non-ASCII letter is no match.  With CURI_EXTRACT_IRI a match may
+ * hold non-ASCII text (each written one is then a valid IRI, curi_parse with
+ * CURI_PARSE_IRI; curi_iri_to_uri maps it to a URI).  Without it (the default of the
+ * library, for the callers that want URIs) a candidate that holds a non-ASCII byte is
+ * dropped whole, never cut short to a shorter URI, and scanning goes on after it: the
+ * matches are exactly the matches of CURI_EXTRACT_IRI that are all ASCII.  curi extract
+ * passes CURI_EXTRACT_IRI unless given --ascii.
  *
  * The extractor is an iterator over caller-owned text that may arrive in
  * blocks.  Without CURI_EXTRACT_MORE the text is all there is.  With it, the
  * text goes on after len: a match that could still change with more bytes is
- * not reported, and when curi_extract_next returns 0, x->keep is the first
+ * not reported, and when curi_extract_next finds none, x->keep is the first
  * byte a later call still needs.  The caller then drops up to x->keep bytes
  * from the front (telling curi_extract_drop how many), appends what follows,
- * and calls again with the longer text; the matches are those of the whole
- * text at once, with offsets into the current text (x->dropped bytes earlier
- * in the whole).  Time is linear in the text for one text; a caller that
- * grows its buffer when the kept bytes fill half of it stays linear overall.
+ * and calls again with the longer text (the last call goes without the flag); the
+ * matches are those of the whole text at once, with offsets into the current text
+ * (x->dropped bytes earlier in the whole: a match is at x->dropped + begin in it).  No
+ * allocation; for one text, time is linear in len whatever the text (only '<', only
+ * ':', only 'w' ...); a caller that grows its buffer when the kept bytes fill half of
+ * it, and reads at least as many new bytes as it kept before calling again, stays
+ * linear over the whole input.  The loop over one text:
+ *
+ *     curi_extractor x; curi_match m; char uri[4096]; size_t n; int found;
+ *     curi_extract_init(&x, 0, NULL);
+ *     while (curi_extract_next(&x, text, len, 0, &m, &found, NULL) == CURI_OK && found)
+ *         if (curi_extract_write(uri, sizeof uri, &n, text, len, &m, NULL) == CURI_OK)
+ *             printf("%.*s\n", (int)n, uri);
  */
 enum {
     CURI_EXTRACT_COMPLETE = 0x1, /* curi_extract_init: also R13, www. -> http://, ftp. -> ftp:// */
@@ -1407,7 +1460,8 @@ enum {
     CURI_MATCH_HYPHEN_BREAK = 0x08, /* R4: whitespace was removed right after a '-', which a
                                       typesetter may have added */
     CURI_MATCH_ANGLE = 0x10,       /* delimited by < > or U+27E8 U+27E9 (R2) */
-    CURI_MATCH_QUOTE = 0x20        /* delimited by double quotes (R6) */
+    CURI_MATCH_QUOTE = 0x20        /* delimited by double quotes (R6); neither ANGLE nor
+                                      QUOTE: running text */
 };
 
 /* One URI found: text[begin, end) without delimiters, with flags saying how to write it. */
@@ -1437,7 +1491,7 @@ int curi_extract_init(curi_extractor *x, unsigned flags, curi_error *err);
  * The next URI in text[0..len) (any bytes; on every call the same text, or
  * that text with more bytes appended, and without the bytes curi_extract_drop
  * was told about): *found = 1 with *m filled, *found = 0 when there is none
- * before the end (with CURI_EXTRACT_MORE: none that more text cannot change).
+ * before the end (with CURI_EXTRACT_MORE: none that more text cannot change); CURI_OK.
  * CURI_ERR_INVALID_ARG (and *found 0) for a NULL x, m or found, NULL text with
  * len > 0, an unknown flag, an extractor curi_extract_init refused or a text
  * shorter than x->pos.  No allocation.

@@ -27,9 +27,9 @@
 #     and exits 1, so that every function declared has its text in the page.
 #   - Comments inside a declaration (an enum's or a struct's members) stay in its code.
 #   - In a comment: a blank line separates paragraphs; indented lines starting with "- " are
-#     a bulleted list (deeper-indented lines continue an item); other indented lines holding
-#     a run of two spaces inside (not after a '.') or of three are a table, printed as they
-#     stand; other indented lines are indented paragraphs, each starting at a line of the
+#     a bulleted list (deeper-indented lines continue an item); lines indented by four or
+#     more (code) and indented lines holding a run of two spaces inside (not after a '.')
+#     or of three (a table) are printed as they stand; other indented lines are indented paragraphs, each starting at a line of the
 #     least indentation (deeper lines continue it).
 #   - curi_* and CURI_* names are set in bold.  Latin-1 characters become groff glyphs
 #     (\[u00FC]); other non-ASCII characters are written U+XXXX (no device lacks those).
@@ -293,7 +293,8 @@ def paragraph(lines, out):
                         out.append(prose(l.strip()[2:]))
                     else:
                         out.append(prose(l))
-            elif any(re.search(r"[^\s.] {2,}\S|\S {3,}\S", l.strip()) for l in block):
+            elif base >= 4 or any(re.search(r"[^\s.] {2,}\S|\S {3,}\S", l.strip())
+                                  for l in block):
                 out.append(".PP")
                 out.append(".EX")
                 out.extend(code_lines([l[base:] for l in block]))
