@@ -1126,7 +1126,10 @@ void curi_split_at(curi_str s, char ch, curi_str *before, curi_str *after);
  * stability promise of 0.3: its signatures and curi_row may change in a minor
  * release.
  *
- * Two input shapes, the ones bindings hold:
+ * These are for bindings, where each call into C has a fixed cost.  Two input shapes, the ones
+ * bindings hold (the 0.2 form over one block and n + 1 offsets is gone: spans cover it
+ * at the cost of one pass, and every client so far holds either separate strings or a
+ * block of lines):
  *   - spans: an array of n curi_str, input i is inputs[i].ptr[0 .. inputs[i].len)
  *     (the strings of a list, or an Arrow column's data and offsets turned into
  *     spans in one pass);
@@ -1148,7 +1151,8 @@ void curi_split_at(curi_str s, char ch, curi_str *before, curi_str *after);
  */
 enum { CURI_ROW_PARTS = 7 }; /* the curi_part values, scheme to fragment */
 
-/* One input's parse, fixed-width (64 bytes): offsets into that input, not into a block. */
+/* One input's parse, fixed-width (64 bytes, so that a binding can read the rows as a record
+ * array): offsets into that input, not into a block. */
 typedef struct curi_row {
     uint32_t off[CURI_ROW_PARTS]; /* by curi_part; CURI_ROW_ABSENT when absent */
     uint32_t len[CURI_ROW_PARTS];
@@ -1186,8 +1190,9 @@ int curi_valid_many(uint16_t *codes, const curi_str *inputs, size_t n, unsigned 
  * empty output.  *done = the number of inputs done.  Returns CURI_OK when all
  * n are done, CURI_ERR_NOSPACE when output k = *done < n did not fit: ends[k]
  * then holds where it would end, so a buffer of ends[k] bytes holds outputs
- * 0..k and the call goes on with inputs + k, n - k, a fresh dst, ends + k and
- * codes + k.  done must not be NULL; codes may be.
+ * 0..k (and one of ends[k] - ends[k-1] bytes output k alone) and the call goes
+ * on with inputs + k, n - k, a fresh dst, ends + k and codes + k.  done must not
+ * be NULL; codes may be.
  */
 int curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes,
                         const curi_str *inputs, size_t n, unsigned parse_flags, unsigned mask,
@@ -1195,13 +1200,16 @@ int curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes,
 
 /*
  * curi_parse_many over the lines of text[0..len): row i and, when starts is
- * not NULL, starts[i] = the offset in text where line i begins, for at most
- * cap lines (rows and starts hold cap entries).  *lines = the number of lines
+ * not NULL, starts[i] = the offset in text where line i begins (the row's
+ * offsets are into the line), for at most cap lines (rows and starts hold cap
+ * entries).  *lines = the number of lines
  * parsed, *used = the bytes of text they took (their '\n' included: the next
  * line begins at text + *used).  Returns CURI_OK when that is every line,
  * CURI_ERR_NOSPACE when more lines follow (the call goes on with text + *used,
  * len - *used).  rows may be NULL when cap is 0; lines and used must not be
- * NULL.
+ * NULL.  A caller that reads a stream in chunks passes the complete lines of a
+ * chunk (up to its last '\n') and keeps the rest for the next one, since a last
+ * line without '\n' counts as a whole input.
  */
 int curi_parse_lines(curi_row *rows, size_t *starts, size_t cap, const char *text, size_t len,
                      unsigned flags, size_t *lines, size_t *used, curi_error *err);
