@@ -1603,10 +1603,11 @@ size_t curi_extract_bound(const curi_match *m);
 enum {
     CURI_PATH_WINDOWS = 0x1,  /* Windows paths: drive letters, '\', UNC (RFC 8089 App. E) */
     CURI_PATH_DRIVE_BAR = 0x2 /* curi_uri_to_path with WINDOWS: also E.2.2's raw "C|" drive
-                                 (no URI: a caller should warn); curi_path_to_uri ignores it */
+                                 (no URI: a caller should warn, as curi to-path --windows
+                                 does); curi_path_to_uri ignores it */
 };
 
-/* The URI for path[0..len); curi_path_to_uri_bound(len) is always enough. */
+/* The URI for path[0..len); curi_path_to_uri_bound(len) (8 + 3 * len) is always enough. */
 int curi_path_to_uri(char *dst, size_t cap, size_t *outlen, const char *path, size_t len,
                      unsigned flags, curi_error *err);
 size_t curi_path_to_uri_bound(size_t len);
