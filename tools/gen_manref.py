@@ -12,12 +12,14 @@
 #
 # What it reads: the declarations between the comments CURI_CDEF_BEGIN and CURI_CDEF_END,
 # which is every public function, type and constant (tools/check-cdef.py keeps that true).
-# The comment conventions of the header, which this script relies on:
+# The comment conventions of the header, which this script relies on (a new declaration
+# that keeps them needs nothing else: rerun make man):
 #   - A section starts with a block comment holding a line of dashes (10 or more), the
-#     section's title on the next line, and another line of dashes; the rest of that comment
-#     is the section's introduction, printed before its declarations (a declaration directly
-#     under that comment, no blank line between, is one the introduction describes).  A comment holding a line of ten or more '*' is a
-#     banner (EXPERIMENTAL: ...); its text is printed as a note.
+#     section's title on the next line, and another line of dashes; the rest of that
+#     comment is the section's introduction, printed before its declarations (a declaration
+#     directly under that comment, no blank line between, is one the introduction
+#     describes).  A comment holding a line of ten or more '*' is a banner (EXPERIMENTAL:
+#     ...); its text is printed as a note.
 #   - A block comment directly above a declaration (no blank line between) describes it,
 #     and also the declarations that follow it without a blank line or another comment:
 #     a group such as curi_normalize and curi_normalize_bound shares one comment.
@@ -26,11 +28,12 @@
 #     "Described above."  Any other uncommented function is an error: the script names it
 #     and exits 1, so that every function declared has its text in the page.
 #   - Comments inside a declaration (an enum's or a struct's members) stay in its code.
-#   - In a comment: a blank line separates paragraphs; indented lines starting with "- " are
-#     a bulleted list (deeper-indented lines continue an item); lines indented by four or
-#     more (code) and indented lines holding a run of two spaces inside (not after a '.')
-#     or of three (a table) are printed as they stand; other indented lines are indented paragraphs, each starting at a line of the
-#     least indentation (deeper lines continue it).
+#   - In a comment: a blank line separates paragraphs.  Indented lines starting with "- "
+#     are a bulleted list (deeper-indented lines continue an item).  A block indented by
+#     four or more is code, and indented lines holding a run of two spaces inside (not
+#     after a '.') or of three are a table: both are printed as they stand.  Other indented
+#     lines are indented paragraphs, each starting at a line of the least indentation
+#     (deeper lines continue it).
 #   - curi_* and CURI_* names are set in bold.  Latin-1 characters become groff glyphs
 #     (\[u00FC]); other non-ASCII characters are written U+XXXX (no device lacks those).
 # Python 3 standard library only.
@@ -85,7 +88,7 @@ def comment_text(lines):
 
 
 def tokens(lines):
-    """Split the header's lines into ('blank',), ('comment', text, lineno), ('decl', code, lineno)."""
+    """The header's lines as ('blank',), ('comment', text, lineno), ('decl', code, lineno)."""
     i, n = 0, len(lines)
     while i < n:
         ln = lines[i]
@@ -160,7 +163,8 @@ def read_header(path):
         if kind == "blank":
             if pending is not None:
                 if section is None:
-                    raise Fail("%s:%d: a comment before the first section" % (path, pending[1] + b + 1))
+                    raise Fail("%s:%d: a comment before the first section"
+                               % (path, pending[1]))
                 section["items"].append({"text": pending[0], "decls": [], "funcs": []})
                 pending = None
             last = None
@@ -168,14 +172,17 @@ def read_header(path):
         if kind == "comment":
             text, lineno = tok[1], tok[2] + b + 1
             if pending is not None:
+                if section is None:
+                    raise Fail("%s:%d: a comment before the first section"
+                               % (path, pending[1]))
                 section["items"].append({"text": pending[0], "decls": [], "funcs": []})
                 pending = None
             last = None
             if any(DASHES.match(l.strip()) for l in text):
                 k = [i for i, l in enumerate(text) if DASHES.match(l.strip())]
                 if len(k) < 2:
-                    raise Fail("%s:%d: a section comment needs its title between two lines of dashes"
-                               % (path, lineno))
+                    raise Fail("%s:%d: a section comment needs its title between two "
+                               "lines of dashes" % (path, lineno))
                 title = " ".join(l.strip() for l in text[k[0] + 1:k[1]])
                 intro = text[k[1] + 1:]
                 section = {"title": title, "items": [], "line": lineno}
@@ -209,7 +216,7 @@ def read_header(path):
         else:
             said = f is not None and any(
                 re.search(r"\b%s\b" % f, "\n".join(it["text"]))
-                for it in section["items"]) 
+                for it in section["items"])
             if f is not None and not said:
                 errors.append("%s:%d: %s has no comment (write one directly above it, "
                               "or name it in its section's text)" % (path, lineno, f))
@@ -219,6 +226,8 @@ def read_header(path):
         if f:
             item["funcs"].append(f)
         last = item
+    if pending is not None:  # a comment at the end of the block, over no declaration
+        section["items"].append({"text": pending[0], "decls": [], "funcs": []})
     if errors:
         raise Fail("\n".join(errors))
     return sections
@@ -304,7 +313,7 @@ def paragraph(lines, out):
                     if indent_of(l) == base:
                         out.append(".IP \"\" 2")
                     out.append(prose(l))
-            out.append(".PP" if j < len(lines) else ".PP")
+            out.append(".PP")
             i = j
         first = False
     if out and out[-1] == ".PP":
