@@ -1766,7 +1766,9 @@ size_t curi_iri_compare_bound(size_t alen, size_t blen, unsigned flags);
  * IDN_CONTEXTJ, IDN_BIDI, IDN_PUNYCODE (an xn-- label that does not decode to a valid,
  * normalized non-ASCII label), IDN_STD3, IDN_LENGTH (VerifyDnsLength; also a label over
  * 1024 code points after mapping, which libcuri does not process), at the input offset of
- * the label at fault; err->detail is left 0 (curi_idn_reason gives NULL).
+ * the label at fault; err->detail is left 0 (curi_idn_reason gives NULL).  Unicode's
+ * IdnaTestV2.txt passes in full, and so do web-platform-tests' urltestdata.json and
+ * toascii.json for curi_url_parse (tests/data, run by make check).
  */
 enum {
     CURI_UTS46_CHECK_HYPHENS = 0x1,     /* CheckHyphens: no '-' first, last or at 3-4 */
