@@ -182,6 +182,7 @@ check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B
 	CURI=$(TOOL) sh tests/cli/completion-zsh.sh
 	CURI=$(TOOL) /usr/bin/python3 tools/check-options.py
 	/usr/bin/python3 tools/gen_scheme_hash.py --check
+	/usr/bin/python3 tools/gen_manref.py --check
 	$(B)/example
 	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"
 	$(B)/curi-compat $(B)/libcuri.so.$(SOMAJOR)
@@ -259,6 +260,13 @@ abi-update: $(SHARED)
 -include bench/bench.mk
 -include bindings/bindings.mk
 include bindings/python/python.mk
+
+# libcuri(3)'s SYNOPSIS prototypes and its FUNCTIONS section are generated from curi.h's
+# comments (tools/gen_manref.py says which comments it reads); make check fails when the page
+# is not what the header gives, and make man rewrites it.
+.PHONY: man
+man:
+	/usr/bin/python3 tools/gen_manref.py
 
 # One man3 page per function declared in curi.h, a one-line ".so" link to libcuri(3), so that
 # `man curi_parse` works.  The names come from the header, so a new function gets its page.

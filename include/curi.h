@@ -203,7 +203,14 @@ extern "C" {
 
 /* CURI_CDEF_BEGIN */
 
-/* The version of the library actually linked; compare with CURI_VERSION_NUMBER. */
+/*
+ * ---------------------------------------------------------------------------
+ * Version, features, views and error codes
+ * ---------------------------------------------------------------------------
+ */
+/* The version of the library actually linked, to compare with the header's macros:
+ * CURI_VERSION_MAJOR, CURI_VERSION_MINOR, CURI_VERSION_PATCH, CURI_VERSION_STRING ("0.3.0")
+ * and CURI_VERSION_NUMBER (major * 10000 + minor * 100 + patch). */
 unsigned curi_version_number(void);
 /* "0.3.0": static storage, never NULL. */
 const char *curi_version_string(void);
@@ -298,11 +305,12 @@ typedef struct curi_error {
 } curi_error;
 
 /*
- * "PCT", "HOST_CHAR", ...: the name of a code without its CURI_ERR_ prefix;
- * "UNKNOWN" for an unknown code.  Both return static storage, never NULL.
+ * "PCT", "HOST_CHAR", ...: the name of a code without its CURI_ERR_ prefix ("OK"
+ * for 0); "UNKNOWN" for an unknown code.  Both return static storage, never NULL.
  */
 const char *curi_strerror_name(int code);
-/* One sentence describing the code; "unknown error" for an unknown code. */
+/* One sentence describing the code (the messages of CURI_ERRNO_MAP, the table under
+ * ERRORS in libcuri(3)); "unknown error" for a number the table does not list. */
 const char *curi_strerror(int code);
 
 /*
@@ -362,17 +370,42 @@ enum {
 /*
  * Parse s[0..len) as a URI-reference and fill *out with views into s.  Does
  * not allocate; *out is fully written on success, and cleared on failure (every
- * view absent, host_type NONE), so that nothing half-parsed is left to act on.
- * Returns CURI_OK or an error code with the offset in *err.  A NULL out is
- * CURI_ERR_INVALID_ARG (as for curi_host_parse); s may be NULL when len is 0.
+ * view absent, host_type NONE), so that nothing half-parsed (such as the host of
+ * "http://good.com:80@evil.com:x/") is left to act on for a caller that ignores
+ * the result.  Returns CURI_OK or an error code with the offset in *err.  A NULL
+ * out is CURI_ERR_INVALID_ARG (as for curi_host_parse); s may be NULL when len is 0.
+ *
+ * A run of scheme characters ended by ':' is taken as a scheme; if that run is
+ * empty or does not start with a letter the result is CURI_ERR_SCHEME at offset 0.
+ * Without a scheme, a ':' in the first path segment is CURI_ERR_COLON_SEGMENT
+ * (section 4.2: it would read as a scheme).  After "//" the authority runs to the
+ * next '/', '?', '#' or the end; its first '@' ends the userinfo.  A port with a
+ * non-digit is CURI_ERR_PORT_CHAR.  A '%' that does not start a "%HH" triplet is
+ * CURI_ERR_PCT at the '%', and any other byte a component does not allow is that
+ * component's *_CHAR error at that byte.
+ *
+ * The flags: CURI_PARSE_URI fails a reference without a scheme with
+ * CURI_ERR_SCHEME_MISSING; CURI_PARSE_ABSOLUTE fails a '#' with
+ * CURI_ERR_FRAGMENT_FORBIDDEN at the '#'; CURI_PARSE_STRICT_3986 fails a zone ID
+ * with CURI_ERR_ZONE_FORBIDDEN; CURI_PARSE_PORT_RANGE fails a port above 65535
+ * with CURI_ERR_PORT_RANGE instead of reporting CURI_PORT_RANGE; CURI_PARSE_IRI
+ * parses an RFC 3987 IRI-reference (IRIs and internationalized host names, below;
+ * without it nothing changes, and it costs nothing: the flag is tested only on the
+ * path that an unusual flag already takes).  The scalar and SIMD scanners give the
+ * same answer for every input (the library's own tests switch between them through
+ * a flag that is not part of the API).
  */
 int curi_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 
 /*
- * Parse s[0..len) as the host of an authority (IP-literal / IPv4address /
- * reg-name) and set out->host, host_type, ip and zone; other fields of *out are
- * left alone.  Honours CURI_PARSE_STRICT_3986, and CURI_PARSE_IRI (RFC 3987 ihost: a
- * reg-name may hold ucschar).  A NULL out is CURI_ERR_INVALID_ARG.
+ * Parse all of s[0..len) as the host of an authority (IP-literal / IPv4address /
+ * reg-name) and set out->host, host_type, ip (all 16 bytes, unused ones zero) and
+ * zone; other fields of *out are left alone, and on error *out is unchanged.  An
+ * empty string is an empty reg-name.  Bytes left after a reg-name are
+ * CURI_ERR_HOST_CHAR, bytes after the ']' of an IP literal CURI_ERR_IP_LITERAL.
+ * Honours CURI_PARSE_STRICT_3986, and CURI_PARSE_IRI (RFC 3987 ihost: a reg-name
+ * may hold ucschar, and bytes that are not UTF-8 are CURI_ERR_UTF8); the other
+ * parse flags do not apply to a host.  A NULL out is CURI_ERR_INVALID_ARG.
  */
 int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 
@@ -380,14 +413,16 @@ int curi_host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, cu
  * ---------------------------------------------------------------------------
  * Recomposition (RFC 3986 section 5.3)
  * ---------------------------------------------------------------------------
- * Writes scheme ":" "//" [userinfo "@"] host [":" port] path "?" query
- * "#" fragment, each part only when present.  For every curi_uri that
- * curi_parse produced, the output equals the parsed input byte for byte.
- * Returns CURI_ERR_STRUCTURE when the components cannot form a reference that
- * parses back to them: a path that does not start with '/' beside an
- * authority, a path starting with "//" without one, a first segment with ':'
- * in a relative-path reference, userinfo/port without a host, or a present
- * but empty scheme.  err->offset is where the conflict would show in the
+ * curi_recompose writes scheme ":" "//" [userinfo "@"] host [":" port] path
+ * "?" query "#" fragment, each part (with its delimiters) only when present.  The
+ * authority is built from userinfo, host and port, so edited parts show.  For
+ * every curi_uri that curi_parse produced, the output equals the parsed input
+ * byte for byte.  It returns CURI_ERR_STRUCTURE (before writing anything) when
+ * the components cannot form a reference that parses back to them, the rules in
+ * this order: a present but empty scheme; a userinfo or port without a host;
+ * without a host, a path that starts with "//"; without a scheme or host, a ':'
+ * in the first segment of a relative path; with a host, a non-empty path that
+ * does not start with '/'.  err->offset is where the conflict would show in the
  * output; curi_structure_rule says which rule was broken.
  */
 int curi_recompose(char *dst, size_t cap, size_t *outlen, const curi_uri *u, curi_error *err);
@@ -411,6 +446,8 @@ int curi_authority(char *dst, size_t cap, size_t *outlen, const curi_uri *u, cur
  * ---------------------------------------------------------------------------
  * Editing a reference (a builder without allocation)
  * ---------------------------------------------------------------------------
+ * A reference is edited in place, one component at a time, without allocation; the
+ * parts are named by curi_part.
  */
 typedef enum curi_part {
     CURI_PART_SCHEME = 0,
@@ -425,12 +462,21 @@ typedef enum curi_part {
 /*
  * Validate value[0..len) against the grammar of one component and point that
  * component of *u at it (no copy: value must outlive *u).  value == NULL
- * removes the component, whatever len is (the path becomes empty; removing the
- * host removes userinfo and port too); a NULL u is CURI_ERR_INVALID_ARG.
- * Setting the host re-derives host_type, ip and zone; setting the port
- * re-derives port_status and port_number.  The other components are not
- * touched or re-encoded.  Whether the result fits together
- * is checked by curi_recompose.  On error *u is unchanged.  flags are parse
+ * removes the component, whatever len is; a non-NULL value with len 0 makes it
+ * present but empty; a NULL u is CURI_ERR_INVALID_ARG.  The checks: the scheme
+ * must be a letter followed by letters, digits, '+', '-', '.' (CURI_ERR_SCHEME; an
+ * empty scheme too); userinfo, path, query and fragment may hold only their
+ * component's characters and "%HH" triplets (CURI_ERR_USERINFO_CHAR,
+ * CURI_ERR_PATH_CHAR, CURI_ERR_QUERY_CHAR, CURI_ERR_FRAGMENT_CHAR, CURI_ERR_PCT);
+ * the host is parsed as by curi_host_parse; the port must be digits
+ * (CURI_ERR_PORT_CHAR).  Setting the host re-derives host_type, ip and zone;
+ * setting the port re-derives port_status and port_number.  Removing the host
+ * removes the whole authority: userinfo, port, zone and ip go too, and host_type
+ * and port_status become CURI_HOST_NONE and CURI_PORT_ABSENT.  Removing the path
+ * leaves it present and empty (a path is always present).  The other components
+ * are not touched or re-encoded, and whether the result still fits together (for
+ * instance a rootless path beside a new host) is checked only by curi_recompose.
+ * On error *u is unchanged.  flags are parse
  * flags: CURI_PARSE_STRICT_3986 applies to the host, CURI_PARSE_PORT_RANGE to
  * the port, CURI_PARSE_URI and CURI_PARSE_ABSOLUTE refuse removing the scheme
  * (SCHEME_MISSING), CURI_PARSE_ABSOLUTE refuses a fragment
@@ -448,7 +494,8 @@ int curi_set(curi_uri *u, curi_part part, const char *value, size_t len, unsigne
  * fragment->CURI_CHARSET_FRAGMENT, without KEEP_PCT (a '%' in value becomes
  * "%25").  A host starting with '[' is an IP literal: copied into buf as it
  * is, like the scheme and port.  buf, cap and outlen are a writer's dst, cap
- * and outlen (buf may be NULL only when cap is 0).  value == NULL removes the
+ * and outlen (buf may be NULL only when cap is 0; *outlen is the length of the
+ * encoded value); buf must outlive *u.  value == NULL removes the
  * component as curi_set does, writing nothing (*outlen is 0).  A NULL u is
  * CURI_ERR_INVALID_ARG.
  */
@@ -462,9 +509,9 @@ int curi_set_encoded(curi_uri *u, curi_part part, char *buf, size_t cap, size_t 
 curi_str curi_get(const curi_uri *u, curi_part part);
 
 /*
- * Name of a part ("scheme", "userinfo", ...; static storage, NULL for a part
- * out of range) and the reverse lookup of name[0..len), ignoring ASCII case
- * (-1 if unknown, and for a NULL name).
+ * Name of a part, lowercase ("scheme", "userinfo", "host", "port", "path", "query",
+ * "fragment"; static storage, NULL for a part out of range) and the reverse lookup of
+ * name[0..len), ignoring ASCII case (-1 if unknown, and for a NULL name).
  */
 const char *curi_part_name(curi_part part);
 int curi_part_from_name(const char *name, size_t len);
@@ -474,7 +521,9 @@ int curi_part_from_name(const char *name, size_t len);
  * Percent-encoding (RFC 3986 sections 2.1 and 2.4)
  * ---------------------------------------------------------------------------
  * Each allowed set below is what the component's ABNF lets stand unencoded;
- * every other byte, and '%' itself, is written as "%HH" with uppercase hex.
+ * every other byte, and '%' itself, is written as "%HH" with uppercase hex.  The
+ * sub-delims are ! $ & ' ( ) * + , ; =.  CURI_CHARSET_FORM writes a space as '+',
+ * and encodes '&', '=' and '+' (as %2B) so that the query stays splittable.
  */
 typedef enum curi_charset {
     CURI_CHARSET_UNRESERVED = 0, /* ALPHA DIGIT - . _ ~ */
@@ -489,7 +538,10 @@ typedef enum curi_charset {
 
 enum { CURI_ENCODE_KEEP_PCT = 0x1 }; /* leave valid "%HH" triplets as they are */
 
-/* Encode s[0..len) with the allowed set `set`.  Fails only on bad arguments and TOO_LONG. */
+/* Encode s[0..len) with the allowed set `set`.  Fails only on bad arguments (an unknown
+ * set, s NULL with len > 0), CURI_ERR_NOSPACE and TOO_LONG.  With CURI_ENCODE_KEEP_PCT
+ * valid "%HH" triplets stay as they are (their hex case kept); any other '%' still
+ * becomes "%25". */
 int curi_pct_encode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     curi_charset set, unsigned flags, curi_error *err);
 /* 3 * len, saturated at CURI_MAX_LEN: always enough for curi_pct_encode. */
@@ -503,10 +555,14 @@ enum {
 
 /*
  * Decode s[0..len): "%HH" becomes the byte HH.  A '%' not followed by two hex
- * digits is CURI_ERR_PCT at the offset of the '%', or, with CURI_DECODE_LENIENT,
- * a '%' in the output (as browsers and most decoders do: "100%" and "%zz" stay
- * as they are).  Other bytes are copied unchanged.  The output is never longer
- * than the input.
+ * digits is CURI_ERR_PCT at the offset of the '%' (whatever cap is), or, with
+ * CURI_DECODE_LENIENT, a '%' in the output (as browsers and most decoders do:
+ * "100%" and "%zz" stay as they are; triplets still decode, and with
+ * CURI_DECODE_NO_NUL a "%00" is still an error, so the decode then fails only on
+ * CURI_ERR_PCT_NUL or an input longer than CURI_MAX_LEN).  CURI_DECODE_NO_NUL's
+ * error is at the '%'.  Other bytes are copied unchanged (they are not checked
+ * against any component).  The output is never longer than the input, so a cap
+ * of len always suffices.
  */
 int curi_pct_decode(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                     unsigned flags, curi_error *err);
@@ -537,7 +593,8 @@ enum {
  *     UTF-8 becomes U+FFFD (the quotes around the string are the caller's).
  * With CURI_ESCAPE_STRICT, a byte that is not UTF-8 is CURI_ERR_UTF8 at its offset instead
  * (JSON callers use it to learn that the text is not exact).  The output is at most
- * 6 * len bytes (4 * len in terminal style).
+ * 6 * len bytes (4 * len in terminal style).  The writer contract; an unknown flag bit
+ * is CURI_ERR_INVALID_ARG.
  */
 int curi_escape_display(char *dst, size_t cap, size_t *outlen, const char *s, size_t len,
                         unsigned flags, curi_error *err);
@@ -546,8 +603,9 @@ int curi_escape_display(char *dst, size_t cap, size_t *outlen, const char *s, si
  * ---------------------------------------------------------------------------
  * Iterators over path segments and query pairs
  * ---------------------------------------------------------------------------
- * A cursor holds only two pointers; initialise it with the matching _init and
- * call _next until it returns 0.  Views point into the iterated string.
+ * A cursor holds only two pointers and the flags; initialise it with the matching
+ * _init and call _next until it returns 0.  Each call that returns 1 fills views that
+ * point into the iterated string: nothing is copied or decoded.
  */
 typedef struct curi_cursor {
     const char *p, *end;
@@ -556,9 +614,9 @@ typedef struct curi_cursor {
 } curi_cursor;
 
 /*
- * Segments of a path: "/a/b/" gives "a", "b", ""; "a/b" gives "a", "b"; "/"
- * gives one empty segment; "" and an absent path (ptr NULL) give none.  A NULL
- * c: _init does nothing, and _next (also with a NULL segment) returns 0.
+ * Segments of a path, one leading '/' dropped: "/a/b/" gives "a", "b", ""; "a/b"
+ * gives "a", "b"; "/" gives one empty segment; "" and an absent path (ptr NULL) give
+ * none.  A NULL c: _init does nothing, and _next (also with a NULL segment) returns 0.
  */
 void curi_segments_init(curi_cursor *c, curi_str path);
 int curi_segments_next(curi_cursor *c, curi_str *segment);
@@ -569,10 +627,11 @@ enum {
 };
 
 /*
- * key=value pairs of a query, raw (still encoded: decode with curi_pct_decode,
- * with CURI_DECODE_PLUS for forms).  value is absent when the pair has no
- * '='.  Empty pairs ("a=1&&b=2") are skipped; an absent query (ptr NULL) has
- * none.  curi_query_init refuses a NULL c and a flag bit other than
+ * key=value pairs of a query, split at '&' (and at ';' with CURI_QUERY_SEMICOLON),
+ * each pair split at its first '='; raw (still encoded: decode with curi_pct_decode,
+ * with CURI_DECODE_PLUS for forms).  value is absent (NULL) when the pair has no
+ * '='.  Empty pairs ("a=1&&b=2", a trailing '&') are skipped; an absent or empty
+ * query (ptr NULL, or len 0) has none.  curi_query_init refuses a NULL c and a flag bit other than
  * CURI_QUERY_SEMICOLON (CURI_ERR_INVALID_ARG; the cursor then yields nothing).
  * curi_query_next returns 1 with *key and *value set, 0 when done (and for a
  * NULL c, key or value).
@@ -586,7 +645,9 @@ int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
  * CURI_QUERY_FORM '+' is a space (application/x-www-form-urlencoded).  Pairs split as
  * curi_query_next splits them (flags: CURI_QUERY_SEMICOLON, CURI_QUERY_FORM); a pair
  * without '=' has no value and is passed over.  *found is 1 when a pair matched, else 0
- * with *outlen 0 (still CURI_OK).  The value is never longer than query.
+ * with *outlen 0 (still CURI_OK).  The value is never longer than query.  The writer
+ * contract; a NULL found, a NULL key with klen > 0 or an unknown flag bit is
+ * CURI_ERR_INVALID_ARG.
  */
 int curi_query_find(char *dst, size_t cap, size_t *outlen, curi_str query, const char *key,
                     size_t klen, unsigned flags, int *found, curi_error *err);
@@ -599,10 +660,21 @@ int curi_query_find(char *dst, size_t cap, size_t *outlen, curi_str query, const
 enum { CURI_RESOLVE_NON_STRICT = 0x1 }; /* 5.2.2: "http:g" with an http base is relative */
 
 /*
- * Resolve ref against base (which must have a scheme) and write the target
- * URI, recomposed per 5.3.  The output always parses back to exactly the
- * resolved components: where the RFC's algorithm would produce a path that
- * starts with "//" without an authority, "/." is kept in front of it.
+ * Resolve ref against base (section 5.2.2, with the merge of 5.2.3 and
+ * remove_dot_segments of 5.2.4) and write the target URI, recomposed per 5.3.
+ * base must have a scheme, else the result is CURI_ERR_BASE_NOT_ABSOLUTE; its
+ * fragment is ignored.  The output always parses back to exactly the resolved
+ * components: where the RFC's algorithm would produce a path that starts with "//"
+ * without an authority (which would reparse as an authority), "/." is kept in
+ * front of it.  As in 5.2.2, a reference with an empty path (and no scheme or
+ * authority) keeps the base's path as it is, dot segments included, and the base's
+ * query unless it has a query of its own.  Against "http://a/b/c/d;p?q", "../g?x#s"
+ * gives "http://a/b/g?x#s" and the empty reference gives the base without its
+ * fragment.  A hand-built base with an authority and a path not starting with '/'
+ * gives CURI_ERR_STRUCTURE.  With CURI_RESOLVE_NON_STRICT (the non-strict parser of
+ * 5.2.2), a reference whose scheme equals the base's, ignoring case, is taken as
+ * relative: "http:g" against the base above gives "http://a/b/c/g", where the
+ * strict default gives "http:g".
  */
 int curi_resolve(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                  const curi_uri *ref, unsigned flags, curi_error *err);
@@ -619,9 +691,41 @@ enum {
 };
 
 /*
- * The shortest reference that resolves against base back to target (the
- * inverse of curi_resolve).  base must have a scheme.  curi_relative_bound
- * is always enough for it; a NULL base or target counts there as empty.
+ * The shortest reference that curi_resolve (strict) turns, against base, back into
+ * target with its dot segments removed (the inverse of curi_resolve); the output has
+ * the target's dot segments removed too.  Both must have a scheme: base without one is
+ * CURI_ERR_BASE_NOT_ABSOLUTE, target without one CURI_ERR_SCHEME_MISSING.
+ * curi_relative_bound is always enough for it; a NULL base or target counts there as
+ * empty.  The forms are chosen as follows:
+ *   - When the schemes differ byte for byte (even "HTTP" against "http"), the full
+ *     target.
+ *   - When the authorities differ (userinfo, host and port compared byte for byte), a
+ *     network-path reference ("//b/x"), or the full target when target has no
+ *     authority.
+ *   - When the authority is shared, the dot-free target path equals the base's path,
+ *     and the target has a query or the base has none: a same-document reference,
+ *     that is nothing when the queries are the same (the base's query is inherited),
+ *     else "?query", followed by "#fragment" when the target has one.  Against
+ *     "http://a/b/c/d;p?q", the target "http://a/b/c/d;p?q#f" gives "#f" and
+ *     "http://a/b/c/d;p?y" gives "?y".
+ *   - Otherwise the candidates are a relative-path reference (climbing with "../" out
+ *     of the base's directories that the target does not share, with "./" in front
+ *     when the first segment would be empty or contain a ':'), an absolute-path
+ *     reference (with "/." in front of a path that starts with "//"), a network-path
+ *     reference when the target has an authority, and the full target.  The shortest
+ *     wins; on a tie the more relative form (relative path, then absolute path, then
+ *     network path).  Against the same base, "http://a/b/c/g" gives "g",
+ *     "http://a/b/c/a:b" gives "./a:b", "http://a/b/" gives "../" and "http://a/x"
+ *     gives "/x".
+ * Except for a same-document reference, the target's query and fragment follow when
+ * present.  CURI_RELATIVE_ABSPATH: no relative-path reference for a target whose path
+ * starts with '/' ("http://a/b/c/g" gives "/b/c/g").  CURI_RELATIVE_NETPATH:
+ * "//host/x" whenever the authority is kept and the reference is not a same-document
+ * one ("http://a/b/c/g" gives "//a/b/c/g").  CURI_RELATIVE_IGNORE_CASE (set by curi
+ * relative): an IPv6 zone ID is still compared as written; against
+ * "https://example.com/docs/a", "HTTPS://EXAMPLE.com/docs/x" gives "x", which resolves
+ * to an equivalent URI rather than the same bytes; without the flag, a scheme or host
+ * in another case gives the full target or a network-path reference.
  */
 int curi_relative(char *dst, size_t cap, size_t *outlen, const curi_uri *base,
                   const curi_uri *target, unsigned flags, curi_error *err);
@@ -649,22 +753,89 @@ enum {
     CURI_NORM_SCHEME_RULES = 0x80, /* 6.2.3 the scheme layer's own rules (file localhost,
                                       gopher type 1, news *, ldap defaults, urn NID and
                                       mailto domain case, tel separators and parameter
-                                      order, data default type: libcuri(3)) */
+                                      order, data default type: curi_normalize lists them) */
     CURI_NORM_SYNTAX = 0x0F,     /* CASE | PCT_HEX | UNRESERVED | DOTS */
     CURI_NORM_SCHEME = 0xB0,     /* PORT | EMPTY_PATH | SCHEME_RULES */
     CURI_NORM_DEFAULT = 0xBF     /* SYNTAX | SCHEME */
 };
 
 /*
- * Write the normalized form of u; normalizing the output again changes nothing.
- * curi_normalize_bound(u) is always enough (0 for a NULL u).
+ * Write the normalized form of u (section 6.2); normalizing the output again changes
+ * nothing.  The output is recomposed as by curi_recompose, except that a path without an
+ * authority that would start with "//" keeps "/." in front of it, as with curi_resolve.
+ * A hand-built u with a host and a path not starting with '/' gives CURI_ERR_STRUCTURE.
+ * curi_normalize_bound(u) is always enough (0 for a NULL u).  Each bit of mask selects
+ * one step:
+ *   CURI_NORM_CASE (6.2.2.1): lowercase the scheme and the host (a reg-name, or an IP
+ *     literal apart from its zone ID, which keeps its case).
+ *   CURI_NORM_PCT_HEX (6.2.2.1): uppercase the hex digits of every %hh triplet that stays
+ *     encoded, in every component.
+ *   CURI_NORM_UNRESERVED (6.2.2.2): decode the triplets of unreserved characters (ALPHA
+ *     DIGIT - . _ ~) in every component; a decoded letter in the host is lowercased when
+ *     CURI_NORM_CASE is set too.
+ *   CURI_NORM_DOTS (6.2.2.3): apply remove_dot_segments (5.2.4) to the path of a URI with
+ *     a scheme and to the absolute path of a relative reference, counting %2E (either
+ *     case) as '.'; a relative-path reference keeps its dot segments, which only
+ *     resolution can remove.
+ *   CURI_NORM_PORT (6.2.3): drop an empty port, and a port whose value is the scheme's
+ *     default port in the scheme table ("http://a:80/" and "http://a:080/" become
+ *     "http://a/").
+ *   CURI_NORM_EMPTY_PATH (6.2.3): write "/" for an empty path beside an authority, only
+ *     for schemes whose table entry has CURI_SCHEME_EMPTY_PATH_SLASH (so "http://a"
+ *     becomes "http://a/" but "foo://a" stays as it is).
+ *   CURI_NORM_SCHEME_RULES (6.2.3): the scheme layer's own rules, each from its scheme's
+ *     documents; see the next paragraph.
+ *   CURI_NORM_IPV6: rewrite an IPv6 literal in the RFC 5952 text form: lowercase hex
+ *     without leading zeros, the longest run of two or more zero groups (the first on a
+ *     tie) as "::", and an IPv4-mapped address (::ffff:0:0/96) with its last 32 bits
+ *     dotted; a zone ID is kept.  It is in none of the composites (CURI_NORM_SYNTAX, 6.2.2;
+ *     CURI_NORM_SCHEME, 6.2.3; CURI_NORM_DEFAULT, both): add it to the mask to get it.
+ * With CURI_NORM_DEFAULT, "HTTP://Example.COM:80" becomes "http://example.com/" and
+ * "http://a/%7e/./b" becomes "http://a/~/b".
+ *
+ * CURI_NORM_SCHEME_RULES: "file://localhost/p" becomes "file:///p" (RFC 8089; localhost in
+ * any case); "gopher://h" and "gopher://h/" become "gopher://h/1" (RFC 4266: an empty
+ * gopher-path is type 1); a news URI naming the groups '*' of server s ("news://s/" and
+ * then '*') becomes "news://s/" (RFC 5538); an ldap query loses
+ * its trailing parts that are empty, the attribute list "*", the scope "base" or the filter
+ * "(objectClass=*)" (RFC 4516 3), so "ldap://h/o=x?cn?base" becomes "ldap://h/o=x?cn" and
+ * "ldap://h/?" becomes "ldap://h/".  A URN is written without decoding and without dot
+ * removal anywhere in it, whatever the other bits say (RFC 8141 3.1 compares the NSS octet
+ * by octet: only hex digits change case), and when curi_scheme_check accepts it its NID is
+ * lowercased, so "URN:Example:a%7e?+R" becomes "urn:example:a%7E?+R"; its r-, q- and
+ * f-components are kept, although URN-equivalence ignores them, because they still say
+ * something to a resolver or to the resource.  A mailto URI that curi_scheme_check accepts
+ * has the domain of each address (after its last '@'), every header name and the domains
+ * of to= values lowercased (RFC 6068 2), so "mailto:Joe@Example.COM?Subject=Hi" becomes
+ * "mailto:Joe@example.com?subject=Hi"; local parts and other header values keep their case,
+ * and a triplet is never touched.  Addresses are not moved between the path and to=
+ * fields, so "mailto:a,b" and "mailto:?to=a,b" stay two forms that only curi_compare calls
+ * equivalent.  A tel URI that curi_scheme_check accepts loses the visual separators
+ * - . ( ) of its number (before the first ';') and has its path lowercased outside
+ * triplets (RFC 3966 4), and is never decoded (its parameter names admit no triplet, so
+ * decoding could make curi_scheme_check accept what it refused, and a second pass would
+ * then do what the first did not), so "tel:+1(201)555.0123;EXT=1" becomes
+ * "tel:+12015550123;ext=1"; its parameters are put in RFC 3966 3's order (isub or ext
+ * first, then phone-context, then the others by name), so
+ * "tel:7042;zz;phone-context=x.com;EXT=1" becomes "tel:7042;ext=1;phone-context=x.com;zz",
+ * when there are at most 32 of them and no name comes twice (otherwise they keep their
+ * order, and two orders stay equivalent only to curi_compare).  A data URI that
+ * curi_scheme_check accepts is written without RFC 2397's default media type
+ * ("data:text/plain;charset=US-ASCII,x" and "data:;charset=US-ASCII,x" become "data:,x"),
+ * with text/plain before parameters that have no type ("data:;charset=utf-8,x" becomes
+ * "data:text/plain;charset=utf-8,x"), and with its type, subtype, parameter names, the
+ * value of charset (RFC 2046 4.1.2) and base64 lowercased; other parameter values and the
+ * data keep their case.  URN, mailto, tel and data paths are never dot-removed: they are
+ * not hierarchical.  nntp beside news and file:/p beside file:///p are likewise
+ * comparisons only.  Nothing else changes, and the meaning never does: ftp's %2F stays
+ * %2F, a URN's NSS is never decoded.
  */
 int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, unsigned mask,
                    curi_error *err);
 size_t curi_normalize_bound(const curi_uri *u);
 /*
  * *result = 1 when curi_normalize(u, mask) would reproduce u's recomposition exactly,
- * else 0.  CURI_ERR_INVALID_ARG for a NULL u or result or a mask with unknown bits;
+ * else 0 (and CURI_OK).  CURI_ERR_INVALID_ARG for a NULL u or result or a mask with unknown bits;
  * the error of curi_normalize (CURI_ERR_STRUCTURE) for a hand-built u it refuses.  On
  * any error *result is 0.
  */
@@ -680,10 +851,60 @@ typedef enum curi_equiv {
 
 /*
  * Compare a and b climbing the ladder up to max_level: *level is the first rung at
- * which they are equal, or CURI_EQ_NONE.  CURI_ERR_INVALID_ARG for a NULL a, b or
- * level and a max_level that is not one of the rungs; CURI_ERR_STRUCTURE (as from
- * curi_normalize) when a or b is a hand-built reference curi_normalize refuses.  On
- * any error *level is CURI_EQ_NONE.  Does not allocate.
+ * which they are equal, or CURI_EQ_NONE (and CURI_OK).  CURI_ERR_INVALID_ARG for a NULL
+ * a, b or level and a max_level that is not one of the rungs; CURI_ERR_STRUCTURE (as
+ * from curi_normalize) when a or b is a hand-built reference curi_normalize refuses.  On
+ * any error *level is CURI_EQ_NONE, so that "bad argument" and "not equivalent" are
+ * never one answer.  Does not allocate.  The rungs:
+ *   CURI_EQ_STRING (6.2.1): the recompositions are equal byte for byte.
+ *   CURI_EQ_SYNTAX (6.2.2): equal after curi_normalize with CURI_NORM_SYNTAX.
+ *   CURI_EQ_SCHEME (6.2.3): equal after curi_normalize with CURI_NORM_DEFAULT (syntax-
+ *     and scheme-based), or equivalent by a scheme's rule that has no canonical form (or
+ *     whose canonical form normalization does not write); the next paragraph lists them.
+ * So "http://a/%7e" and "http://a/~" are CURI_EQ_SYNTAX, and "http://a" and
+ * "HTTP://A:80/" are CURI_EQ_SCHEME.  RFC 5952 IPv6 text is not part of the ladder.
+ *
+ * The schemes' rules of CURI_EQ_SCHEME: URN-equivalence (RFC 8141 3.1: the NID without
+ * regard to case, the NSS as written but for the case of hex digits, the r-, q- and
+ * f-components ignored, so "urn:EXAMPLE:a?+x" and "urn:example:a" are equivalent);
+ * mailto's recipients (RFC 6068 2: the same addresses in the same order, in the path or
+ * in to= header fields, the domain without regard to case; the other header fields in
+ * order, their names without regard to case); tel numbers (RFC 3966 4: both global or
+ * both local, the same digits without the visual separators - . ( ), the same parameters
+ * by name in any order, all without regard to case, a phone-context that is a global
+ * number digit by digit without its separators; out of order only up to 32 parameters on
+ * each side, each name once, else they must be in the same order); data URIs (RFC 2397 3:
+ * the same effective media type, an omitted one being text/plain;charset=US-ASCII, names
+ * and the charset value without regard to case; the same data as written, or the same
+ * octets once decoded, base64 or not, so "data:,A" and "data:;base64,QQ==" are
+ * equivalent; base64 that is not valid, padding and pad bits included, is equivalent only
+ * to its own text); an nntp URL of a group and the news URL of the same group on the same
+ * server (RFC 5538 3); a file URI without an authority and the same with an empty one
+ * ("file:/p" and "file:///p", RFC 8089 2; normalization does not add the authority, since
+ * a path that becomes absolute only when its dot segments go would gain one on a second
+ * pass); a file URI's drive letter without regard to case, and "file:c:/x" beside
+ * "file:///c:/x" (RFC 8089 E.2; the rest of the path keeps its case and its dot
+ * segments); info URIs (uri(7): a missing or empty node is Top, "info:(gcc)" is
+ * "info:gcc", and the GNOME form's '_' is the KDE form's space, so
+ * "info:gcc#Option_Summary" and "info:(gcc)Option%20Summary" are equivalent; a file name
+ * with a '/' is RFC 4452's info scheme and has no such rule); ldap and ldaps URLs (RFC
+ * 4516 3, 4: the URL layer decoded first, then: the scope token without regard to case,
+ * base when absent; attribute descriptions without regard to case, their options in any
+ * order (RFC 4512 2.5), the list "*" the same as none; the dn's attribute types without
+ * regard to case and each multi-valued RDN a set (RFC 4514 2.2), so "ldap://h/CN=a+SN=b"
+ * and "ldap://h/sn=b+cn=a" are equivalent, the RDNs in order, values compared as the
+ * octets their escapes stand for (RFC 4514 3), with their case; the filter
+ * "(objectClass=*)" without regard to case the same as none, another filter as its
+ * decoded bytes; the extensions as written.  Up to 16 AVAs in an RDN and 16 options in a
+ * description are compared as a set, more in the order written).  Normalization writes
+ * none of the case folds of file, info and ldap, nor tel's phone-context digits or data's
+ * octets: the writers that would do it are not among the scheme layer's views and folds.
+ *
+ * A URN's NSS is compared octet by octet at every rung (RFC 8141 3.1 takes precedence over
+ * RFC 3986 6.2.2.2 and 6.2.2.3 for it): no level of curi_normalize decodes a triplet or
+ * removes a dot segment in a URN, so "urn:example:a%41" and "urn:example:aA" are not
+ * equivalent at any rung, and curi_normalize writes "urn:example:a%41" for
+ * "urn:EXAMPLE:a%41" with CURI_NORM_SYNTAX as with CURI_NORM_DEFAULT.
  */
 int curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, curi_equiv *level,
                  curi_error *err);
@@ -692,17 +913,39 @@ int curi_compare(const curi_uri *a, const curi_uri *b, curi_equiv max_level, cur
  * ---------------------------------------------------------------------------
  * The scheme registry (RFC 1738, RFC 1630, uri(7), and the schemes' own RFCs)
  * ---------------------------------------------------------------------------
- * Each known scheme is an opaque curi_scheme, read through the functions
- * below (its layout is the library's to change).
+ * The library knows a set of schemes (the scheme's own RFC, RFC 1738, or the uri(7)
+ * list): for each, the default port and the path rule used by scheme-based
+ * normalization, with the documents each value comes from.  Each known scheme is an
+ * opaque, read-only curi_scheme, read through the functions below (its layout is the
+ * library's to change), so that the registry can grow (the scheme layer adds each
+ * scheme's grammar, parts and equivalence to its entry) without changing what callers
+ * see.  curi_scheme_at lists them all:
+ *
+ *     for (size_t i = 0; (s = curi_scheme_at(i)) != NULL; i++)
+ *         printf("%s %d\n", curi_scheme_name(s), curi_scheme_default_port(s));
+ *
+ * Each accessor accepts NULL and then returns NULL, -1 or 0, so
+ * curi_scheme_default_port(curi_scheme_find(name, len)) is -1 for an unknown scheme.
+ * The registry is the library's only scheme table: scheme-based normalization, the
+ * scheme rung of curi_compare, curi_scheme_check, curi_scheme_parts_get, the lint's
+ * default ports, web and host rules, curi_extract and curi open all read it, so a
+ * scheme's default port is the same wherever it matters: for S://h:P/ with P its default
+ * port, curi_lint says port-not-canonical, curi_normalize drops ":P" and
+ * curi_scheme_default_port returns P (the test suite holds every entry to this).  The
+ * registry holds, among others, http (80), https (443), ws (80), wss (443), ftp (21),
+ * ldap (389), file and mailto (none).
  */
 enum {
-    CURI_SCHEME_EMPTY_PATH_SLASH = 0x1, /* "" path with authority equals "/" */
+    CURI_SCHEME_EMPTY_PATH_SLASH = 0x1, /* "" path with authority equals "/"
+                                           (CURI_NORM_EMPTY_PATH uses it) */
     CURI_SCHEME_HIERARCHICAL = 0x2,     /* uses "//" authority */
     CURI_SCHEME_WEB = 0x4,           /* the web's own schemes (http, https, ws, wss) */
     CURI_SCHEME_HOST_REQUIRED = 0x8, /* a URI of it names a host: no authority, or an empty
-                                        host, is an error (RFC 3986 3.2.2's http example) */
+                                        host, is an error (RFC 3986 3.2.2's http example;
+                                        the lint's host-missing) */
     CURI_SCHEME_DANGEROUS = 0x10,    /* following it runs script or shows content the URI
-                                        carries (javascript, vbscript, data) */
+                                        carries (javascript, vbscript, data: the lint's
+                                        scheme-dangerous, which curi open refuses) */
     CURI_SCHEME_EXTRACT = 0x20,      /* curi_extract knows it in running text (uri(7), RFC
                                         1738: its URIs may be broken across lines) */
     CURI_SCHEME_DNS_HOST = 0x40      /* its host (mailto: its addresses' domain) is a DNS
@@ -726,12 +969,14 @@ const char *curi_scheme_source(const curi_scheme *s);
 /* The layout of its parts (CURI_SK_*, curi_scheme_parts_get below), or CURI_SK_NONE when it
  * has none (and for NULL): known without a reference, so also for one its grammar refuses.
  * A layout without a part named "query" gives the query a meaning of its own (ldap's
- * attributes, scope and filter, mailto's headers, urn's q-component), or has none. */
+ * attributes, scope and filter, mailto's headers, urn's q-component), or has none: curi
+ * parse --json gives "params" (the query as form data) only for the other schemes. */
 int curi_scheme_kind(const curi_scheme *s);
 /* Whether its query is form data (key=value pairs joined by '&', curi_query_init): 1 for a
  * scheme without a layout (and for NULL, the generic syntax) and for one whose layout keeps
- * the query as a part named "query" (http, ws); 0 when the layout gives the query a meaning
- * of its own or none.  The one answer the tool's and the bindings' "params" follow. */
+ * the query as a part named "query" (http, https, ws, wss); 0 when the layout gives the
+ * query a meaning of its own or none.  The one answer the tool's and the bindings' "params"
+ * follow. */
 int curi_scheme_query_is_form(const curi_scheme *s);
 
 /*
@@ -881,7 +1126,10 @@ void curi_split_at(curi_str s, char ch, curi_str *before, curi_str *after);
  * stability promise of 0.3: its signatures and curi_row may change in a minor
  * release.
  *
- * Two input shapes, the ones bindings hold:
+ * These are for bindings, where each call into C has a fixed cost.  Two input shapes, the ones
+ * bindings hold (the 0.2 form over one block and n + 1 offsets is gone: spans cover it
+ * at the cost of one pass, and every client so far holds either separate strings or a
+ * block of lines):
  *   - spans: an array of n curi_str, input i is inputs[i].ptr[0 .. inputs[i].len)
  *     (the strings of a list, or an Arrow column's data and offsets turned into
  *     spans in one pass);
@@ -903,7 +1151,8 @@ void curi_split_at(curi_str s, char ch, curi_str *before, curi_str *after);
  */
 enum { CURI_ROW_PARTS = 7 }; /* the curi_part values, scheme to fragment */
 
-/* One input's parse, fixed-width (64 bytes): offsets into that input, not into a block. */
+/* One input's parse, fixed-width (64 bytes, so that a binding can read the rows as a record
+ * array): offsets into that input, not into a block. */
 typedef struct curi_row {
     uint32_t off[CURI_ROW_PARTS]; /* by curi_part; CURI_ROW_ABSENT when absent */
     uint32_t len[CURI_ROW_PARTS];
@@ -941,8 +1190,9 @@ int curi_valid_many(uint16_t *codes, const curi_str *inputs, size_t n, unsigned 
  * empty output.  *done = the number of inputs done.  Returns CURI_OK when all
  * n are done, CURI_ERR_NOSPACE when output k = *done < n did not fit: ends[k]
  * then holds where it would end, so a buffer of ends[k] bytes holds outputs
- * 0..k and the call goes on with inputs + k, n - k, a fresh dst, ends + k and
- * codes + k.  done must not be NULL; codes may be.
+ * 0..k (and one of ends[k] - ends[k-1] bytes output k alone) and the call goes
+ * on with inputs + k, n - k, a fresh dst, ends + k and codes + k.  done must not
+ * be NULL; codes may be.
  */
 int curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes,
                         const curi_str *inputs, size_t n, unsigned parse_flags, unsigned mask,
@@ -950,13 +1200,16 @@ int curi_normalize_many(char *dst, size_t cap, size_t *ends, uint16_t *codes,
 
 /*
  * curi_parse_many over the lines of text[0..len): row i and, when starts is
- * not NULL, starts[i] = the offset in text where line i begins, for at most
- * cap lines (rows and starts hold cap entries).  *lines = the number of lines
+ * not NULL, starts[i] = the offset in text where line i begins (the row's
+ * offsets are into the line), for at most cap lines (rows and starts hold cap
+ * entries).  *lines = the number of lines
  * parsed, *used = the bytes of text they took (their '\n' included: the next
  * line begins at text + *used).  Returns CURI_OK when that is every line,
  * CURI_ERR_NOSPACE when more lines follow (the call goes on with text + *used,
  * len - *used).  rows may be NULL when cap is 0; lines and used must not be
- * NULL.
+ * NULL.  A caller that reads a stream in chunks passes the complete lines of a
+ * chunk (up to its last '\n') and keeps the rest for the next one, since a last
+ * line without '\n' counts as a whole input.
  */
 int curi_parse_lines(curi_row *rows, size_t *starts, size_t cap, const char *text, size_t len,
                      unsigned flags, size_t *lines, size_t *used, curi_error *err);
@@ -988,10 +1241,14 @@ int curi_normalize_lines(char *dst, size_t dcap, size_t *ends, uint16_t *codes, 
  * Lint: security and reliability findings (curi check)
  * ---------------------------------------------------------------------------
  * One call runs every rule of the catalogue (../shared/specs/lint-rules.md in
- * the source tree; curi(1) lists them) over one input, valid or not.  A finding
+ * the source tree; curi(1) lists them, with their severities and examples, under
+ * check) over one input, valid or not.  A finding
  * is a rule, its severity, a half-open byte span [start, end) into the input
  * and a rule-specific detail that curi_lint_message turns into the sentence.
- * Rule numbers and names are an interface: never renamed or reused.
+ * Rule numbers and names are an interface: never renamed or reused.  An input that
+ * is not an RFC 3986 URI reference gets syntax-invalid at exactly the offset
+ * curi_parse reports, beside every rule that its lenient split (Appendix B of RFC
+ * 3986, with a valid scheme) triggers.
  */
 typedef enum curi_lint_rule {
     CURI_LINT_SYNTAX_INVALID = 1,
@@ -1067,13 +1324,16 @@ typedef struct curi_lint_port {
     const char *schemes;
 } curi_lint_port;
 
-enum { CURI_LINT_STRICT_3986 = 0x1 }; /* an RFC 6874 zone ID is syntax-invalid too */
+enum { CURI_LINT_STRICT_3986 = 0x1 }; /* an RFC 6874 zone ID is syntax-invalid too (by
+                                         default zone IDs are accepted, as by curi_parse;
+                                         host-ipv6-zone-id fires either way) */
 
 /* Options for curi_lint; a NULL options pointer means all zero. */
 typedef struct curi_lint_options {
     unsigned flags;              /* CURI_LINT_STRICT_3986 */
     uint32_t disabled[2];        /* rule r is off when bit (r - 1) % 32 of disabled[(r - 1) / 32] is set */
-    const curi_lint_port *ports; /* replaces the built-in well-known port table when not NULL */
+    const curi_lint_port *ports; /* replaces the built-in well-known port table when not NULL
+                                    (RFC 3986 section 7.2 asks for that) */
     size_t nports;
     void *reserved[2];           /* NULL */
 } curi_lint_options;
@@ -1141,8 +1401,9 @@ int curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_
  * ---------------------------------------------------------------------------
  * Extraction: URIs in free text (curi extract)
  * ---------------------------------------------------------------------------
- * The rules R1-R15 of ../shared/specs/extraction.md in the source tree (curi(1)
- * summarizes them), after RFC 3986 Appendix C and uri(7): URIs in <...> (also
+ * As curi extract does, by the rules R1-R15 of the project's extraction specification
+ * (../shared/specs/extraction.md, kept with its specifications rather than in the
+ * source tree; curi(1) summarizes them), after RFC 3986 Appendix C and uri(7): URIs in <...> (also
  * U+27E8...U+27E9, "URL:" allowed, whitespace inside removed), in "...", and
  * scheme-prefixed URIs in running text, cut to their longest valid prefix and
  * stripped of trailing punctuation; with CURI_EXTRACT_COMPLETE also www. and
@@ -1150,27 +1411,48 @@ int curi_lint_messages(char *dst, size_t cap, size_t *ends, const char *s, size_
  * written by curi_extract_write, is a valid URI (curi_parse with
  * CURI_PARSE_URI); matches do not overlap and come in text order.
  *
- * Candidates are IRIs (RFC 3987): where a URI allows unreserved characters,
- * well-formed UTF-8 of ucschar (iprivate in the query) goes on; invalid UTF-8,
- * other code points and the non-ASCII stops of libcuri(3) (Unicode spaces and
- * invisible format characters, CJK and full-width sentence punctuation, quotes
- * and brackets such as U+201D U+300D U+FF09, U+2014, U+2026) end them, and an
- * ASCII host run straight into CJK text ends before it.  With CURI_EXTRACT_IRI
- * a match may hold non-ASCII text (each written one is then a valid IRI,
- * curi_parse with CURI_PARSE_IRI; curi_iri_to_uri maps it); without it, a
- * candidate that holds non-ASCII text is dropped whole, never cut short, and
- * the matches are exactly the ASCII-only matches of CURI_EXTRACT_IRI.
+ * Candidates are IRIs (RFC 3987): where a URI allows unreserved characters, a
+ * candidate also goes on over well-formed UTF-8 of the code points RFC 3987 2.2 calls
+ * ucschar (iprivate too, which only a query keeps: elsewhere the candidate is cut there,
+ * as at any other invalid character).  Invalid UTF-8, other code points and these
+ * non-ASCII stops end a candidate, as a space does: Unicode spaces (U+00A0, U+1680,
+ * U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), invisible format characters
+ * (U+200B-U+200F, U+202A-U+202E, U+2060-U+206F, U+FEFF), sentence punctuation (U+3001,
+ * U+3002, U+FF01, U+FF0C, U+FF0E, U+FF1A, U+FF1B, U+FF1F, U+FF61, U+FF64, the vertical
+ * forms U+FE10-U+FE19, U+2014 em dash, U+2026 ellipsis; U+2013 en dash is kept), and
+ * quotes and brackets, opening and closing (U+00AB, U+00BB, U+2018-U+201F but
+ * U+2015-U+2017, U+2039, U+203A, U+27E6-U+27EF, U+3008-U+3011, U+3014-U+301B,
+ * U+301D-U+301F, U+FF02, U+FF07, U+FF08, U+FF09, U+FF1C, U+FF1E, U+FF3B, U+FF3D, U+FF5B,
+ * U+FF5D, U+FF62, U+FF63).  An ASCII host label that runs straight into CJK text (Han,
+ * kana, Hangul, full-width forms) ends before it: https://example.com followed directly
+ * by Han text gives https://example.com; with CURI_EXTRACT_COMPLETE an abbreviated host
+ * followed by another non-ASCII letter is no match.  With CURI_EXTRACT_IRI a match may
+ * hold non-ASCII text (each written one is then a valid IRI, curi_parse with
+ * CURI_PARSE_IRI; curi_iri_to_uri maps it to a URI).  Without it (the default of the
+ * library, for the callers that want URIs) a candidate that holds a non-ASCII byte is
+ * dropped whole, never cut short to a shorter URI, and scanning goes on after it: the
+ * matches are exactly the matches of CURI_EXTRACT_IRI that are all ASCII.  curi extract
+ * passes CURI_EXTRACT_IRI unless given --ascii.
  *
  * The extractor is an iterator over caller-owned text that may arrive in
  * blocks.  Without CURI_EXTRACT_MORE the text is all there is.  With it, the
  * text goes on after len: a match that could still change with more bytes is
- * not reported, and when curi_extract_next returns 0, x->keep is the first
+ * not reported, and when curi_extract_next finds none, x->keep is the first
  * byte a later call still needs.  The caller then drops up to x->keep bytes
  * from the front (telling curi_extract_drop how many), appends what follows,
- * and calls again with the longer text; the matches are those of the whole
- * text at once, with offsets into the current text (x->dropped bytes earlier
- * in the whole).  Time is linear in the text for one text; a caller that
- * grows its buffer when the kept bytes fill half of it stays linear overall.
+ * and calls again with the longer text (the last call goes without the flag); the
+ * matches are those of the whole text at once, with offsets into the current text
+ * (x->dropped bytes earlier in the whole: a match is at x->dropped + begin in it).  No
+ * allocation; for one text, time is linear in len whatever the text (only '<', only
+ * ':', only 'w' ...); a caller that grows its buffer when the kept bytes fill half of
+ * it, and reads at least as many new bytes as it kept before calling again, stays
+ * linear over the whole input.  The loop over one text:
+ *
+ *     curi_extractor x; curi_match m; char uri[4096]; size_t n; int found;
+ *     curi_extract_init(&x, 0, NULL);
+ *     while (curi_extract_next(&x, text, len, 0, &m, &found, NULL) == CURI_OK && found)
+ *         if (curi_extract_write(uri, sizeof uri, &n, text, len, &m, NULL) == CURI_OK)
+ *             printf("%.*s\n", (int)n, uri);
  */
 enum {
     CURI_EXTRACT_COMPLETE = 0x1, /* curi_extract_init: also R13, www. -> http://, ftp. -> ftp:// */
@@ -1186,7 +1468,8 @@ enum {
     CURI_MATCH_HYPHEN_BREAK = 0x08, /* R4: whitespace was removed right after a '-', which a
                                       typesetter may have added */
     CURI_MATCH_ANGLE = 0x10,       /* delimited by < > or U+27E8 U+27E9 (R2) */
-    CURI_MATCH_QUOTE = 0x20        /* delimited by double quotes (R6) */
+    CURI_MATCH_QUOTE = 0x20        /* delimited by double quotes (R6); neither ANGLE nor
+                                      QUOTE: running text */
 };
 
 /* One URI found: text[begin, end) without delimiters, with flags saying how to write it. */
@@ -1216,7 +1499,7 @@ int curi_extract_init(curi_extractor *x, unsigned flags, curi_error *err);
  * The next URI in text[0..len) (any bytes; on every call the same text, or
  * that text with more bytes appended, and without the bytes curi_extract_drop
  * was told about): *found = 1 with *m filled, *found = 0 when there is none
- * before the end (with CURI_EXTRACT_MORE: none that more text cannot change).
+ * before the end (with CURI_EXTRACT_MORE: none that more text cannot change); CURI_OK.
  * CURI_ERR_INVALID_ARG (and *found 0) for a NULL x, m or found, NULL text with
  * len > 0, an unknown flag, an extractor curi_extract_init refused or a text
  * shorter than x->pos.  No allocation.
@@ -1320,10 +1603,11 @@ size_t curi_extract_bound(const curi_match *m);
 enum {
     CURI_PATH_WINDOWS = 0x1,  /* Windows paths: drive letters, '\', UNC (RFC 8089 App. E) */
     CURI_PATH_DRIVE_BAR = 0x2 /* curi_uri_to_path with WINDOWS: also E.2.2's raw "C|" drive
-                                 (no URI: a caller should warn); curi_path_to_uri ignores it */
+                                 (no URI: a caller should warn, as curi to-path --windows
+                                 does); curi_path_to_uri ignores it */
 };
 
-/* The URI for path[0..len); curi_path_to_uri_bound(len) is always enough. */
+/* The URI for path[0..len); curi_path_to_uri_bound(len) (8 + 3 * len) is always enough. */
 int curi_path_to_uri(char *dst, size_t cap, size_t *outlen, const char *path, size_t len,
                      unsigned flags, curi_error *err);
 size_t curi_path_to_uri_bound(size_t len);
@@ -1482,7 +1766,10 @@ size_t curi_iri_compare_bound(size_t alen, size_t blen, unsigned flags);
  * IDN_CONTEXTJ, IDN_BIDI, IDN_PUNYCODE (an xn-- label that does not decode to a valid,
  * normalized non-ASCII label), IDN_STD3, IDN_LENGTH (VerifyDnsLength; also a label over
  * 1024 code points after mapping, which libcuri does not process), at the input offset of
- * the label at fault; err->detail is left 0 (curi_idn_reason gives NULL).
+ * the label at fault; err->detail is left 0 (curi_idn_reason gives NULL).  Unicode's
+ * IdnaTestV2.txt passes in full, and so do web-platform-tests' urltestdata.json and
+ * toascii.json for curi_url_parse and setters_tests.json for curi_url_set (tests/data, run
+ * by make check).
  */
 enum {
     CURI_UTS46_CHECK_HYPHENS = 0x1,     /* CheckHyphens: no '-' first, last or at 3-4 */
