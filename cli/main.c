@@ -34,7 +34,7 @@ static const char main_help[] =
     "  normalize  normalize URIs (RFC 3986 6.2.2 and 6.2.3)\n"
     "  equal      compare two URIs on the ladder of RFC 3986 6.2\n"
     "  build      build URIs from JSON objects (the keys of parse --json)\n"
-    "  check      report security findings: 44 lint rules with spans\n"
+    "  check      report security findings: 45 lint rules with spans\n"
     "  extract    print the URIs found in free text (files or standard input)\n"
     "  from-path  the file: URI of each local path (RFC 8089)\n"
     "  to-path    the local path of each file: URI (RFC 8089)\n"
