@@ -24,8 +24,8 @@
  * RFC 3986) and " http://a/" (a browser strips the space) do.
  *
  * Cost: curi_url_parse runs only where the two can disagree.  For an input curi_parse
- * accepted, that is a special scheme without an authority, or with a host that is empty, an
- * IP literal, or a reg-name holding a '%' or an xn-- label or whose last label begins with a
+ * accepted, that is a special scheme without an authority, file with a port (file://C:/ is a
+ * drive letter to the Standard), or a host that is empty, an IP literal, or a reg-name holding a '%' or an xn-- label or whose last label begins with a
  * digit: any other reg-name the Standard only lowercases, an IPv4address it keeps, and a
  * non-special scheme's host is opaque, kept as written (curi_parse allows nothing in it that
  * the Standard would encode).  Only the input up to the end of the Standard's authority is
@@ -295,6 +295,9 @@ static int worth_parsing(const curi__lint *c)
     }
     if (!curi__url_special(s, sp->scheme.end, &port)) {
         return sp->host_kind == CURI__LH_LITERAL; /* an opaque host is kept as written */
+    }
+    if (port == -1 && sp->port.on) {
+        return 1; /* file://C:/x: a Windows drive letter, a path to the Standard */
     }
     switch (sp->host_kind) {
     case CURI__LH_NONE:
