@@ -24,8 +24,8 @@
  * RFC 3986) and " http://a/" (a browser strips the space) do.
  *
  * Cost: curi_url_parse runs only where the two can disagree.  For an input curi_parse
- * accepted, that is a special scheme without an authority, file with a port (file://C:/ is a
- * drive letter to the Standard), or a host that is empty, an IP literal, or a reg-name holding a '%' or an xn-- label or whose last label begins with a
+ * accepted, that is a special scheme without an authority, file with a port or a '|' in its
+ * host (file://C:/ and file://C|/ are drive letters to the Standard), or a host that is empty, an IP literal, or a reg-name holding a '%' or an xn-- label or whose last label begins with a
  * digit: any other reg-name the Standard only lowercases, an IPv4address it keeps, and a
  * non-special scheme's host is opaque, kept as written (curi_parse allows nothing in it that
  * the Standard would encode).  Only the input up to the end of the Standard's authority is
@@ -272,8 +272,8 @@ static int plain_ascii(const char *s, size_t a, size_t b)
 
 /*
  * 0 when the two parsers cannot disagree on this input's host or port, so that the Standard's
- * parse is not needed: curi_parse accepted the input up to the end of its authority (or of
- * its scheme without one), or what it did not accept there is plain_ascii (so no backslash,
+ * parse is not needed: curi_parse accepted the input up to the end of its authority (or to
+ * two bytes after its scheme without one), or what it did not accept there is plain_ascii (so no backslash,
  * control, space or non-ASCII byte: the authority ends where the Standard's does, and what
  * follows it changes neither host nor port), and the header comment's conditions hold.
  */
@@ -289,15 +289,18 @@ static int worth_parsing(const curi__lint *c)
          * relative only to RFC 3986 */
         return !c->parsed_ok;
     }
-    upto = sp->authority.on ? sp->authority.end : sp->scheme.end + 1;
+    /* without an authority, the two bytes after ':' too: "foo:\t//h" has one to the Standard */
+    upto = sp->authority.on ? sp->authority.end : sp->scheme.end + 3;
+    upto = upto < c->n ? upto : c->n;
     if (c->bad_at < upto && !plain_ascii(s, c->bad_at, upto)) {
         return 1;
     }
     if (!curi__url_special(s, sp->scheme.end, &port)) {
         return sp->host_kind == CURI__LH_LITERAL; /* an opaque host is kept as written */
     }
-    if (port == -1 && sp->port.on) {
-        return 1; /* file://C:/x: a Windows drive letter, a path to the Standard */
+    if (port == -1 && (sp->port.on || (sp->host.on && memchr(s + sp->host.at, '|',
+                                                              sp->host.end - sp->host.at)))) {
+        return 1; /* file://C:/x, file://C|/x: a Windows drive letter, a path to the Standard */
     }
     switch (sp->host_kind) {
     case CURI__LH_NONE:
