@@ -189,6 +189,7 @@ enum {
     CMD_CHECK_BIT, CMD_EXTRACT_BIT, CMD_FROM_PATH_BIT, CMD_TO_PATH_BIT, CMD_OPEN_BIT,
     CMD_TO_URI_BIT, CMD_TO_IRI_BIT, CMD_HOST_BIT, /* cmd_iri.c */
     CMD_URL_BIT,                                  /* cmd_url.c */
+    CMD_DIFF_BIT,                                 /* cmd_diff.c */
     CMD_COUNT
 };
 #define C_PARSE (1u << CMD_PARSE_BIT)
@@ -212,6 +213,7 @@ enum {
 #define C_HOST (1u << CMD_HOST_BIT)
 #define C_IRI_CMDS (C_TO_URI | C_TO_IRI | C_HOST) /* the line commands of cmd_iri.c */
 #define C_URL (1u << CMD_URL_BIT)
+#define C_DIFF (1u << CMD_DIFF_BIT)
 struct optdef {
     unsigned cmds;
     const char *name, *alias, *arg;
@@ -268,6 +270,19 @@ int cmd_to_iri(int argc, char **argv);
 int cmd_host(int argc, char **argv);
 /* cmd_url.c: the WHATWG URL Standard's parser. */
 int cmd_url(int argc, char **argv);
+/* cmd_url.c: the members of `curi url --json` after input and base: href, origin, protocol,
+ * username, password, host, hostname, port, pathname, search, hash (the URL API's values). */
+void json_url_members(struct buf *out, const curi_url *u);
+/* cmd_url.c, for url and diff: the options of c and --base (*base, NULL without), every other
+ * argument an operand moved to the front of argv: their number. */
+int url_args(struct common *c, int argc, char **argv, const char **base);
+/* base parsed by curi_url_parse into *b (views into the returned buffer, for free()); an
+ * invalid one ends the program with the BASE diagnostic of base_error. */
+char *url_base(curi_url *b, const char *base);
+/* "curi: BASE: CODE at byte OFFSET ..." and exit with EXIT_USAGE. */
+void base_error(int rc, const char *base, size_t offset);
+/* cmd_diff.c: RFC 3986 against the WHATWG URL Standard. */
+int cmd_diff(int argc, char **argv);
 /* cmd_iri.c: diagnose() plus the reason of an IDNA failure (curi_idn_reason); get's
  * {host:ascii} and {host:unicode} of u parsed from s (an error's offset is into s). */
 void diagnose_idn(struct buf *err, const char *s, size_t n, const curi_error *e);

@@ -66,71 +66,89 @@ static int url_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         buf_putc(out, '\n');
         return EXIT_VALID;
     }
+    buf_putc(out, '{');
+    json_member(out, "input", s, n);
+    json_member(out, "base", ctx->base_text, ctx->base_text ? strlen(ctx->base_text) : 0);
+    json_url_members(out, &u);
+    buf_put(out, "}\n", 2);
+    return EXIT_VALID;
+}
+
+void json_url_members(struct buf *out, const curi_url *u)
+{
     char origin[4096];
     size_t olen = 0;
     struct buf ob = {0};
     const char *op = origin;
-    if (curi_url_origin(origin, sizeof origin, &olen, &u, NULL) != CURI_OK) {
+    if (curi_url_origin(origin, sizeof origin, &olen, u, NULL) != CURI_OK) {
         size_t need = olen;
         buf_reserve(&ob, need);
-        curi_url_origin(ob.p, need, &olen, &u, NULL);
+        curi_url_origin(ob.p, need, &olen, u, NULL);
         op = ob.p;
     }
-    buf_putc(out, '{');
-    json_member(out, "input", s, n);
-    json_member(out, "base", ctx->base_text, ctx->base_text ? strlen(ctx->base_text) : 0);
-    json_member_str(out, "href", u.href);
+    json_member_str(out, "href", u->href);
     json_member(out, "origin", op, olen);
-    json_member_str(out, "protocol", u.protocol);
-    json_member_str(out, "username", u.username);
-    json_member_str(out, "password", u.password);
-    json_member_str(out, "host", u.host);
-    json_member_str(out, "hostname", u.hostname);
-    json_member_str(out, "port", u.port);
-    json_member_str(out, "pathname", u.pathname);
-    json_member_str(out, "search", u.search);
-    json_member_str(out, "hash", u.hash);
-    buf_put(out, "}\n", 2);
+    json_member_str(out, "protocol", u->protocol);
+    json_member_str(out, "username", u->username);
+    json_member_str(out, "password", u->password);
+    json_member_str(out, "host", u->host);
+    json_member_str(out, "hostname", u->hostname);
+    json_member_str(out, "port", u->port);
+    json_member_str(out, "pathname", u->pathname);
+    json_member_str(out, "search", u->search);
+    json_member_str(out, "hash", u->hash);
     buf_free(&ob);
-    return EXIT_VALID;
+}
+
+int url_args(struct common *c, int argc, char **argv, const char **base)
+{
+    int nops = 0;
+    *base = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (opt_common(c, argv, argc, &i))
+            continue;
+        if (!c->dashdash && opt_value(argv, argc, &i, "--base", &v)) {
+            *base = v;
+            continue;
+        }
+        if (is_option(c, a))
+            usage_error(c, "unknown option", a);
+        argv[nops++] = argv[i];
+    }
+    return nops;
+}
+
+void base_error(int rc, const char *base, size_t offset)
+{
+    struct buf err = {0};
+    diagnose_value(&err, "BASE", rc, base, strlen(base), offset);
+    write_all(2, err.p, err.len);
+    buf_free(&err);
+    exit(EXIT_USAGE);
+}
+
+char *url_base(curi_url *b, const char *base)
+{
+    size_t bn = strlen(base), cap = curi_url_bound(bn, NULL), got;
+    curi_error e;
+    char *bbuf = xmalloc(cap > 0 ? cap : 1);
+    int rc = curi_url_parse(bbuf, cap, &got, b, base, bn, NULL, 0, &e);
+    if (rc != CURI_OK)
+        base_error(rc, base, e.offset);
+    return bbuf;
 }
 
 int cmd_url(int argc, char **argv)
 {
     struct common c = {.cmd = "url", .help = url_help, .jobs = 1};
     struct url_ctx ctx = {NULL, NULL, 0};
-    const char *base = NULL;
-    int nops = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (opt_common(&c, argv, argc, &i))
-            continue;
-        if (!c.dashdash && opt_value(argv, argc, &i, "--base", &v)) {
-            base = v;
-            continue;
-        }
-        if (is_option(&c, a))
-            usage_error(&c, "unknown option", a);
-        argv[nops++] = argv[i];
-    }
+    const char *base;
+    int nops = url_args(&c, argc, argv, &base);
     curi_url b;
     char *bbuf = NULL;
     if (base != NULL) {
-        size_t bn = strlen(base), cap = curi_url_bound(bn, NULL), got;
-        curi_error e;
-        bbuf = malloc(cap > 0 ? cap : 1);
-        if (bbuf == NULL) {
-            write_all(2, "curi: out of memory\n", 20);
-            exit(EXIT_IO);
-        }
-        int rc = curi_url_parse(bbuf, cap, &got, &b, base, bn, NULL, 0, &e);
-        if (rc != CURI_OK) {
-            struct buf err = {0};
-            diagnose_value(&err, "BASE", rc, base, bn, e.offset);
-            write_all(2, err.p, err.len);
-            buf_free(&err);
-            exit(EXIT_USAGE);
-        }
+        bbuf = url_base(&b, base);
         ctx.base = &b;
         ctx.base_text = base;
     }

@@ -43,6 +43,7 @@ static const char *const summaries[CMD_COUNT] = {
     "the IRI of each URI (RFC 3987)",
     "IDNA conversion of host names",
     "the href of each URL under the WHATWG URL Standard",
+    "where RFC 3986 and the WHATWG URL Standard disagree",
 };
 
 /*

@@ -43,6 +43,7 @@ static const char main_help[] =
     "  to-iri     the IRI of each URI (RFC 3987 3.2; --idn: Unicode hosts)\n"
     "  host       IDNA conversion of host names (--to-ascii, --to-unicode)\n"
     "  url        the href of each URL under the WHATWG URL Standard (a browser's)\n"
+    "  diff       where RFC 3986 and the WHATWG URL Standard disagree, classified\n"
     "  completion print the bash, zsh or fish completion script\n"
     "\n"
     "With no URI operands a command reads one input per line from standard input\n"
@@ -51,6 +52,7 @@ static const char main_help[] =
     "above --fail-on; extract: no URI found), 2 usage error, 3 I/O error.\n"
     "equal: 0 equal, 1 not equal, 2 an invalid A or B.  open: the handler's status,\n"
     "1 refused, 126 the handler could not run, 127 no handler, 128+N signal N.\n"
+    "diff: 0 every input agrees, 1 some input differs.\n"
     "Run 'curi COMMAND --help' for the options of a command; see also curi(1).\n";
 
 /* Print text to stdout and exit 0, or 3 if it could not be written. */
@@ -265,7 +267,7 @@ static const struct {
     {"from-path", cmd_from_path}, {"to-path", cmd_to_path},
     {"open", cmd_open},
     {"to-uri", cmd_to_uri},   {"to-iri", cmd_to_iri},     {"host", cmd_host},
-    {"url", cmd_url},
+    {"url", cmd_url},         {"diff", cmd_diff},
 };
 
 int main(int argc, char **argv)

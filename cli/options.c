@@ -176,6 +176,12 @@ const struct optdef cli_options[] = {
     {C_URL,
      "--json", NULL, NULL, 0, NULL, NULL,
      "one JSON object per input: input, base, href, origin,\nprotocol, username, password, host, hostname, port, pathname,\nsearch, hash (the URL API's values); on failure: input, base,\nfailure (true), error, offset"},
+    {C_DIFF,
+     "--base", NULL, "URL", 0, NULL, "http://example.com/",
+     "resolve each input against URL under both standards (URL\nmust be an absolute URI that both accept)"},
+    {C_DIFF,
+     "--json", NULL, NULL, 0, NULL, NULL,
+     "one JSON object per input: input, base, agree (true or\nfalse), rfc (the normalized RFC 3986 reading with the keys of\nparse --json, or its error keys), whatwg (the keys of url\n--json after base, or failure, error, offset) and classes"},
     {C_PARSE,
      "--json", NULL, NULL, 0, NULL, NULL,
      "one JSON object per input, keys in this order: input, scheme,\nuserinfo, host, host_type, port, path, query, fragment (raw\ntext, null when absent), then segments (the path's segments,\nraw: \"/a/b/\" gives a, b and \"\"; \"\" gives none), params\n(the query's pairs as {\"key\", \"value\"}, decoded as form data,\nvalue null without '='; null without a query) and labels (a\nreg-name's dot-separated labels, raw; null for other hosts);\nfor an invalid input: input, error, message, offset"},
@@ -253,27 +259,27 @@ const struct optdef cli_options[] = {
      "--strict-3986", NULL, NULL, 0, NULL, NULL,
      "reject IPv6 zone IDs (RFC 6874)"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_CHECK | C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL,
+         C_CHECK | C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL | C_DIFF,
      "--jobs", "-j", "N", 0, NULL, "2",
      "process standard input on N threads (0: one per CPU)"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_CHECK | C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL,
+         C_CHECK | C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL | C_DIFF,
      "--url-file", "-f", "FILE", 0, "FILE", "/dev/null",
      "read inputs from the lines of FILE ('-': standard\ninput) after the operands; may be repeated"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_CHECK | C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL,
+         C_CHECK | C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL | C_DIFF,
      "--binary", NULL, NULL, 0, NULL, NULL,
      "keep a CR before LF and a byte order mark at the start"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL,
+         C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL | C_DIFF,
      "--skip-invalid", NULL, NULL, 0, NULL, NULL,
      "print nothing for an invalid input (the diagnostic stays)"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_CHECK | C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL,
+         C_CHECK | C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL | C_DIFF,
      "--max-length", NULL, "N", 0, NULL, "100",
      "refuse a line longer than N bytes (TOO_LONG)"},
     {C_PARSE | C_GET | C_SET | C_ENCODE | C_DECODE | C_EXPLAIN | C_RESOLVE | C_RELATIVE | C_NORMALIZE | C_BUILD |
-         C_CHECK | C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL,
+         C_CHECK | C_FROM_PATH | C_TO_PATH | C_IRI_CMDS | C_URL | C_DIFF,
      "--zero-terminated", "-z", NULL, 0, NULL, NULL,
      "records end at NUL, not newline: inputs (a CR\nbefore the NUL is kept) and each input's output"},
     {C_ALL,
@@ -285,7 +291,7 @@ const size_t cli_noptions = sizeof cli_options / sizeof cli_options[0];
 static const char *const cmd_names[CMD_COUNT] = {
     "parse", "get", "set", "encode", "decode", "explain",
     "resolve", "relative", "normalize", "equal", "build", "check", "extract", "from-path",
-    "to-path", "open", "to-uri", "to-iri", "host", "url",
+    "to-path", "open", "to-uri", "to-iri", "host", "url", "diff",
 };
 
 const char *cmd_name(unsigned bit)
