@@ -44,12 +44,13 @@ struct diff_ctx {
 /* The classes, in the order they are printed. */
 enum {
     K_RFC_INVALID, K_WHATWG_FAILURE, K_BOTH_FAIL, K_USERINFO, K_HOST, K_PORT, K_PATH, K_QUERY,
-    K_BACKSLASH, K_STRIPPED, K_SCHEME_RELATIVE, K_IPV4, K_IDNA,
+    K_HREF_NOT_RFC, K_BACKSLASH, K_STRIPPED, K_SCHEME_RELATIVE, K_IPV4, K_IDNA,
     K_DEFAULT_PORT, K_DOT_ENCODED, K_PCT, K_COUNT
 };
 static const char *const class_names[K_COUNT] = {
     "rfc-invalid-whatwg-valid", "whatwg-failure-rfc-valid", "both-fail", "userinfo-differs",
-    "host-differs", "port-differs", "path-differs", "query-differs", "backslash-as-slash", "space-or-control-stripped",
+    "host-differs", "port-differs", "path-differs", "query-differs", "whatwg-href-not-rfc",
+    "backslash-as-slash", "space-or-control-stripped",
     "scheme-relative-special", "ipv4-number-form", "idna-mapped-host", "default-port-dropped",
     "dot-segment-encoded", "percent-encoding-differs",
 };
@@ -242,6 +243,9 @@ static void classify(int *k, const char *s, size_t n,
     }
     if (!x->rok)
         k[K_RFC_INVALID] = 1;
+    curi_uri h;
+    if (curi_parse(&h, w->href.ptr, w->href.len, 0, NULL) != CURI_OK)
+        k[K_HREF_NOT_RFC] = 1; /* the Standard kept a byte RFC 3986 refuses: "{", "|", ... */
     /* Causes read off the input, each borne out by the Standard's result. */
     if (w->special && memchr(s, '\\', n) != NULL)
         k[K_BACKSLASH] = 1;
@@ -296,7 +300,10 @@ static void classify(int *k, const char *s, size_t n,
     }
     if (!k[K_PORT])
         k[K_DEFAULT_PORT] = 0; /* dropped by both */
-    if (!eq_pct(r->path.ptr, r->path.len, w->pathname.ptr, w->pathname.len)) {
+    /* A special scheme's empty path is "/" to the Standard (RFC 3986 6.2.3 lets the scheme
+     * say so; curi_normalize does it for http, https, ws and wss only). */
+    int slash = w->special && r->path.len == 0 && w->pathname.len == 1;
+    if (!slash && !eq_pct(r->path.ptr, r->path.len, w->pathname.ptr, w->pathname.len)) {
         k[K_PATH] = 1;
         if (eq_decoded(r->path.ptr, r->path.len, w->pathname.ptr, w->pathname.len, t1, t2))
             k[K_PCT] = 1;
@@ -313,7 +320,7 @@ static void classify(int *k, const char *s, size_t n,
     }
     /* A cause counts only beside a component that differs. */
     int any = 0;
-    for (int i = K_USERINFO; i <= K_QUERY; i++)
+    for (int i = K_USERINFO; i <= K_HREF_NOT_RFC; i++)
         any |= k[i];
     if (!any)
         memset(k, 0, K_COUNT * sizeof *k);

@@ -15,6 +15,13 @@ agree
 differ: host-differs,path-differs,scheme-relative-special
 ? 1
 
+# A special scheme's empty path is the Standard's "/"; an href the Standard keeps '{' in is no
+# RFC 3986 URI (kasztp.txt and userbait.txt have 185 such lines).
+$ curi diff 'file://node.gypi' 'https://www.intel.com/pressroom/?iid={headline=press}'
+agree
+differ: rfc-invalid-whatwg-valid,whatwg-href-not-rfc
+? 1
+
 # Standard input, -f, -z.
 $ printf 'http://a/\nhttp://a\\b/\n' | curi diff
 agree
