@@ -179,6 +179,7 @@ check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B
 	CURI=$(TOOL) sh tests/cli/run.sh tests/cli/*.t
 	CURI=$(TOOL) sh tests/cli/build-roundtrip.sh
 	CURI=$(TOOL) sh tests/cli/trurl-doc.sh docs/trurl.md
+	CURI=$(TOOL) /usr/bin/python3 tools/check-url-diff-doc.py docs/url-diff.md
 	CURI=$(TOOL) sh tests/cli/completion-zsh.sh
 	CURI=$(TOOL) /usr/bin/python3 tools/check-options.py
 	/usr/bin/python3 tools/gen_scheme_hash.py --check

@@ -247,7 +247,7 @@ void add_operand(struct common *c, char *s);
       "compare two URIs on the ladder of RFC 3986 6.2")                                          \
     X(BUILD, "build", cmd_build, "build URIs from JSON objects (the keys of parse --json)",      \
       "build URIs from JSON objects")                                                            \
-    X(CHECK, "check", cmd_check, "report security findings: 44 lint rules with spans",           \
+    X(CHECK, "check", cmd_check, "report security findings: 45 lint rules with spans",           \
       "report security findings (lint rules)")                                                   \
     X(EXTRACT, "extract", cmd_extract,                                                           \
       "print the URIs found in free text (files or standard input)",                             \
@@ -266,6 +266,8 @@ void add_operand(struct common *c, char *s);
       "IDNA conversion of host names")                                                           \
     X(URL, "url", cmd_url, "the href of each URL under the WHATWG URL Standard (a browser's)",   \
       "the href of each URL under the WHATWG URL Standard")                                      \
+    X(DIFF, "diff", cmd_diff, "where RFC 3986 and the WHATWG URL Standard disagree, classified", \
+      "where RFC 3986 and the WHATWG URL Standard disagree")                                     \
     X(COMPLETION, "completion", cmd_completion, "print the bash, zsh or fish completion script", \
       "print the bash, zsh or fish completion script")
 
@@ -283,6 +285,16 @@ enum { CLI_COMMANDS(CLI_CMD_C) };
 #define CLI_CMD_DECLARE(id, name, run, help, brief) int run(int argc, char **argv);
 CLI_COMMANDS(CLI_CMD_DECLARE)
 #undef CLI_CMD_DECLARE
+
+/* cmd_url.c, for url and diff: the members of `curi url --json` after input and base: href,
+ * origin, protocol, username, password, host, hostname, port, pathname, search, hash (the URL
+ * API's values). */
+void json_url_members(struct buf *out, const curi_url *u);
+/* base parsed by curi_url_parse into *b (views into the returned buffer, for free()); an
+ * invalid one ends the program with the BASE diagnostic of base_error. */
+char *url_base(curi_url *b, const char *base);
+/* "curi: BASE: CODE at byte OFFSET ..." and exit with EXIT_USAGE. */
+void base_error(int rc, const char *base, size_t offset);
 
 struct command {
     const char *name;

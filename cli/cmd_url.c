@@ -115,35 +115,60 @@ static int url_line(const void *vctx, const char *s, size_t n, struct buf *out, 
         buf_free(&sb[1]);
         return EXIT_VALID;
     }
+    buf_putc(out, '{');
+    json_member(out, "input", s, n);
+    json_member(out, "base", ctx->base_text, ctx->base_text ? strlen(ctx->base_text) : 0);
+    json_url_members(out, &u);
+    buf_put(out, "}\n", 2);
+    buf_free(&sb[0]);
+    buf_free(&sb[1]);
+    return EXIT_VALID;
+}
+
+void json_url_members(struct buf *out, const curi_url *u)
+{
     char origin[4096];
     size_t olen = 0;
     struct buf ob = {0};
     const char *op = origin;
-    if (curi_url_origin(origin, sizeof origin, &olen, &u, NULL) != CURI_OK) {
+    if (curi_url_origin(origin, sizeof origin, &olen, u, NULL) != CURI_OK) {
         size_t need = olen;
         buf_reserve(&ob, need);
-        curi_url_origin(ob.p, need, &olen, &u, NULL);
+        curi_url_origin(ob.p, need, &olen, u, NULL);
         op = ob.p;
     }
-    buf_putc(out, '{');
-    json_member(out, "input", s, n);
-    json_member(out, "base", ctx->base_text, ctx->base_text ? strlen(ctx->base_text) : 0);
-    json_member_str(out, "href", u.href);
+    json_member_str(out, "href", u->href);
     json_member(out, "origin", op, olen);
-    json_member_str(out, "protocol", u.protocol);
-    json_member_str(out, "username", u.username);
-    json_member_str(out, "password", u.password);
-    json_member_str(out, "host", u.host);
-    json_member_str(out, "hostname", u.hostname);
-    json_member_str(out, "port", u.port);
-    json_member_str(out, "pathname", u.pathname);
-    json_member_str(out, "search", u.search);
-    json_member_str(out, "hash", u.hash);
-    buf_put(out, "}\n", 2);
+    json_member_str(out, "protocol", u->protocol);
+    json_member_str(out, "username", u->username);
+    json_member_str(out, "password", u->password);
+    json_member_str(out, "host", u->host);
+    json_member_str(out, "hostname", u->hostname);
+    json_member_str(out, "port", u->port);
+    json_member_str(out, "pathname", u->pathname);
+    json_member_str(out, "search", u->search);
+    json_member_str(out, "hash", u->hash);
     buf_free(&ob);
-    buf_free(&sb[0]);
-    buf_free(&sb[1]);
-    return EXIT_VALID;
+}
+
+void base_error(int rc, const char *base, size_t offset)
+{
+    struct buf err = {0};
+    diagnose_value(&err, "BASE", rc, base, strlen(base), offset);
+    write_all(2, err.p, err.len);
+    buf_free(&err);
+    exit(EXIT_USAGE);
+}
+
+char *url_base(curi_url *b, const char *base)
+{
+    size_t bn = strlen(base), cap = curi_url_bound(bn, NULL), got;
+    curi_error e;
+    char *bbuf = xmalloc(cap > 0 ? cap : 1);
+    int rc = curi_url_parse(bbuf, cap, &got, b, base, bn, NULL, 0, &e);
+    if (rc != CURI_OK)
+        base_error(rc, base, e.offset);
+    return bbuf;
 }
 
 /* What the options of curi url say (parse_args' handler): --base URL, --set NAME=VALUE. */
@@ -191,21 +216,7 @@ int cmd_url(int argc, char **argv)
     curi_url b;
     char *bbuf = NULL;
     if (base != NULL) {
-        size_t bn = strlen(base), cap = curi_url_bound(bn, NULL), got;
-        curi_error e;
-        bbuf = malloc(cap > 0 ? cap : 1);
-        if (bbuf == NULL) {
-            write_all(2, "curi: out of memory\n", 20);
-            exit(EXIT_IO);
-        }
-        int rc = curi_url_parse(bbuf, cap, &got, &b, base, bn, NULL, 0, &e);
-        if (rc != CURI_OK) {
-            struct buf err = {0};
-            diagnose_value(&err, "BASE", rc, base, bn, e.offset);
-            write_all(2, err.p, err.len);
-            buf_free(&err);
-            exit(EXIT_USAGE);
-        }
+        bbuf = url_base(&b, base);
         ctx.base = &b;
         ctx.base_text = base;
     }

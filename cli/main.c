@@ -32,6 +32,7 @@ static const char main_tail[] =
     "above --fail-on; extract: no URI found), 2 usage error, 3 I/O error.\n"
     "equal: 0 equal, 1 not equal, 2 an invalid A or B.  open: the handler's status,\n"
     "1 refused, 126 the handler could not run, 127 no handler, 128+N signal N.\n"
+    "diff: 0 every input agrees, 1 some input differs.\n"
     "Run 'curi COMMAND --help' for the options of a command; see also curi(1).\n";
 
 /* curi --help as one NUL-terminated text in b. */

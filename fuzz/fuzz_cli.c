@@ -4,7 +4,7 @@
  * own code (the cli/ sources linked in, its main() renamed curi_cli_main).
  * Input: one control byte (bits 0-3 pick the subcommand, bit 7 adds --jobs 2
  * to those that have it; bit 4 runs extract --json instead, bit 5 with --complete, bit 6
- * with --ascii),
+ * with --ascii; without bit 4, bit 5 runs diff --json instead, bit 6 with --base),
  * then the lines (for extract: the text).  Standard output is captured in a temporary file.
  * Invariants:
  *  - with --json, there is exactly one output line per input line, and each is
@@ -12,7 +12,7 @@
  *  - the exit status is 0 when every line is valid for the library and 1
  *    otherwise (parse, get, normalize, resolve, relative, explain: valid means
  *    curi_parse accepts it; decode: curi_pct_decode accepts it; encode and set
- *    with a valid value: always 0; explain and build: 0 or 1; check --fail-on
+ *    with a valid value: always 0; explain, build and diff: 0 or 1; check --fail-on
  *    none: always 0; check --fail-on error: 1 when some line is invalid);
  *  - extract --json prints one JSON object per match that curi_extract finds in
  *    the whole input (with CURI_EXTRACT_IRI unless --ascii), and exits 0 when there is
@@ -269,8 +269,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         {"build", "--encode", NULL},
         {"check", "--json", "--fail-on", "none", NULL},
         {"check", "--fail-on", "error", NULL},
+        {"diff", "--json", NULL},
+        {"diff", "--json", "--base", "http://a/b/c", NULL},
     };
-    enum { NCMDS = sizeof cmds / sizeof cmds[0] };
     char *argv[10];
     int argc = 0, cmd, json = 0, status, all_valid = 1;
     size_t lines = 0;
@@ -282,7 +283,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (data[0] & 0x10)
         return extract_case(data, size);
-    cmd = (data[0] & 15) % NCMDS;
+    cmd = (data[0] & 0x20) ? 16 + ((data[0] >> 6) & 1) : (data[0] & 15) % 16;
     in = fz_dup(data + 1, size - 1);
     /* Writable copies: the subcommands may reorder argv. */
     argv[argc++] = fz_dup("curi", 5);
@@ -334,7 +335,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     else if (cmd == 15) /* check --fail-on error: an invalid line is a syntax-invalid error */
         FZ_CHECKF(status == 1 || (all_valid && status == 0), "curi check: status %d, all valid %d",
                   status, all_valid);
-    else if (cmd != 9 && cmd != 12 && cmd != 13)
+    else if (cmd != 9 && cmd != 12 && cmd != 13 && cmd < 16)
         FZ_CHECKF(status == (all_valid ? 0 : 1), "curi %s: status %d, want %d", cmds[cmd][0],
                   status, all_valid ? 0 : 1);
     else

@@ -1296,7 +1296,8 @@ typedef enum curi_lint_rule {
     CURI_LINT_HOST_MIXED_SCRIPT = 42,
     CURI_LINT_HOST_CONFUSABLE = 43,
     CURI_LINT_HOST_IDNA_MAPS_TO_ASCII = 44,
-    CURI_LINT_RULES = 44 /* the highest rule number */
+    CURI_LINT_PARSER_DIFFERENTIAL = 45, /* detail: bit 0 the hosts differ, bit 1 the ports */
+    CURI_LINT_RULES = 45 /* the highest rule number */
 } curi_lint_rule;
 
 typedef enum curi_severity {
@@ -1352,7 +1353,7 @@ typedef struct curi_lint_options {
 int curi_lint(const char *s, size_t len, const curi_lint_options *options, curi_finding *out,
               size_t cap, size_t *count, curi_error *err);
 
-/* "syntax-invalid" ... "host-idna-maps-to-ascii"; NULL for a number outside
+/* "syntax-invalid" ... "parser-differential"; NULL for a number outside
  * 1..CURI_LINT_RULES. */
 const char *curi_lint_rule_name(int rule);
 /* The rule number of a name (exactly as curi_lint_rule_name gives it), 0 if none. */

@@ -370,6 +370,10 @@ void curi__dots_write_back(const curi__dots *it, size_t count, size_t first, cha
  */
 int curi__has_dot_seg(const char *p, size_t n);
 
+/* whatwg.c: s[0..n) (any case) is one of the WHATWG URL Standard's special schemes (ftp, file,
+ * http, https, ws, wss): 1, with its default port in *port (-1 for file); else 0. */
+int curi__url_special(const char *s, size_t n, int *port);
+
 /*
  * A bounded writer for the functions that honour the writer contract of curi.h: bytes go to
  * dst while they fit in cap, len counts every byte asked for, so after the last put len is

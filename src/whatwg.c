@@ -230,6 +230,19 @@ static int special_port(int i)
     return s != NULL ? curi_scheme_default_port(s) : -1;
 }
 
+/* The WHATWG special scheme s[0..n) in any case: 1 and its default port in *port (-1 for
+ * file), else 0.  For curi_lint's parser-differential (src/lint/rules_diff.c). */
+int curi__url_special(const char *s, size_t n, int *port)
+{
+    for (int i = 0; i < 6; i++) {
+        if (SPECIAL[i].len == n && curi__ieq(s, n, SPECIAL[i].name)) {
+            *port = special_port(i);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static void set_scheme_kind(rec *u, const char *s, size_t n)
 {
     int i = special_index(s, n);

@@ -29,7 +29,10 @@
  *     not 9 bytes long (so not "localhost"); for file, file-remote-host unless the host is
  *     empty or "localhost" (and the path does not begin with "//");
  *   - 36-39 (the path): no segment begins with '.' (so no dot segment and no ".;"), and
- *     the path follows an authority.
+ *     the path follows an authority;
+ *   - 45 (parser-differential): the WHATWG URL Standard only lowercases such a host (no '%',
+ *     no "xn--"), or fails on it (a numeric last label after a first label that starts with
+ *     a letter is no IPv4 address), and neither side has a port (rules_diff.c).
  * Anything else, however harmless, is left to the rule groups.  CURI__LINT_SCALAR skips this
  * path: fuzz_lint and every lint vector hold the two to the same findings.
  */
@@ -304,6 +307,7 @@ static int lint_run(const char *s, size_t len, const curi_lint_options *options,
         unsigned pf = ((c.flags & CURI_LINT_STRICT_3986) ? CURI_PARSE_STRICT_3986 : 0) |
                       ((c.flags & CURI__LINT_SCALAR) ? CURI__PARSE_SCALAR : 0);
         c.parsed_ok = curi__parse(&u, s, len, pf, &e) == CURI_OK;
+        c.bad_at = c.parsed_ok ? len : e.offset;
         if (!c.parsed_ok || (c.flags & CURI__LINT_SCALAR) || !fast_path(&c, &u)) {
             if (c.parsed_ok && !(c.flags & CURI__LINT_SCALAR)) {
                 curi__lint_split_uri(&c.sp, s, &u);
@@ -318,6 +322,7 @@ static int lint_run(const char *s, size_t len, const curi_lint_options *options,
             curi__lint_host(&c);
             curi__lint_port_path(&c);
             curi__lint_pct(&c);
+            curi__lint_differential(&c);
         }
     }
     curi__lint_sort(&c);
@@ -398,7 +403,8 @@ static void message_one(curi__out *o, const curi__lint *c, const curi_finding *f
     }
     /* Every rule 2..CURI_LINT_RULES belongs to exactly one group. */
     if (!curi__lint_general_msg(o, c, f) && !curi__lint_host_msg(o, c, f) &&
-        !curi__lint_idn_msg(o, c, f) && !curi__lint_port_path_msg(o, c, f)) {
+        !curi__lint_idn_msg(o, c, f) && !curi__lint_port_path_msg(o, c, f) &&
+        !curi__lint_diff_msg(o, c, f)) {
         (void)curi__lint_pct_msg(o, c, f);
     }
 }

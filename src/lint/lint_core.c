@@ -59,6 +59,7 @@ static const struct {
     {"host-mixed-script", CURI_SEVERITY_WARNING},
     {"host-confusable", CURI_SEVERITY_WARNING},
     {"host-idna-maps-to-ascii", CURI_SEVERITY_WARNING},
+    {"parser-differential", CURI_SEVERITY_WARNING},
 };
 
 const char *curi_lint_rule_name(int rule)

@@ -74,6 +74,7 @@ typedef struct curi__lint {
     curi__split sp;
     int parsed_ok;     /* curi_parse accepted the input (so: no raw control, space,
                           backslash, non-ASCII byte or malformed '%' anywhere) */
+    size_t bad_at;     /* the offset curi_parse failed at, n when it accepted the input */
     int has_pct;       /* the input holds a '%' */
     curi_finding *out; /* a max-heap of the cap smallest findings so far */
     size_t cap, count, kept;

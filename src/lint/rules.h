@@ -1,6 +1,7 @@
 /*
  * rules.h -- the rule groups of curi_lint, one file each (rules_*.c), which lint.c calls in
- * turn; each stands on lint_core.h only (rules_host.c also on rules_idn.c).  Never installed.
+ * turn; each stands on lint_core.h only (rules_host.c also on rules_idn.c; rules_diff.c also on
+ * whatwg.c's parser).  Never installed.
  * SPDX-License-Identifier: MIT
  */
 #ifndef CURI_LINT_RULES_H
@@ -25,5 +26,7 @@ void curi__lint_port_path(curi__lint *c); /* 26-29, 36-39 */
 int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
 void curi__lint_pct(curi__lint *c); /* 30-35 */
 int curi__lint_pct_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
+void curi__lint_differential(curi__lint *c); /* 45: the WHATWG URL Standard against RFC 3986 */
+int curi__lint_diff_msg(curi__out *o, const curi__lint *c, const curi_finding *f);
 
 #endif /* CURI_LINT_RULES_H */

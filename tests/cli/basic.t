@@ -83,12 +83,13 @@ $ curi parse http://a --json
 {"input":"http://a","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"","query":null,"fragment":null,"segments":[],"params":null,"labels":["a"]}
 ? 0
 
-# The exit statuses --help names, equal's and open's among them (issue 27 item 11).
-$ curi --help | grep -A3 '^Exit status'
+# The exit statuses --help names, equal's, open's and diff's among them (issue 27 item 11).
+$ curi --help | grep -A4 '^Exit status'
 Exit status: 0 all inputs valid, 1 some input invalid (check: a finding at or
 above --fail-on; extract: no URI found), 2 usage error, 3 I/O error.
 equal: 0 equal, 1 not equal, 2 an invalid A or B.  open: the handler's status,
 1 refused, 126 the handler could not run, 127 no handler, 128+N signal N.
+diff: 0 every input agrees, 1 some input differs.
 ? 0
 
 # The README's first command ends in status 0: every URL of examples/urls.txt is valid.

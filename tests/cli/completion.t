@@ -41,7 +41,7 @@ zsh
 
 # list: the table, one row per command and option (tools/check-options.py reads it).
 $ curi completion list | grep -c .
-223
+232
 ? 0
 
 $ curi completion list | grep '^to-path'
@@ -72,7 +72,7 @@ encode	--help	-h	-	-	-
 # fish: one "complete" line per command and per option of each, from the same table
 # (issue 27 item 11); fish itself is not needed to read it.
 $ curi completion fish | grep -c '^complete -c curi'
-247
+257
 ? 0
 
 $ curi completion fish | grep -e "-a parse " -e "from equal' -l json" -e "from encode' -l component" -e "from parse' -l url-file" -e "from completion'"

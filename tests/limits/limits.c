@@ -1579,8 +1579,30 @@ int main(void)
                   strcmp(curi_lint_rule_name(1), "syntax-invalid") == 0 &&
                   strcmp(curi_lint_rule_name(40), "long-component") == 0 &&
                   strcmp(curi_lint_rule_name(41), "mailto-dangerous-header") == 0 &&
-                  strcmp(curi_lint_rule_name(44), "host-idna-maps-to-ascii") == 0,
+                  strcmp(curi_lint_rule_name(44), "host-idna-maps-to-ascii") == 0 &&
+                  strcmp(curi_lint_rule_name(45), "parser-differential") == 0 &&
+                  curi_lint_rule_severity(45) == CURI_SEVERITY_WARNING,
               "curi_lint_rule_name: 1..CURI_LINT_RULES only");
+        {
+            /* parser-differential: disabled, it costs no WHATWG parse and reports nothing; a
+             * finding for an input the Standard rejects (not one curi_lint gives) still gets
+             * a sentence; its detail bits name the host (1) and the port (2). */
+            curi_lint_options po = {0, {0, 1u << (45 - 33)}, NULL, 0, {NULL, NULL}};
+            curi_finding pf[8];
+            size_t pn = 0;
+            check(curi_lint("http://127.1/", 13, &po, pf, 8, &pn, &e) == CURI_OK && pn == 2,
+                  "curi_lint: parser-differential disabled");
+            check(curi_lint("http://a:1\\@b/", 14, NULL, pf, 8, &pn, &e) == CURI_OK && pn == 5 &&
+                      pf[4].rule == CURI_LINT_PARSER_DIFFERENTIAL && pf[4].detail == 3,
+                  "curi_lint: parser-differential on host and port");
+            memset(&pf[0], 0, sizeof pf[0]);
+            pf[0].rule = CURI_LINT_PARSER_DIFFERENTIAL;
+            pf[0].severity = CURI_SEVERITY_WARNING;
+            pf[0].end = 3;
+            check(curi_lint_message(m, sizeof m, &ml, "a b", 3, NULL, &pf[0], &e) == CURI_OK &&
+                      ml > 0,
+                  "curi_lint_message: parser-differential without a WHATWG URL");
+        }
         check(curi_lint_rule_from_name(NULL, 3) == 0 &&
                   curi_lint_rule_from_name("syntax-invalid", 14) == 1 &&
                   curi_lint_rule_from_name("syntax-invalidx", 15) == 0 &&
