@@ -11,7 +11,7 @@
  *                   the path's dot segments removed in place (curi__dots_inplace): the
  *                   usual curi_normalize, and both sides of a short comparison.  The hot
  *                   path spells the layout out component by component (walking the pieces
- *                   cost about 110 instructions per URL more); the vector suite, the URL
+ *                   is slower); the vector suite, the URL
  *                   lists and fuzz_normalize hold it byte for byte to the two below;
  *   forward_count   the exact length, for a buffer that is too small or absent;
  *   back_write      the layout's pieces and the path's surviving elements (curi__dots, right to
@@ -495,8 +495,8 @@ static ALWAYS_INLINE char *put_span(char *d, const char *p, size_t n, int t, uns
 
 /*
  * Write the normalized form into dst, front to back: the layout of layout_init, spelled
- * out component by component because this is the hot path (the piece loop costs about a
- * hundred instructions per URL more); the suites hold it byte for byte to back_write and
+ * out component by component because this is the hot path (the piece loop is slower); the
+ * suites hold it byte for byte to back_write and
  * the streaming reader, which walk the layout.  cap must hold the path as written before
  * its dot segments go: the caller checks cap >= fast_bound, or knows the exact length
  * fits; then 0 means the path did not fit and nothing useful was done.

@@ -955,9 +955,7 @@ static int start_fragment(rec *u)
 }
 
 /* run() has two callers, curi_url_parse and curi_url_set.  Where the compiler optimizes it
- * is inlined into both, so that curi_url_parse pays no call (callgrind on kasztp.txt: out
- * of line it costs 0.6% more instructions than before the setters came, inlined 0.4% fewer).
- * Unoptimized builds, the coverage build among them, keep one copy, so that gcov
+ * is inlined into both, so that curi_url_parse pays no call.  Unoptimized builds, the coverage build among them, keep one copy, so that gcov
  * counts each of its branches once rather than once per caller. */
 #ifdef __OPTIMIZE__
 #define RUN_INLINE CURI__INLINE
