@@ -90,7 +90,7 @@ typedef const char *class_run(const char *p, const char *end, unsigned cls, cons
  * authority = [ userinfo "@" ] host [ ":" port ]
  * userinfo  = *( unreserved / pct-encoded / sub-delims / ":" )
  *
- * The general case, for a URI (run: curi__pct_run) or an IRI (curi__iri_pct_run, the sets
+ * The general case, for a URI (pct_run: curi__pct_run) or an IRI (curi__iri_pct_run, the sets
  * of RFC 3987 2.2).  The authority runs from after "//" to the next '/', '?', '#' or the end
  * (3.2).  userinfo cannot contain '@', so the first '@' ends it.  An authority that starts
  * with '[' has no userinfo ('[' is not a userinfo character), so its '@'s are left for the
@@ -99,7 +99,7 @@ typedef const char *class_run(const char *p, const char *end, unsigned cls, cons
  */
 static inline int authority_general(curi_uri *u, const char *s, const char *a, const char *end,
                                     const char **aend, unsigned flags, curi_error *err,
-                                    class_run *run)
+                                    class_run *pct_run)
 {
     const char *h = a, *q = a, *e, *bad = NULL;
     int rc;
@@ -112,7 +112,7 @@ static inline int authority_general(curi_uri *u, const char *s, const char *a, c
     if (a < e && *a != '[') {
         const char *at = memchr(a, '@', (size_t)(e - a));
         if (at) {
-            q = run(a, at, CURI__USERINFO, &bad);
+            q = pct_run(a, at, CURI__USERINFO, &bad);
             if (!q)
                 return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
             if (q != at)
@@ -128,7 +128,7 @@ static inline int authority_general(curi_uri *u, const char *s, const char *a, c
         if (rc != CURI_OK)
             return parse_cleared(u, rc);
     } else {
-        q = run(h, e, CURI__REGNAME, &bad);
+        q = pct_run(h, e, CURI__REGNAME, &bad);
         if (!q)
             return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         reg_name(u, h, q);
