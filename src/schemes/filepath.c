@@ -14,24 +14,20 @@
 
 #define CURI__PATH_FLAGS (CURI_PATH_WINDOWS | CURI_PATH_DRIVE_BAR)
 
-/* The output: bytes go to dst while they fit in cap; n counts them all. */
-typedef struct wout {
-    char *dst;
-    size_t cap, n;
-} wout;
-
-static void wput(wout *w, char c)
+/* c into w (the library's bounded sink, a byte at a time); past CURI_MAX_LEN the count stops
+ * (curi__wend says TOO_LONG), so that it cannot wrap where size_t has 32 bits (a path may
+ * triple when encoded). */
+static void wput(curi__out *w, char c)
 {
-    if (w->n < w->cap) {
-        w->dst[w->n] = c;
+    if (w->len < w->cap) {
+        w->dst[w->len] = c;
     }
-    /* Past CURI_MAX_LEN the count stops (curi__wend says TOO_LONG), so it cannot wrap. */
-    if (w->n <= CURI_MAX_LEN) {
-        w->n++;
+    if (w->len <= CURI_MAX_LEN) {
+        w->len++;
     }
 }
 
-static void puts_n(wout *w, const char *s, size_t n)
+static void puts_n(curi__out *w, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         wput(w, s[i]);
@@ -39,7 +35,7 @@ static void puts_n(wout *w, const char *s, size_t n)
 }
 
 /* c as it may stand in a segment (cls = CURI__PCHAR) or a reg-name, else "%HH". */
-static void wput_enc(wout *w, unsigned char c, unsigned cls)
+static void wput_enc(curi__out *w, unsigned char c, unsigned cls)
 {
     if (curi__is(c, cls)) {
         wput(w, (char)c);
@@ -178,7 +174,7 @@ static int win_names(const char *base, const char *p, size_t n, int enc, curi_er
  * The segments of p[0..n), separated by '/' (and '\' for Windows), written with '/'
  * between them and each byte a segment may not hold as "%HH".  NUL is PATH_NUL.
  */
-static int put_segments(wout *w, const char *base, const char *p, size_t n, int windows,
+static int put_segments(curi__out *w, const char *base, const char *p, size_t n, int windows,
                         curi_error *err)
 {
     for (size_t i = 0; i < n; i++) {
@@ -199,7 +195,7 @@ static int put_segments(wout *w, const char *base, const char *p, size_t n, int 
  * Windows: ALPHA ":" sep rest         ->  "file:///" ALPHA ":/" rest      (App. E.2)
  *          sep sep host sep share ... ->  "file://" host "/" share ...   (App. E.3)
  */
-CURI__INLINE int path_to_uri(wout *w, const char *s, size_t len, unsigned flags, curi_error *err)
+CURI__INLINE int path_to_uri(curi__out *w, const char *s, size_t len, unsigned flags, curi_error *err)
 {
     int windows = (flags & CURI_PATH_WINDOWS) != 0;
     const char *base = s;
@@ -285,7 +281,7 @@ size_t curi_path_to_uri_bound(size_t len)
 int curi_path_to_uri(char *dst, size_t cap, size_t *outlen, const char *path, size_t len,
                      unsigned flags, curi_error *err)
 {
-    wout w = {dst, cap, 0};
+    curi__out w = {dst, cap, 0};
     int rc;
 
     if (!curi__wbegin(dst, cap, outlen, 1) || (path == NULL && len > 0) ||
@@ -299,7 +295,7 @@ int curi_path_to_uri(char *dst, size_t cap, size_t *outlen, const char *path, si
     if (rc != CURI_OK) {
         return curi__wend(rc, 0, outlen, err);
     }
-    return curi__wend(w.n > cap ? CURI_ERR_NOSPACE : CURI_OK, w.n, outlen, err);
+    return curi__wend(w.len > cap ? CURI_ERR_NOSPACE : CURI_OK, w.len, outlen, err);
 }
 
 /*
@@ -307,7 +303,7 @@ int curi_path_to_uri(char *dst, size_t cap, size_t *outlen, const char *path, si
  * PATH_NUL, an encoded separator ("%2F"; Windows "%5C" too) PATH_ENCODED_SLASH.  The
  * input passed curi_parse, so every '%' starts a triplet.
  */
-static int put_decoded(wout *w, const char *base, const char *p, size_t n, char sep,
+static int put_decoded(curi__out *w, const char *base, const char *p, size_t n, char sep,
                        int windows, curi_error *err)
 {
     for (size_t i = 0; i < n; i++) {
@@ -443,7 +439,7 @@ static int parse_drive_bar(curi_uri *u, const char *s, size_t len, int *matched,
 }
 
 /* "\\" host (h[0..hn): an IP address as written, else decoded) then the path p[0..n). */
-static int put_unc(wout *w, const char *s, const char *h, size_t hn, int decode, const char *p,
+static int put_unc(curi__out *w, const char *s, const char *h, size_t hn, int decode, const char *p,
                    size_t n, curi_error *err)
 {
     int rc = CURI_OK;
@@ -461,7 +457,7 @@ static int put_unc(wout *w, const char *s, const char *h, size_t hn, int decode,
     return rc == CURI_OK ? put_decoded(w, s, p, n, '\\', 1, err) : rc;
 }
 
-CURI__INLINE int uri_to_path(wout *w, const char *s, size_t len, unsigned flags, curi_error *err)
+CURI__INLINE int uri_to_path(curi__out *w, const char *s, size_t len, unsigned flags, curi_error *err)
 {
     int windows = (flags & CURI_PATH_WINDOWS) != 0, bar = 0;
     curi_uri u;
@@ -562,7 +558,7 @@ size_t curi_uri_to_path_bound(size_t len)
 int curi_uri_to_path(char *dst, size_t cap, size_t *outlen, const char *uri, size_t len,
                      unsigned flags, curi_error *err)
 {
-    wout w = {dst, cap, 0};
+    curi__out w = {dst, cap, 0};
     int rc;
 
     if (!curi__wbegin(dst, cap, outlen, 1) || (uri == NULL && len > 0) ||
@@ -576,5 +572,5 @@ int curi_uri_to_path(char *dst, size_t cap, size_t *outlen, const char *uri, siz
     if (rc != CURI_OK) {
         return curi__wend(rc, 0, outlen, err);
     }
-    return curi__wend(w.n > cap ? CURI_ERR_NOSPACE : CURI_OK, w.n, outlen, err);
+    return curi__wend(w.len > cap ? CURI_ERR_NOSPACE : CURI_OK, w.len, outlen, err);
 }
