@@ -298,6 +298,9 @@ static int ends_in_number(const char *s, size_t n)
             return 0;
         e--;
     }
+    /* a number's last byte is a digit, a hex digit or the x of "0x": most domains stop here */
+    if (e == 0 || (!is_hex((unsigned char)s[e - 1]) && (s[e - 1] | 0x20) != 'x'))
+        return 0;
     b = e;
     while (b > 0 && s[b - 1] != '.')
         b--;
@@ -1382,6 +1385,167 @@ static int run(rec *u, size_t *at)
 #undef FAIL
 }
 
+/* ------------------------------------------------------------------ the fast path */
+
+/*
+ * The common URL on the web is special but not file (ftp, http, https, ws, wss), ASCII, and
+ * gives the Standard nothing to record: "//" then a host without credentials, brackets or
+ * '%', no tab, newline or backslash, only URL code points, every '%' starting a triplet.
+ * For such an input run()'s href is the input with the scheme and the host lowercased, the
+ * port without leading zeros and without the scheme's default, an empty path as "/", the
+ * path's dot segments applied and "'" in the query as "%27"; fast() does only that, copying
+ * runs of bytes whole instead of one code point at a time.  The ASCII URL code points
+ * (alphanumerics and !$&'()*+,-./:;=?@_~) are RFC 3986's query class, CURI__QUERY; a host of
+ * CURI__REGNAME bytes holds no forbidden domain code point, and "domain to ASCII" of an
+ * ASCII domain is its lowercase (host_parse), so UTS #46 is not called.  A host that ends in
+ * a number (IPv4) is left to run(), as is everything else not described here.
+ *
+ * Returns 1 with the fields of *u that curi_url_parse reads set as run() sets them, or 0,
+ * having changed nothing in *u (only bytes of dst, which run() writes again).  The href is at
+ * most 3 bytes per input byte plus 1 ("'" grows to 3, an empty path adds "/", nothing else
+ * grows), so once cap holds that much, no write needs a check.
+ */
+static int fast(rec *u)
+{
+    const char *s = (const char *)u->r.s, *end = s + u->r.end, *p, *q, *bad = NULL;
+    char *d = u->w.d;
+    size_t o, sn, host_s, host_e, port_s = 0, path_s, nseg = 0;
+    size_t query_s = SIZE_MAX, frag_s = SIZE_MAX;
+    int32_t port = -1;
+
+    if (u->w.cap == 0 || u->r.end == 0 || u->r.end > (u->w.cap - 1) / 3 ||
+        !curi__is(u->r.s[0], CURI__ALPHA))
+        return 0;
+    /* scheme ":" "//" with a special scheme other than file, and no third slash */
+    q = curi__scan_scalar(s + 1, end, CURI__SCHEME);
+    sn = (size_t)(q - s);
+    if (sn > 5 || end - q < 4 || q[0] != ':' || q[1] != '/' || q[2] != '/' || q[3] == '/')
+        return 0;
+    for (o = 0; o < sn; o++)
+        d[o] = (char)curi__lower((unsigned char)s[o]);
+    int k = special_index(d, sn);
+    if (k < 0 || k == 1)
+        return 0;
+    memcpy(d + o, "://", 3);
+    o += 3;
+    p = q + 3;
+    /* the host: a reg-name, lowercased, that does not end in a number */
+    host_s = o;
+    for (; p < end && curi__is((unsigned char)*p, CURI__REGNAME); p++)
+        d[o++] = (char)curi__lower((unsigned char)*p);
+    host_e = o;
+    if (host_e == host_s || (p < end && *p != ':' && *p != '/' && *p != '?' && *p != '#'))
+        return 0;
+    if (ends_in_number(d + host_s, host_e - host_s))
+        return 0;
+    /* the port: digits up to the path, at most 65535, written unless it is the default */
+    if (p < end && *p == ':') {
+        const char *digits = ++p;
+        uint32_t x = 0;
+        q = curi__scan_scalar(p, end, CURI__DIGIT);
+        if (q < end && *q != '/' && *q != '?' && *q != '#')
+            return 0;
+        for (; p < q; p++) {
+            x = x * 10 + (uint32_t)(*p - '0');
+            if (x > 65535)
+                return 0;
+        }
+        if (q > digits && (int)x != special_port(k)) {
+            char t[5];
+            size_t n = 0;
+            port = (int32_t)x;
+            do {
+                t[sizeof t - 1 - n++] = (char)('0' + x % 10);
+                x /= 10;
+            } while (x > 0);
+            d[o++] = ':';
+            port_s = o;
+            memcpy(d + o, t + sizeof t - n, n);
+            o += n;
+        }
+    }
+    /* the path: the segments after the first '/' (none: one empty segment, "/") */
+    path_s = o;
+    if (p < end && *p == '/')
+        p++;
+    for (;;) {
+        const char *sg = p;
+        p = curi__pct_run(p, end, CURI__PCHAR, &bad);
+        if (p == NULL || (p < end && *p != '/' && *p != '?' && *p != '#'))
+            return 0;
+        int last = p == end || *p != '/';
+        size_t n = (size_t)(p - sg);
+        int dots = n > 0 && n <= 6 && (*sg == '.' || *sg == '%');
+        if (dots && double_dot(sg, n)) {
+            /* shorten(): drop the last segment */
+            if (nseg > 0) {
+                while (d[o - 1] != '/')
+                    o--;
+                o--;
+                nseg--;
+            }
+            if (last) {
+                d[o++] = '/';
+                nseg++;
+            }
+        } else if (dots && single_dot(sg, n)) {
+            if (last) {
+                d[o++] = '/';
+                nseg++;
+            }
+        } else {
+            d[o++] = '/';
+            memcpy(d + o, sg, n);
+            o += n;
+            nseg++;
+        }
+        if (last)
+            break;
+        p++;
+    }
+    /* the query, "'" percent-encoded (the special-query percent-encode set) */
+    if (p < end && *p == '?') {
+        query_s = o;
+        d[o++] = '?';
+        q = curi__pct_run(++p, end, CURI__QUERY, &bad);
+        if (q == NULL || (q < end && *q != '#'))
+            return 0;
+        for (const char *a; p < q && (a = memchr(p, '\'', (size_t)(q - p))) != NULL; p = a + 1) {
+            memcpy(d + o, p, (size_t)(a - p));
+            o += (size_t)(a - p);
+            memcpy(d + o, "%27", 3);
+            o += 3;
+        }
+        memcpy(d + o, p, (size_t)(q - p));
+        o += (size_t)(q - p);
+        p = q;
+    }
+    /* the fragment, up to the end: a second '#' is an invalid URL unit */
+    if (p < end) {
+        frag_s = o;
+        d[o++] = '#';
+        q = curi__pct_run(++p, end, CURI__QUERY, &bad);
+        if (q != end)
+            return 0;
+        memcpy(d + o, p, (size_t)(q - p));
+        o += (size_t)(q - p);
+    }
+    u->scheme_len = sn;
+    u->special = 1;
+    u->has_host = 1;
+    u->host_type = CURI_URL_HOST_DOMAIN;
+    u->user_s = u->host_s = host_s;
+    u->host_e = host_e;
+    u->port = port;
+    u->port_s = port_s;
+    u->path_s = u->path_show = path_s;
+    u->nseg = nseg;
+    u->query_s = query_s;
+    u->frag_s = frag_s;
+    u->w.len = u->w.peak = o;
+    return 1;
+}
+
 /* ------------------------------------------------------------------ the API */
 
 static curi_str span(const char *d, size_t a, size_t b)
@@ -1428,13 +1592,17 @@ int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const c
         v(&u, CURI_URL_V_INVALID_URL_UNIT, b > 0 ? 0 : e);
     u.r.s = (const unsigned char *)input + b;
     u.r.end = e - b;
-    for (size_t i = b; i < e; i++) {
-        if (input[i] == 9 || input[i] == 10 || input[i] == 13) {
-            v(&u, CURI_URL_V_INVALID_URL_UNIT, i);
-            break;
+    /* fast() takes no input with a tab or newline: only run() needs to know of them */
+    rc = CURI_OK;
+    if (!fast(&u)) {
+        for (size_t i = b; i < e; i++) {
+            if (input[i] == 9 || input[i] == 10 || input[i] == 13) {
+                v(&u, CURI_URL_V_INVALID_URL_UNIT, i);
+                break;
+            }
         }
+        rc = run(&u, &at);
     }
-    rc = run(&u, &at);
     if (rc == NEED_BOUND || (rc == CURI_OK && u.w.lost)) {
         size_t need = rc == NEED_BOUND ? curi_url_bound(len, base) : u.w.peak;
         if (outlen != NULL)
