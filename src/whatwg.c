@@ -1562,8 +1562,11 @@ size_t curi_url_bound(size_t len, const curi_url *base)
     return curi__bound(curi__add_sat(n, 16));
 }
 
-int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
-                   size_t len, const curi_url *base, unsigned flags, curi_error *err)
+/* curi_url_parse and the suites' curi__url_parse (testing.h), which also takes
+ * CURI__URL_GENERAL: every input through run(), none through fast(). */
+static int url_entry(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
+                     size_t len, const curi_url *base, unsigned flags, curi_error *err,
+                     unsigned known)
 {
     rec u;
     size_t at = 0, e, b = 0;
@@ -1571,7 +1574,7 @@ int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const c
     if (url != NULL)
         memset(url, 0, sizeof *url);
     if (!curi__wbegin(dst, cap, outlen, 1) || url == NULL || (input == NULL && len > 0) ||
-        flags != 0 || (base != NULL && base->href.ptr == NULL))
+        (flags & ~known) != 0 || (base != NULL && base->href.ptr == NULL))
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     if (len > CURI_MAX_LEN)
         return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
@@ -1594,7 +1597,7 @@ int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const c
     u.r.end = e - b;
     /* fast() takes no input with a tab or newline: only run() needs to know of them */
     rc = CURI_OK;
-    if (!fast(&u)) {
+    if ((flags & CURI__URL_GENERAL) || !fast(&u)) {
         for (size_t i = b; i < e; i++) {
             if (input[i] == 9 || input[i] == 10 || input[i] == 13) {
                 v(&u, CURI_URL_V_INVALID_URL_UNIT, i);
@@ -1652,6 +1655,18 @@ int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const c
     url->validation = u.verr;
     url->validation_offset = u.verr ? u.voff + b : 0;
     return curi__wend(CURI_OK, end, outlen, err);
+}
+
+int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
+                   size_t len, const curi_url *base, unsigned flags, curi_error *err)
+{
+    return url_entry(dst, cap, outlen, url, input, len, base, flags, err, 0);
+}
+
+int curi__url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
+                    size_t len, const curi_url *base, unsigned flags, curi_error *err)
+{
+    return url_entry(dst, cap, outlen, url, input, len, base, flags, err, CURI__URL_GENERAL);
 }
 
 int curi_url_origin(char *dst, size_t cap, size_t *outlen, const curi_url *url, curi_error *err)
