@@ -17,6 +17,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "internal.h"
+#include "norm_pct.h"
 #include "uts46.h"
 
 #define EOFCP UINT32_MAX
@@ -1409,7 +1410,7 @@ static int fast(rec *u)
 {
     const char *s = (const char *)u->r.s, *end = s + u->r.end, *p, *q, *bad = NULL;
     char *d = u->w.d;
-    size_t o, sn, host_s, host_e, port_s = 0, path_s, nseg = 0;
+    size_t o, sn, host_s, host_e, port_s = 0, path_s;
     size_t query_s = SIZE_MAX, frag_s = SIZE_MAX;
     int32_t port = -1;
 
@@ -1430,12 +1431,13 @@ static int fast(rec *u)
     o += 3;
     p = q + 3;
     /* the host: a reg-name, lowercased, that does not end in a number */
-    host_s = o;
-    for (; p < end && curi__is((unsigned char)*p, CURI__REGNAME); p++)
-        d[o++] = (char)curi__lower((unsigned char)*p);
-    host_e = o;
-    if (host_e == host_s || (p < end && *p != ':' && *p != '/' && *p != '?' && *p != '#'))
+    q = curi__scan_scalar(p, end, CURI__REGNAME);
+    if (q == p || (q < end && *q != ':' && *q != '/' && *q != '?' && *q != '#'))
         return 0;
+    host_s = o;
+    o = (size_t)(put_lower(d + o, p, (size_t)(q - p), 0) - d); /* norm_pct.h: 8 bytes a step */
+    host_e = o;
+    p = q;
     if (ends_in_number(d + host_s, host_e - host_s))
         return 0;
     /* the port: digits up to the path, at most 65535, written unless it is the default */
@@ -1477,27 +1479,21 @@ static int fast(rec *u)
         size_t n = (size_t)(p - sg);
         int dots = n > 0 && n <= 6 && (*sg == '.' || *sg == '%');
         if (dots && double_dot(sg, n)) {
-            /* shorten(): drop the last segment */
-            if (nseg > 0) {
+            /* shorten(): drop the last segment, if there is one */
+            if (o > path_s) {
                 while (d[o - 1] != '/')
                     o--;
                 o--;
-                nseg--;
             }
-            if (last) {
+            if (last)
                 d[o++] = '/';
-                nseg++;
-            }
         } else if (dots && single_dot(sg, n)) {
-            if (last) {
+            if (last)
                 d[o++] = '/';
-                nseg++;
-            }
         } else {
             d[o++] = '/';
             memcpy(d + o, sg, n);
             o += n;
-            nseg++;
         }
         if (last)
             break;
@@ -1539,7 +1535,6 @@ static int fast(rec *u)
     u->port = port;
     u->port_s = port_s;
     u->path_s = u->path_show = path_s;
-    u->nseg = nseg;
     u->query_s = query_s;
     u->frag_s = frag_s;
     u->w.len = u->w.peak = o;
