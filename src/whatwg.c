@@ -1506,11 +1506,15 @@ static int fast(rec *u)
         q = curi__pct_run(++p, end, CURI__QUERY, &bad);
         if (q == NULL || (q < end && *q != '#'))
             return 0;
-        for (const char *a; p < q && (a = memchr(p, '\'', (size_t)(q - p))) != NULL; p = a + 1) {
+        while (p < q) {
+            const char *a = memchr(p, '\'', (size_t)(q - p));
+            if (a == NULL)
+                break;
             memcpy(d + o, p, (size_t)(a - p));
             o += (size_t)(a - p);
             memcpy(d + o, "%27", 3);
             o += 3;
+            p = a + 1;
         }
         memcpy(d + o, p, (size_t)(q - p));
         o += (size_t)(q - p);
