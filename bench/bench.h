@@ -28,7 +28,7 @@ typedef struct bench_data {
     size_t bytes;     /* sum of lens[] */
     size_t max_len;   /* longest line */
     char *scratch;    /* output buffer any runner may use ... */
-    size_t scratch_cap; /* ... of 4 * max_len + 4096 bytes */
+    size_t scratch_cap; /* ... of 9 * max_len + 4096 bytes */
 } bench_data;
 
 /* Runs over every line once; stores how many lines succeeded in *ok. */
@@ -36,7 +36,7 @@ typedef uint64_t (*bench_fn)(const bench_data *d, size_t *ok);
 
 typedef struct bench_runner {
     const char *name; /* "uriparser-parse" */
-    const char *op;   /* "parse", "normalize", "resolve" or "relative": the curi runner it is
+    const char *op;   /* "parse", "normalize", "resolve", "relative", "url", ...: the curi runner it is
                          compared with is "curi-" op */
     const char *note; /* what one URL costs, one line */
     bench_fn run;

@@ -55,7 +55,7 @@ function load(path) {
 const runners = [
   {
     name: 'node-url',
-    op: 'normalize',
+    op: 'url',
     run(lines) {
       let ok = 0;
       let sum = 0;

@@ -5,8 +5,8 @@
 #
 # Columns: median ns/URL and MB/s from the timed run; instructions/URL from perf (the timed
 # run's own column) or else from callgrind (the second CSV); and both ratios to the curi
-# runner of the same operation (parse, normalize, resolve, relative; node-url is compared
-# with curi-normalize, since new URL() yields the serialized, normalized href).
+# runner of the same operation (parse, normalize, resolve, relative, url; node-url is compared
+# with curi-url, the same WHATWG parse and href).
 # SPDX-License-Identifier: MIT
 set -eu
 if [ $# -lt 1 ]; then
@@ -17,7 +17,6 @@ icsv=${2:-/dev/null}
 
 awk -F, '
 function op(r) {
-    if (r == "node-url") return "normalize"
     if (r == "node-canparse") return "parse"
     sub(/^[a-z]+-/, "", r)
     return r

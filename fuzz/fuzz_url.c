@@ -10,6 +10,8 @@
  *    size (the buffer is also working space) that then does; a smaller cap answers NOSPACE
  *    with a size at least the href's length;
  *  - curi_url_origin succeeds ("null" or scheme://host);
+ *  - the state machine alone (testing.h's CURI__URL_GENERAL: no fast path) gives the same
+ *    result, error offset, href, views, flags and validation errors;
  *  - the RFC 3986 parser takes the same bytes without crashing (it answers as it may);
  *  - UTS #46: ToASCII is idempotent on its own output, ToUnicode succeeds exactly when
  *    ToASCII does, and ToASCII of the ToUnicode output is the ToASCII output.
@@ -19,6 +21,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "../src/testing.h"
 
 static int within(curi_str part, curi_str href)
 {
@@ -70,6 +73,27 @@ static void check_url(const char *in, size_t n, const char *bs, size_t bn, int h
     int rc = curi_url_parse(buf, cap, &got, &u, in, n, bp, 0, &err);
     FZ_CHECKF(rc != CURI_ERR_NOSPACE, "%s: NOSPACE with the bound", fz_show(in, n));
     FZ_CHECK(err.code == rc);
+
+    /* the fast path answers as the state machine does */
+    {
+        char *gb = fz_alloc(cap);
+        curi_url g;
+        curi_error gerr;
+        size_t ggot = 0;
+        int grc = curi__url_parse(gb, cap, &ggot, &g, in, n, bp, CURI__URL_GENERAL, &gerr);
+        FZ_CHECKF(grc == rc && (rc != CURI_OK || (ggot == got && same_url(&u, &g) &&
+                                                  u.special == g.special &&
+                                                  u.hash.len == g.hash.len &&
+                                                  u.username.len == g.username.len &&
+                                                  u.password.len == g.password.len &&
+                                                  u.port.len == g.port.len)) &&
+                      (rc == CURI_OK || gerr.offset == err.offset) &&
+                      u.validation == g.validation &&
+                      u.validation_offset == g.validation_offset,
+                  "%s: %d %.*s, the state machine alone %d %.*s", fz_show(in, n), rc,
+                  rc == CURI_OK ? (int)got : 0, buf, grc, grc == CURI_OK ? (int)ggot : 0, gb);
+        free(gb);
+    }
     if (rc != CURI_OK) {
         FZ_CHECKF(err.offset <= n, "%s: offset %zu", fz_show(in, n), err.offset);
         free(buf);

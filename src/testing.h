@@ -26,14 +26,21 @@
  * general one. */
 #define CURI__SCHEME_GENERAL (1u << 9)
 
-/* curi_parse, curi_host_parse, curi_lint and curi_scheme_parts_get, each also taking its
- * private bit. */
+/* curi__url_parse: no input through the fast path of the common special URL (whatwg.c's
+ * fast()), every one through the Standard's state machine, so that the suites hold the two to
+ * the same answers. */
+#define CURI__URL_GENERAL (1u << 10)
+
+/* curi_parse, curi_host_parse, curi_lint, curi_scheme_parts_get and curi_url_parse, each also
+ * taking its private bit. */
 int curi__parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 int curi__host_parse(curi_uri *out, const char *s, size_t len, unsigned flags, curi_error *err);
 int curi__lint_entry(const char *s, size_t len, const curi_lint_options *options,
                      curi_finding *out, size_t cap, size_t *count, curi_error *err);
 int curi__scheme_parts_get(curi_scheme_parts *out, const curi_uri *u, unsigned flags,
                            const char **rule, curi_error *err);
+int curi__url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
+                    size_t len, const curi_url *base, unsigned flags, curi_error *err);
 
 /*
  * curi_is_normalized and curi_compare with a choice of path: stream = 0 is what the public

@@ -17,6 +17,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "internal.h"
+#include "norm_pct.h"
 #include "uts46.h"
 
 #define EOFCP UINT32_MAX
@@ -318,6 +319,9 @@ static int ends_in_number(const char *s, size_t n)
             return 0;
         e--;
     }
+    /* a number's last byte is a digit, a hex digit or the x of "0x": most domains stop here */
+    if (e == 0 || (!is_hex((unsigned char)s[e - 1]) && (s[e - 1] | 0x20) != 'x'))
+        return 0;
     b = e;
     while (b > 0 && s[b - 1] != '.')
         b--;
@@ -1495,6 +1499,165 @@ RUN_INLINE int run(rec *u, enum state st, size_t *at)
 #undef FAIL
 }
 
+/* ------------------------------------------------------------------ the fast path */
+
+/*
+ * The common URL on the web is special but not file (ftp, http, https, ws, wss), ASCII, and
+ * gives the Standard nothing to record: "//" then a host without credentials, brackets or
+ * '%', no tab, newline or backslash, only URL code points, every '%' starting a triplet.
+ * For such an input run()'s href is the input with the scheme and the host lowercased, the
+ * port without leading zeros and without the scheme's default, an empty path as "/", the
+ * path's dot segments applied and "'" in the query as "%27"; fast() does only that, copying
+ * runs of bytes whole instead of one code point at a time.  The ASCII URL code points
+ * (alphanumerics and !$&'()*+,-./:;=?@_~) are RFC 3986's query class, CURI__QUERY; a host of
+ * CURI__REGNAME bytes holds no forbidden domain code point, and "domain to ASCII" of an
+ * ASCII domain is its lowercase (host_parse), so UTS #46 is not called.  A host that ends in
+ * a number (IPv4) is left to run(), as is everything else not described here.
+ *
+ * Returns 1 with the fields of *u that curi_url_parse reads set as run() sets them, or 0,
+ * having changed nothing in *u (only bytes of dst, which run() writes again).  The href is at
+ * most 3 bytes per input byte plus 1 ("'" grows to 3, an empty path adds "/", nothing else
+ * grows), so once cap holds that much, no write needs a check.
+ */
+static int fast(rec *u)
+{
+    const char *s = (const char *)u->r.s, *end = s + u->r.end, *p, *q, *bad = NULL;
+    char *d = u->w.d;
+    size_t o, sn, host_s, host_e, port_s = 0, path_s;
+    size_t query_s = SIZE_MAX, frag_s = SIZE_MAX;
+    int32_t port = -1;
+
+    if (u->w.cap == 0 || u->r.end == 0 || u->r.end > (u->w.cap - 1) / 3 ||
+        !curi__is(u->r.s[0], CURI__ALPHA))
+        return 0;
+    /* scheme ":" "//" with a special scheme other than file, and no third slash */
+    q = curi__scan_scalar(s + 1, end, CURI__SCHEME);
+    sn = (size_t)(q - s);
+    if (sn > 5 || end - q < 4 || q[0] != ':' || q[1] != '/' || q[2] != '/' || q[3] == '/')
+        return 0;
+    for (o = 0; o < sn; o++)
+        d[o] = (char)curi__lower((unsigned char)s[o]);
+    int k = special_index(d, sn);
+    if (k < 0 || k == 1)
+        return 0;
+    memcpy(d + o, "://", 3);
+    o += 3;
+    p = q + 3;
+    /* the host: a reg-name, lowercased, that does not end in a number */
+    q = curi__scan_scalar(p, end, CURI__REGNAME);
+    if (q == p || (q < end && *q != ':' && *q != '/' && *q != '?' && *q != '#'))
+        return 0;
+    host_s = o;
+    o = (size_t)(put_lower(d + o, p, (size_t)(q - p), 0) - d); /* norm_pct.h: 8 bytes a step */
+    host_e = o;
+    p = q;
+    if (ends_in_number(d + host_s, host_e - host_s))
+        return 0;
+    /* the port: digits up to the path, at most 65535, written unless it is the default */
+    if (p < end && *p == ':') {
+        const char *digits = ++p;
+        uint32_t x = 0;
+        q = curi__scan_scalar(p, end, CURI__DIGIT);
+        if (q < end && *q != '/' && *q != '?' && *q != '#')
+            return 0;
+        for (; p < q; p++) {
+            x = x * 10 + (uint32_t)(*p - '0');
+            if (x > 65535)
+                return 0;
+        }
+        if (q > digits && (int)x != special_port(k)) {
+            char t[5];
+            size_t n = 0;
+            port = (int32_t)x;
+            do {
+                t[sizeof t - 1 - n++] = (char)('0' + x % 10);
+                x /= 10;
+            } while (x > 0);
+            d[o++] = ':';
+            port_s = o;
+            memcpy(d + o, t + sizeof t - n, n);
+            o += n;
+        }
+    }
+    /* the path: the segments after the first '/' (none: one empty segment, "/") */
+    path_s = o;
+    if (p < end && *p == '/')
+        p++;
+    for (;;) {
+        const char *sg = p;
+        p = curi__pct_run(p, end, CURI__PCHAR, &bad);
+        if (p == NULL || (p < end && *p != '/' && *p != '?' && *p != '#'))
+            return 0;
+        int last = p == end || *p != '/';
+        size_t n = (size_t)(p - sg);
+        int dots = n > 0 && n <= 6 && (*sg == '.' || *sg == '%');
+        if (dots && double_dot(sg, n)) {
+            /* shorten(): drop the last segment, if there is one */
+            if (o > path_s) {
+                while (d[o - 1] != '/')
+                    o--;
+                o--;
+            }
+            if (last)
+                d[o++] = '/';
+        } else if (dots && single_dot(sg, n)) {
+            if (last)
+                d[o++] = '/';
+        } else {
+            d[o++] = '/';
+            memcpy(d + o, sg, n);
+            o += n;
+        }
+        if (last)
+            break;
+        p++;
+    }
+    /* the query, "'" percent-encoded (the special-query percent-encode set) */
+    if (p < end && *p == '?') {
+        query_s = o;
+        d[o++] = '?';
+        q = curi__pct_run(++p, end, CURI__QUERY, &bad);
+        if (q == NULL || (q < end && *q != '#'))
+            return 0;
+        while (p < q) {
+            const char *a = memchr(p, '\'', (size_t)(q - p));
+            if (a == NULL)
+                break;
+            memcpy(d + o, p, (size_t)(a - p));
+            o += (size_t)(a - p);
+            memcpy(d + o, "%27", 3);
+            o += 3;
+            p = a + 1;
+        }
+        memcpy(d + o, p, (size_t)(q - p));
+        o += (size_t)(q - p);
+        p = q;
+    }
+    /* the fragment, up to the end: a second '#' is an invalid URL unit */
+    if (p < end) {
+        frag_s = o;
+        d[o++] = '#';
+        q = curi__pct_run(++p, end, CURI__QUERY, &bad);
+        if (q != end)
+            return 0;
+        memcpy(d + o, p, (size_t)(q - p));
+        o += (size_t)(q - p);
+    }
+    u->scheme_len = sn;
+    u->special = 1;
+    u->has_host = 1;
+    u->host_type = CURI_URL_HOST_DOMAIN;
+    u->user_s = u->host_s = host_s;
+    u->host_e = host_e;
+    u->port = port;
+    u->port_s = port_s;
+    u->path_s = u->path_show = path_s;
+    u->query_s = query_s;
+    u->frag_s = frag_s;
+    u->w.len = u->w.peak = o;
+    return 1;
+}
+
 /* ------------------------------------------------------------------ the API */
 
 static curi_str span(const char *d, size_t a, size_t b)
@@ -1560,8 +1723,11 @@ size_t curi_url_bound(size_t len, const curi_url *base)
     return curi__bound(curi__add_sat(n, 16));
 }
 
-int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
-                   size_t len, const curi_url *base, unsigned flags, curi_error *err)
+/* curi_url_parse and the suites' curi__url_parse (testing.h), which also takes
+ * CURI__URL_GENERAL: every input through run(), none through fast(). */
+static int url_entry(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
+                     size_t len, const curi_url *base, unsigned flags, curi_error *err,
+                     unsigned known)
 {
     rec u;
     size_t at = 0, e, b = 0;
@@ -1569,7 +1735,7 @@ int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const c
     if (url != NULL)
         memset(url, 0, sizeof *url);
     if (!curi__wbegin(dst, cap, outlen, 1) || url == NULL || (input == NULL && len > 0) ||
-        flags != 0 || (base != NULL && base->href.ptr == NULL))
+        (flags & ~known) != 0 || (base != NULL && base->href.ptr == NULL))
         return curi__fail(err, CURI_ERR_INVALID_ARG, 0);
     if (len > CURI_MAX_LEN)
         return curi__fail(err, CURI_ERR_TOO_LONG, CURI_MAX_LEN);
@@ -1585,13 +1751,17 @@ int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const c
         v(&u, CURI_URL_V_INVALID_URL_UNIT, b > 0 ? 0 : e);
     u.r.s = (const unsigned char *)input + b;
     u.r.end = e - b;
-    for (size_t i = b; i < e; i++) {
-        if (input[i] == 9 || input[i] == 10 || input[i] == 13) {
-            v(&u, CURI_URL_V_INVALID_URL_UNIT, i);
-            break;
+    /* fast() takes no input with a tab or newline: only run() needs to know of them */
+    rc = CURI_OK;
+    if ((flags & CURI__URL_GENERAL) || !fast(&u)) {
+        for (size_t i = b; i < e; i++) {
+            if (input[i] == 9 || input[i] == 10 || input[i] == 13) {
+                v(&u, CURI_URL_V_INVALID_URL_UNIT, i);
+                break;
+            }
         }
+        rc = run(&u, S_SCHEME_START, &at);
     }
-    rc = run(&u, S_SCHEME_START, &at);
     if (rc == NEED_BOUND || (rc == CURI_OK && u.w.lost)) {
         size_t need = rc == NEED_BOUND ? curi_url_bound(len, base) : u.w.peak;
         if (outlen != NULL)
@@ -1607,6 +1777,18 @@ int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const c
     url->validation = u.verr;
     url->validation_offset = u.verr ? u.voff + b : 0;
     return curi__wend(CURI_OK, u.w.len, outlen, err);
+}
+
+int curi_url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
+                   size_t len, const curi_url *base, unsigned flags, curi_error *err)
+{
+    return url_entry(dst, cap, outlen, url, input, len, base, flags, err, 0);
+}
+
+int curi__url_parse(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
+                    size_t len, const curi_url *base, unsigned flags, curi_error *err)
+{
+    return url_entry(dst, cap, outlen, url, input, len, base, flags, err, CURI__URL_GENERAL);
 }
 
 int curi_url_origin(char *dst, size_t cap, size_t *outlen, const curi_url *url, curi_error *err)

@@ -14,6 +14,10 @@
  * and once per file, over all its non-blank lines, valid or not:
  *   batch      curi_parse_many and curi_normalize_many agree with the
  *              one-input functions (batch_check in kinds_batch.c)
+ *   url        curi_url_parse gives what the WHATWG state machine alone gives
+ *              (curi__url_parse with CURI__URL_GENERAL: no fast path), without a
+ *              base and against the WHATWG parse of BASE: the same result, error
+ *              offset, href, views, port, flags and validation errors
  * A UTF-8 byte order mark at the start and '\r' at line ends are stripped.
  * SPDX-License-Identifier: MIT
  */
@@ -28,9 +32,9 @@
 #include "runner.h"
 #include "../src/testing.h"
 
-enum { P_RECOMPOSE, P_NORMALIZE, P_RESOLVE, P_RELATIVE, P_BATCH, P_N };
+enum { P_RECOMPOSE, P_NORMALIZE, P_RESOLVE, P_RELATIVE, P_BATCH, P_URL, P_N };
 static const char *const prop_names[P_N] = {"recompose", "normalize", "resolve", "relative",
-                                            "batch"};
+                                            "batch", "url"};
 
 #define SHOWN_PER_PROPERTY 5
 
@@ -52,6 +56,48 @@ static void ufail(ufile *f, int prop, long lineno, const char *line, size_t len,
 }
 
 static const char fixed_base[] = "http://a/b/c/d;p?q";
+
+/* Two curi_url results of the same input, in buffers da and db, are the same: every view at
+ * the same offset with the same length and bytes, every other field equal. */
+static int same_url(const curi_url *a, const char *da, const curi_url *b, const char *db)
+{
+    const curi_str *x[] = {&a->href, &a->protocol, &a->username, &a->password, &a->host,
+                           &a->hostname, &a->port, &a->pathname, &a->search, &a->hash};
+    const curi_str *y[] = {&b->href, &b->protocol, &b->username, &b->password, &b->host,
+                           &b->hostname, &b->port, &b->pathname, &b->search, &b->hash};
+    for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) {
+        if (x[i]->len != y[i]->len || x[i]->ptr - da != y[i]->ptr - db) {
+            return 0;
+        }
+    }
+    return memcmp(da, db, a->href.len) == 0 && a->port_number == b->port_number &&
+           a->host_type == b->host_type && a->opaque_path == b->opaque_path &&
+           a->special == b->special && a->has_query == b->has_query &&
+           a->has_fragment == b->has_fragment && a->validation == b->validation &&
+           a->validation_offset == b->validation_offset;
+}
+
+/* curi_url_parse of line (placed before a guard page) against base (NULL: none) agrees with
+ * the state machine alone; 0 with a description in msg when it does not. */
+static int url_agrees(const char *line, size_t ll, const curi_url *base, char *msg, size_t mcap)
+{
+    size_t cap = curi_url_bound(ll, base), na = 0, nb = 0;
+    const char *in = gput(G_IN4, line, ll);
+    char *da = gslot(G_EDIT0, cap), *db = gslot(G_EDIT0 + 1, cap);
+    curi_url ua, ub;
+    curi_error ea, eb;
+    int ra = curi_url_parse(da, cap, &na, &ua, in, ll, base, 0, &ea);
+    int rb = curi__url_parse(db, cap, &nb, &ub, in, ll, base, CURI__URL_GENERAL, &eb);
+    if (ra != rb || (ra != CURI_OK && ea.offset != eb.offset) ||
+        (ra == CURI_OK && (na != nb || !same_url(&ua, da, &ub, db)))) {
+        snprintf(msg, mcap, "%s%s: %s@%zu %.*s, the state machine %s@%zu %.*s",
+                 base != NULL ? "against " : "", base != NULL ? fixed_base : "",
+                 err_name(ra), ea.offset, ra ? 0 : (int)ua.href.len, da, err_name(rb),
+                 eb.offset, rb ? 0 : (int)ub.href.len, db);
+        return 0;
+    }
+    return 1;
+}
 
 void kind_urlfile(tcase *tc, long *passed, long *failed)
 {
@@ -120,6 +166,17 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
         return;
     }
     boff[0] = 0;
+    /* The base of the url property: fixed_base through the WHATWG parser, kept in a buffer of
+     * its own. */
+    static char wbase_buf[64];
+    curi_url wbase;
+    size_t wbase_len = 0;
+    int wbase_ok = curi_url_parse(wbase_buf, sizeof wbase_buf, &wbase_len, &wbase, fixed_base,
+                                  sizeof fixed_base - 1, NULL, 0, NULL) == CURI_OK;
+    if (!wbase_ok) {
+        f.checked[P_URL] = 1;
+        ufail(&f, P_URL, 0, fixed_base, sizeof fixed_base - 1, "a WHATWG base", "a failure");
+    }
     while (pos < len) {
         const char *line = text + pos;
         const char *nl = memchr(line, '\n', len - pos);
@@ -135,6 +192,14 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
             blank++;
             have_prev = 0;
             continue;
+        }
+        {
+            char umsg[512];
+            f.checked[P_URL]++;
+            if (wbase_ok && (!url_agrees(line, ll, NULL, umsg, sizeof umsg) ||
+                             !url_agrees(line, ll, &wbase, umsg, sizeof umsg))) {
+                ufail(&f, P_URL, lineno, line, ll, "the state machine's answer", umsg);
+            }
         }
         memcpy(blk + boff[nbatch], line, ll);
         boff[nbatch + 1] = boff[nbatch] + ll;
@@ -262,10 +327,11 @@ void kind_urlfile(tcase *tc, long *passed, long *failed)
         }
     }
     printf("%s: %ld lines: %ld valid, %ld invalid, %ld blank; failed: recompose %ld/%ld, "
-           "normalize %ld/%ld, resolve %ld/%ld, relative %ld/%ld, batch %ld/%ld\n",
+           "normalize %ld/%ld, resolve %ld/%ld, relative %ld/%ld, batch %ld/%ld, url %ld/%ld\n",
            f.path, lineno, valid, invalid, blank, f.bad[P_RECOMPOSE], f.checked[P_RECOMPOSE],
            f.bad[P_NORMALIZE], f.checked[P_NORMALIZE], f.bad[P_RESOLVE], f.checked[P_RESOLVE],
-           f.bad[P_RELATIVE], f.checked[P_RELATIVE], f.bad[P_BATCH], f.checked[P_BATCH]);
+           f.bad[P_RELATIVE], f.checked[P_RELATIVE], f.bad[P_BATCH], f.checked[P_BATCH],
+           f.bad[P_URL], f.checked[P_URL]);
     tc->failed = 0;
     sbuf_free(&a);
     sbuf_free(&b);
