@@ -1623,22 +1623,28 @@ size_t curi_uri_to_path_bound(size_t len);
  * ---------------------------------------------------------------------------
  * An IRI is a URI whose components may also hold non-ASCII characters, raw, in
  * UTF-8.  curi_parse with CURI_PARSE_IRI parses an RFC 3987 IRI-reference into the
- * same views as a URI: ucschar in the userinfo, a reg-name, the path, the query and
- * the fragment, iprivate in the query only; everything else as RFC 3986 says.  The
- * input is validated as UTF-8: a malformed, overlong or cut sequence or a surrogate
- * is CURI_ERR_UTF8 at its first byte; a well-formed code point that the component
- * may not hold (a C1 control, a noncharacter, a private-use character outside the
- * query, U+E0000-E0FFF) is the component's *_CHAR error at its first byte.  Every URI
- * is an IRI, with the same views; the other functions take the curi_uri of an IRI
- * like any other (they copy its non-ASCII bytes as they are).
+ * same views as a URI: ucschar (RFC 3987 2.2) in the userinfo, a reg-name, the path,
+ * the query and the fragment, iprivate (U+E000-F8FF, planes 15 and 16) in the query
+ * only; everything else as RFC 3986 says.  The input is validated as UTF-8 (RFC 3629):
+ * a stray continuation byte, C0, C1, F5-FF, a cut sequence, an overlong form, a
+ * surrogate or a code point above U+10FFFF is CURI_ERR_UTF8 at the sequence's first
+ * byte; a well-formed code point that the component may not hold (a C1 control, a
+ * noncharacter, a private-use character outside the query, U+E0000-E0FFF) is the
+ * component's *_CHAR error at its first byte.  Every URI is an IRI, with the same
+ * views; the other functions take the curi_uri of an IRI like any other and copy its
+ * non-ASCII bytes as they are: curi_resolve of two IRIs writes an IRI, and
+ * curi_normalize lowercases only ASCII letters, without Unicode normalization (NFC,
+ * which RFC 3987 5.3.2.2 leaves to the caller).
  *
- * IDNA (UTS #46 with Transitional_Processing off and CheckHyphens, CheckBidi,
- * CheckJoiners, UseSTD3ASCIIRules and VerifyDnsLength on) is libidn2's: when libcuri is
- * built without it (curi_features() lacks CURI_FEATURE_IDN), every function or flag
- * below that needs IDNA returns CURI_ERR_UNSUPPORTED.  It is also the one place where
- * libcuri allocates: libidn2 does, and frees before returning.  Host names of more than
- * CURI_IDN_MAX_INPUT bytes (percent-decoded) are refused (CURI_ERR_IDN_LENGTH): no
- * valid name is that long.
+ * IDNA is UTS #46 processing with Transitional_Processing off and CheckHyphens,
+ * CheckBidi, CheckJoiners and VerifyDnsLength on (UseSTD3ASCIIRules only with
+ * CURI_HOST_STD3), through libidn2 with the checks libidn2 2.3 leaves out done by libcuri
+ * (curi_host_to_ascii below).  When libcuri is built without libidn2 (make IDN=0, or
+ * pkg-config finds no libidn2; curi_features() then lacks CURI_FEATURE_IDN), every
+ * function or flag below that needs IDNA returns CURI_ERR_UNSUPPORTED, and the rest of
+ * the library works as with it.  It is also the one place where libcuri allocates:
+ * libidn2 does, and frees before returning.  Host names of more than CURI_IDN_MAX_INPUT
+ * bytes (percent-decoded) are refused (CURI_ERR_IDN_LENGTH): no valid name is that long.
  */
 enum { CURI_IDN_MAX_INPUT = 1024 };
 
@@ -1667,8 +1673,12 @@ enum {
  * (its errors, with offsets into iri, come back as they are); with CURI_IRI_IDN_DNS only
  * when the registry marks the scheme CURI_SCHEME_DNS_HOST, and then, for such a scheme
  * without an authority (mailto), the domain of each address of the path (after its last
- * '@', up to the next ','; not the query's to= addresses).  The output parses as a URI.
- * curi_iri_to_uri_bound(len, flags) is always enough.
+ * '@', up to the next ','; RFC 6068 2; not the query's to= addresses).  Those schemes
+ * are http, https, ws, wss, ftp, ftps and mailto, the hosts RFC 3987 3.1 lets ToASCII
+ * convert; curi to-uri passes CURI_IRI_IDN_DNS when libidn2 is there.  The output parses
+ * as a URI.  curi_iri_to_uri_bound(len, flags) is always enough: 3 * len, plus 256 with
+ * either IDN flag, plus 124 * len with CURI_IRI_IDN_DNS (a mailto path may hold many
+ * domains, each of at least 2 bytes and each written in at most 254).
  */
 int curi_iri_to_uri(char *dst, size_t cap, size_t *outlen, const char *iri, size_t len,
                     unsigned flags, curi_error *err);
@@ -1676,37 +1686,92 @@ size_t curi_iri_to_uri_bound(size_t len, unsigned flags);
 
 /*
  * URI -> IRI (RFC 3987 3.2): parse uri[0..len) (as an IRI-reference, so an IRI goes
- * through too) and decode the percent-encoded octets that form well-formed UTF-8 of a
- * character the component may hold raw (ucschar; iprivate in the query) and that is not
- * a bidi formatting character (4.1: U+200E, U+200F, U+202A-202E, U+2066-2069), and
- * those of an unreserved ASCII character (step 1: "%7E" -> "~").  Left encoded, each
- * octet in uppercase hex: '%', reserved and other ASCII octets (so no delimiter appears),
- * invalid or overlong UTF-8, and every other character.  With CURI_IRI_IDN a reg-name host with an xn-- label (any case) is
- * replaced by its curi_host_to_unicode form when that succeeds and holds only characters
- * a host may hold; else it stays as it is.  The output parses as an IRI, and
- * curi_uri_to_iri(curi_iri_to_uri(x)) == x for every IRI x whose non-ASCII characters
- * may all stand raw (without IDN).  curi_uri_to_iri_bound(len, flags) is always enough.
+ * through too) and decode each run of percent-encoded octets that forms well-formed
+ * UTF-8 of one character the component may hold raw (ucschar; iprivate in the query) and
+ * that is not invisible: a bidi formatting character (4.1: U+200E, U+200F, U+202A-202E,
+ * U+2066-2069), any other Default_Ignorable_Code_Point (U+00AD, U+061C, U+200B-200D,
+ * U+3164, U+FEFF, the variation selectors, U+E0000-E0FFF, ...: a table that
+ * tools/gen_unitab.py generates from the Unicode Character Database), U+2028 or U+2029;
+ * and those of an unreserved ASCII character (step 1: "%7E%41" -> "~A"; not in a URN's
+ * NSS, which RFC 8141 3.1 compares as written).  Left encoded,
+ * each octet in uppercase hex (step 3: "%e2" -> "%E2"): '%', reserved and other ASCII
+ * octets (so no delimiter appears), invalid or overlong UTF-8, and every other
+ * character; an IP literal stays as written.  With CURI_IRI_IDN a reg-name host with an
+ * xn-- label (any case) is replaced by its curi_host_to_unicode form when that succeeds
+ * and holds only characters a host may hold, else it stays as it is; a label that UTS #39
+ * flags (the lint's host-mixed-script or host-confusable: mixed scripts beyond the Highly
+ * Restrictive level, or a skeleton of ASCII letters, digits and '-' only) stays an
+ * A-label, as Chrome's IDN display policy shows such labels.  The output parses as an
+ * IRI, and curi_uri_to_iri(curi_iri_to_uri(x)) == x for every IRI x without '%' and
+ * without those invisible characters (flags 0).  curi_uri_to_iri_bound(len, flags) (len,
+ * or 4 * len + 1024 with CURI_IRI_IDN) is always enough.
+ *
+ * Both mappings take CURI_IRI_IDN, CURI_IRI_IDN_DNS (which curi_uri_to_iri ignores) or
+ * 0; another bit is CURI_ERR_INVALID_ARG, and either IDN flag without libidn2 is
+ * CURI_ERR_UNSUPPORTED.
  */
 int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size_t len,
                     unsigned flags, curi_error *err);
 size_t curi_uri_to_iri_bound(size_t len, unsigned flags);
 
 /*
- * IDNA for one host name, the writer contract; flags: 0 or CURI_HOST_STD3.  Without it
- * UseSTD3ASCIIRules is off ('_' passes: "_dmarc.example"), but the ASCII result may hold
- * only what a URI's reg-name holds (a mapping to '/' or ' ' is CURI_ERR_IDN_DISALLOWED,
- * reason "URIHost"); with it a byte other than a letter, digit, '-' or '.' is
- * CURI_ERR_IDN_STD3 at that byte.  The name may be
- * percent-encoded UTF-8 (decoded first); an IP literal ("[...]", checked as
- * curi_host_parse does) is copied as it is.
+ * IDNA for one host name (the section's UTS #46 options), the writer contract; flags: 0
+ * or CURI_HOST_STD3.  Host names in URIs carry underscores ("_dmarc.example", SRV-style
+ * and intranet names) and browsers accept them, so without CURI_HOST_STD3
+ * UseSTD3ASCIIRules is off, but the ASCII result may hold only what a URI's reg-name
+ * holds, unreserved and sub-delims (a character UTS #46 maps to '/' or ' ', as U+FF0F,
+ * is CURI_ERR_IDN_DISALLOWED, reason "URIHost"); with it a byte other than a letter,
+ * digit, '-' or '.' is CURI_ERR_IDN_STD3 at that byte (at its label when a mapping made
+ * it).  The name may be percent-encoded UTF-8 (decoded first); an IP literal ("[...]",
+ * checked as curi_host_parse does) is copied as it is.  A name of ASCII letters, digits,
+ * '-' (and '_' without CURI_HOST_STD3) in labels of 1 to 63 bytes, none with '-' first or
+ * last or "--" at 3-4 (so no A-label), at most 253 bytes and a root dot, needs only
+ * lowercasing: a build with libidn2 answers it without calling libidn2 (and without
+ * allocating), the same answer from either function.
+ * Any other name goes through libidn2's idn2_lookup_u8 with IDN2_NONTRANSITIONAL, then
+ * libcuri's own checks where libidn2 2.3 falls short of UTS #46:
+ *   - UseSTD3ASCIIRules: IDN2_USE_STD3_ASCII_RULES deletes a disallowed character instead
+ *     of failing ("a_b" -> "ab"), so with CURI_HOST_STD3 the name is converted without it
+ *     and the ASCII result checked; the U-labels may not hold U+2260, U+226E or U+226F
+ *     (the STD3-disallowed characters outside ASCII).
+ *   - VerifyDnsLength: an empty label (but a final root label) and a name over 253 bytes
+ *     are refused here; libidn2 accepts them.
+ *   - ToUnicode: idn2_to_unicode_8z8z only decodes Punycode, without mapping or validation,
+ *     and a label it cannot decode disappears ("xn--a.com" -> ".com"); so ToUnicode is
+ *     ToASCII, which validates, then the decoding of labels known to be valid.
+ *   - ValidityCriteria: libidn2 accepts some A-labels that decode to a character UTS #46
+ *     maps ("xn--6a" is U+00A0, which maps to a space), so the U-labels must give the same
+ *     A-labels again.
+ *   - CheckBidi: libidn2 checks only the labels with right-to-left characters and misses
+ *     RFC 5893 rule 4; so in a name with a right-to-left character (R, AL or AN, known by
+ *     block) a label that starts with a digit (rule 1) and a label with both European and
+ *     Arabic digits (rule 4) are refused here.
+ * On Unicode 13.0.0's IdnaTestV2.txt (6225 lines; tools/uts46-conformance.py when curi host
+ * used these functions) toASCII agreed on 99.02% of the lines and toUnicode on 98.44%;
+ * libcuri(3)'s BUGS lists the rest.
  *
  * curi_host_to_ascii: UTS #46 ToASCII, lowercase A-labels ("Bücher.example" ->
- * "xn--bcher-kva.example"); curi_host_to_ascii_bound(len) is always enough.
- * curi_host_to_unicode: UTS #46 ToUnicode of a name that ToASCII accepts, U-labels in
- * UTF-8 ("xn--bcher-kva.example" -> "bücher.example"); curi_host_to_unicode_bound(len).
- * Errors: CURI_ERR_IDN_* (named after libidn2's, which curi(1) and libcuri(3) list) at
- * the offset of the label at fault (0 when the whole name is), CURI_ERR_UTF8, CURI_ERR_PCT,
- * CURI_ERR_UNSUPPORTED without libidn2.
+ * "xn--bcher-kva.example"); curi_host_to_ascii_bound(len) (the larger of len and 256) is
+ * always enough.  curi_host_to_unicode: UTS #46 ToUnicode of a name that ToASCII accepts,
+ * U-labels in UTF-8 ("xn--bcher-kva.example" -> "bücher.example");
+ * curi_host_to_unicode_bound(len) (the larger of len and 1024) is always enough.  Errors,
+ * named after libidn2's (the detail that curi_idn_reason reads), with err->offset at the
+ * label at fault (the first label that fails alone, or 0 when only the whole name fails,
+ * as a Bidi rule across labels):
+ *   - CURI_ERR_IDN_DISALLOWED: IDN2_DISALLOWED, IDN2_UNASSIGNED, IDN2_INVALID_TRANSITIONAL,
+ *     IDN2_INVALID_NONTRANSITIONAL, IDN2_DOT_IN_LABEL; URIHost, ValidityCriteria.
+ *   - CURI_ERR_IDN_STD3: UseSTD3ASCIIRules, with CURI_HOST_STD3.
+ *   - CURI_ERR_IDN_HYPHEN: IDN2_HYPHEN_STARTEND, IDN2_2HYPHEN.
+ *   - CURI_ERR_IDN_LEADING_COMBINING, CURI_ERR_IDN_CONTEXTJ, CURI_ERR_IDN_CONTEXTO (with
+ *     their _NO_RULE codes), CURI_ERR_IDN_BIDI (and libcuri's CheckBidi).
+ *   - CURI_ERR_IDN_PUNYCODE: IDN2_PUNYCODE_*, IDN2_INVALID_ALABEL, IDN2_UALABEL_MISMATCH,
+ *     IDN2_ALABEL_ROUNDTRIP_FAILED; an A-label libidn2 cannot decode (ToUnicode).
+ *   - CURI_ERR_IDN_LENGTH: IDN2_TOO_BIG_LABEL, IDN2_TOO_BIG_DOMAIN,
+ *     IDN2_PUNYCODE_BIG_OUTPUT (a U-label whose A-label would pass 63 bytes);
+ *     VerifyDnsLength; more than CURI_IDN_MAX_INPUT bytes once decoded.
+ *   - CURI_ERR_IDN: any other libidn2 error.
+ *   - CURI_ERR_UTF8 (IDN2_ENCODING_ERROR too), CURI_ERR_PCT; CURI_ERR_UNSUPPORTED without
+ *     libidn2, for every name but an IP literal.
  */
 int curi_host_to_ascii(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
                        unsigned flags, curi_error *err);
@@ -1717,9 +1782,10 @@ size_t curi_host_to_unicode_bound(size_t len);
 /*
  * Why IDNA failed, for a CURI_ERR_IDN_* error that a host conversion (or a mapping with
  * CURI_IRI_IDN) wrote into *err (they keep the reason in err->detail): libidn2's name
- * for it ("IDN2_DISALLOWED", from idn2_strerror_name) or the UTS #46 option that libcuri
- * checks itself ("UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi", "ToUnicode"), with
- * a sentence in *message when message is not NULL; NULL (and *message NULL) for any other
+ * for it ("IDN2_DISALLOWED", from idn2_strerror_name, and idn2_strerror's sentence) or the
+ * UTS #46 option that libcuri checks itself ("UseSTD3ASCIIRules", "VerifyDnsLength",
+ * "CheckBidi", "ToUnicode", "ValidityCriteria", "URIHost", and a sentence of its own), the
+ * sentence in *message when message is not NULL; NULL (and *message NULL) for any other
  * error.  Static storage.
  */
 const char *curi_idn_reason(const curi_error *err, const char **message);
