@@ -275,7 +275,7 @@ typedef enum curi_errcode {
     CURI_ERR_PATH_FRAGMENT = 33,
     CURI_ERR_PATH_DRIVE = 34,
     CURI_ERR_PATH_UNC = 35,
-    /* 36: curi_scheme_check (Scheme grammars, below) */
+    /* 36: curi_scheme_check (The scheme registry, below) */
     CURI_ERR_SCHEME_RULE = 36,
     /* 37-48: IRIs and IDNA (IRIs and internationalized host names, below) */
     CURI_ERR_UTF8 = 37,
@@ -980,17 +980,84 @@ int curi_scheme_kind(const curi_scheme *s);
 int curi_scheme_query_is_form(const curi_scheme *s);
 
 /*
- * Judge a parsed reference by its scheme's own grammar: the schemes of RFC 1738 and uri(7)
- * (ftp, http, https, gopher, mailto, news, nntp, telnet, wais, file, prospero, ldap, ldaps,
- * man, info, whatis, ghelp, urn) and data, tel, ws, wss, each as its documents define it
- * (libcuri(3) lists the rules).  Returns CURI_OK when the reference keeps its scheme's
- * rules, when its scheme has no grammar of its own here (generic RFC 3986), and for a relative
+ * Judge a parsed reference by its scheme's own grammar, as the scheme's documents define
+ * it: ftp, gopher, news, nntp, telnet, wais, prospero (RFC 1738, 4266, 5538, 4248), http
+ * and https (RFC 9110), mailto (RFC 6068), file (RFC 8089), ldap and ldaps (RFC 4516 with
+ * the dn of RFC 4514 and the filter of RFC 4515), urn (RFC 8141), data (RFC 2397), tel
+ * (RFC 3966), ws and wss (RFC 6455), and the uri(7) schemes man, info, whatis and ghelp.
+ * Returns CURI_OK when the reference keeps its scheme's rules, when its scheme has no
+ * grammar of its own here (RFC 3986 is all there is to judge), and for a relative
  * reference; otherwise CURI_ERR_SCHEME_RULE with err->offset at the first offending byte,
  * counted from u->scheme.ptr (so: an offset into the input of curi_parse), and *rule set to
- * the broken rule's name ("ftp-typecode"; static storage).  u must come from curi_parse
- * (or be built of views into one buffer that starts at u->scheme.ptr).  flags must be 0
- * (no flag is defined yet: any bit is CURI_ERR_INVALID_ARG, as is a NULL u).  rule and err
- * may be NULL; *rule is NULL but after CURI_ERR_SCHEME_RULE.
+ * the broken rule's name ("ftp-typecode"; static storage; curi_scheme_rule_message gives
+ * its sentence and source).  Parts whose meaning is text (an ftp name, a mailto address, an
+ * ldap dn) are judged percent-decoded; the checks walk each component once and never
+ * allocate.  u must come from curi_parse (or be built of views into one buffer that starts
+ * at u->scheme.ptr).  flags must be 0 (no flag is defined yet: any bit is
+ * CURI_ERR_INVALID_ARG, as is a NULL u).  rule and err may be NULL; *rule is NULL but after
+ * CURI_ERR_SCHEME_RULE.  The rules, by scheme:
+ *   - ftp: ftp-host, ftp-query, ftp-typecode (the first ';' of the path starts exactly
+ *     ";type=" and one of a, i, d at its end).
+ *   - http, https: http-host (userinfo is valid syntax; curi check reports it).
+ *   - ws, wss: ws-host, ws-userinfo, ws-fragment.
+ *   - gopher: gopher-host, gopher-userinfo, gopher-query, gopher-type, gopher-selector-crlf.
+ *   - mailto: mailto-authority, mailto-addr-encoding (a raw '/', ';', '=' or '&' in an
+ *     address), mailto-addr-spec (local-part@domain after decoding, also in a to= header;
+ *     non-ASCII only as well-formed UTF-8, RFC 6532 3.2; a quoted local part keeps its
+ *     spaces and commas, RFC 5322 3.2.4, so "mailto:%22a%20b%22@example.org" is valid and
+ *     "mailto:?to=%22a%2Cb%22@x.example" is one address; CR and LF, folding, are
+ *     refused), mailto-hfield, mailto-hfvalue.
+ *   - news: news-host, news-path, news-query, news-article, news-group (a group may hold
+ *     any percent-encoded octet, RFC 5538 2.2 and 3: "news:example.group.th%3Fse" is valid
+ *     and names example.group.th?se; a name that decodes to "." or ".." is refused).
+ *   - nntp: nntp-host, nntp-query, nntp-group (percent-encoded octets as in news:
+ *     "nntp://s/n%2Fa" names the group n/a), nntp-article (1 to 16 digits).
+ *   - telnet: telnet-host, telnet-query, telnet-path.
+ *   - wais: wais-host, wais-userinfo, wais-database, wais-path, wais-search.
+ *   - file: file-userinfo, file-port, file-query, file-path.
+ *   - prospero: prospero-host, prospero-userinfo, prospero-query, prospero-path,
+ *     prospero-field.
+ *   - ldap, ldaps: ldap-authority, ldap-userinfo, ldap-path, ldap-dn, ldap-query,
+ *     ldap-attributes, ldap-scope, ldap-filter, ldap-extension (a fourth '?' needs at
+ *     least one extension after it: "ldap://h/????" is refused, "ldap://h/???" is not);
+ *     the dn, the filter and each extension value must be well-formed UTF-8 once decoded
+ *     (RFC 4514 3, RFC 4515 3, RFC 4511 4.1.2: a stray or overlong byte, a surrogate or a
+ *     code point past U+10FFFF breaks the element's rule).
+ *   - urn: urn-authority, urn-nid, urn-nss, urn-query, urn-r-component, urn-q-component.
+ *   - data: data-authority, data-comma, data-mediatype, data-base64 (base64 data, once
+ *     decoded, is whole quanta of four characters of the RFC 4648 4 alphabet, so its
+ *     length is a multiple of four and empty data is valid, '=' or '==' only at the end
+ *     and with zero pad bits: "QQ==" and "QQ%3D%3D" are valid, "A", "ABC==", "AAAAA"
+ *     and "QR==" are not).
+ *   - tel: tel-authority, tel-query, tel-number, tel-param, tel-ext, tel-isub,
+ *     tel-isub-ext, tel-phone-context (a phone-context is '+' digits or an RFC 3966 3
+ *     domainname: letter, digit and hyphen labels that start and end with a letter or
+ *     digit, the last one starting with a letter, one optional final dot; so "-a",
+ *     "a..b", "1com" and "9" are refused).
+ *   - man: man-form, man-name, man-section; info: info-form, info-file; whatis:
+ *     whatis-form, whatis-string; ghelp: ghelp-form, ghelp-application.
+ * Where the documents leave a case open, the choice made here:
+ *   - a '?' in an ftp, gopher or prospero path is a query under RFC 3986 and refused
+ *     (write %3F); ";type=" is read without regard to case;
+ *   - a file URI's query is refused (RFC 8089 has none), and "file:c:/x" (Appendix E.2)
+ *     is accepted; "news:" with nothing after it matches the ABNF and is accepted;
+ *   - in mailto an empty header name and a second '?' are refused, a raw '/' in a header
+ *     value and a fragment are accepted;
+ *   - a dn with spaces around its separators is refused (RFC 4514 has none), an ldap
+ *     fragment accepted, an ldap filter nested deeper than 64 levels refused;
+ *   - urn NIDs that start with "X-", have two letters or start with "xn--" are accepted
+ *     (registration limits);
+ *   - KDE's "man:(index)" is refused (no name), a section may carry a suffix ("3p"); a man
+ *     name or section and an info file name may not hold '/' or %2F (man(1) and info(1)
+ *     read such a name as a file path: "man:/etc/hostname", "man:printf(3/../x)",
+ *     "info:(/etc/passwd)"; RFC 4452's info:lccn/... is another scheme of the same name);
+ *   - the order of tel parameters is not checked, and names other than ext, isub and
+ *     phone-context may repeat;
+ *   - base64 data may hold nothing but its alphabet and final padding (no white space or
+ *     line breaks: RFC 2397 is silent, RFC 4648 3.3 rejects characters outside the
+ *     alphabet), must be padded to a multiple of four (RFC 4648 3.2), and must set its pad
+ *     bits to zero (RFC 4648 3.5 lets decoders reject otherwise: one octet string, one
+ *     base64 form).
  */
 int curi_scheme_check(const curi_uri *u, unsigned flags, const char **rule, curi_error *err);
 /* What a rule of curi_scheme_check asks, one sentence with its source ("a ';' in an ftp
@@ -1037,12 +1104,16 @@ const char *curi_scheme_rule_message(const char *rule);
  * curi_pct_decode), whose items are name=value pairs (CURI_SPT_PAIRS: split them with
  * curi_split_at) and which are lists of mail addresses (CURI_SPT_ADDRESSES: a ',' inside a
  * quoted local part, "a,b"@x written %22a,b%22@x, or inside a domain literal does not split
- * them; the value of a mailto to= header is such a list too).  The user and password are the
+ * them; the value of a mailto to= header is such a list too, and mailto equivalence and
+ * curi parse --scheme --json split both this way).  The user and password are the
  * userinfo before and after its first ':' (nntp's password comes last, after the parts its
- * layout had before); an ftp cwd list holds the segments before the name; gophertype is the
- * byte after the first '/' (absent for an empty gopher path, which means type 1); news has
- * either an article (a Message-ID: it has an '@') or newsgroups; a group or newsgroups may
- * hold any percent-encoded octet (news:a.th%3Fse is the group a.th?se once decoded).
+ * layout had before); an ftp cwd list holds the segments before the name (%2F stays in its
+ * segment: "/%2Fetc/motd" has the cwd "%2Fetc"); gophertype is the byte after the first
+ * '/' (absent for an empty gopher path, which means type 1), and the selector, search and
+ * gopher+ string are split at the %09 triplets; news has either an article (a Message-ID:
+ * it has an '@') or newsgroups; a group or newsgroups may hold any percent-encoded octet
+ * (news:a.th%3Fse is the group a.th?se once decoded); an ldap query gives its four
+ * '?'-separated parts, an empty one absent.
  */
 enum {
     CURI_SK_NONE = 0, CURI_SK_FTP = 1, CURI_SK_HTTP = 2, CURI_SK_GOPHER = 3,
@@ -1090,14 +1161,16 @@ const char *curi_scheme_part_name(int kind, int i);
  * CURI_SPT_DECODE (text: decode it), CURI_SPT_PAIRS (items are name=value),
  * CURI_SPT_ADDRESSES (items are RFC 6068 addresses, split outside their quoted strings),
  * CURI_SPT_PORT, CURI_SPT_OPTIONAL and CURI_SPT_DEFAULT (below).  A program can show any
- * scheme's parts from these alone (curi parse --scheme does). */
+ * scheme's parts from these alone: curi parse --scheme --json does, beside the values a
+ * scheme derives from them. */
 enum {
     CURI_SPT_DECODE = 0x100,
     CURI_SPT_PAIRS = 0x200,
     CURI_SPT_ADDRESSES = 0x400,
     CURI_SPT_PORT = 0x800,     /* a port: decimal digits, a number */
     CURI_SPT_OPTIONAL = 0x1000, /* only some forms of the scheme have it: absent means "not
-                                   this form" rather than "empty" */
+                                   this form" rather than "empty" (news's article or
+                                   newsgroups, a fragment the scheme gives no meaning) */
     CURI_SPT_DEFAULT = 0x2000  /* an absent list means the scheme's default (ldap: every
                                   attribute), not an empty one */
 };
