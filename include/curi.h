@@ -275,7 +275,7 @@ typedef enum curi_errcode {
     CURI_ERR_PATH_FRAGMENT = 33,
     CURI_ERR_PATH_DRIVE = 34,
     CURI_ERR_PATH_UNC = 35,
-    /* 36: curi_scheme_check (Scheme grammars, below) */
+    /* 36: curi_scheme_check (The scheme registry, below) */
     CURI_ERR_SCHEME_RULE = 36,
     /* 37-48: IRIs and IDNA (IRIs and internationalized host names, below) */
     CURI_ERR_UTF8 = 37,
@@ -980,17 +980,84 @@ int curi_scheme_kind(const curi_scheme *s);
 int curi_scheme_query_is_form(const curi_scheme *s);
 
 /*
- * Judge a parsed reference by its scheme's own grammar: the schemes of RFC 1738 and uri(7)
- * (ftp, http, https, gopher, mailto, news, nntp, telnet, wais, file, prospero, ldap, ldaps,
- * man, info, whatis, ghelp, urn) and data, tel, ws, wss, each as its documents define it
- * (libcuri(3) lists the rules).  Returns CURI_OK when the reference keeps its scheme's
- * rules, when its scheme has no grammar of its own here (generic RFC 3986), and for a relative
+ * Judge a parsed reference by its scheme's own grammar, as the scheme's documents define
+ * it: ftp, gopher, news, nntp, telnet, wais, prospero (RFC 1738, 4266, 5538, 4248), http
+ * and https (RFC 9110), mailto (RFC 6068), file (RFC 8089), ldap and ldaps (RFC 4516 with
+ * the dn of RFC 4514 and the filter of RFC 4515), urn (RFC 8141), data (RFC 2397), tel
+ * (RFC 3966), ws and wss (RFC 6455), and the uri(7) schemes man, info, whatis and ghelp.
+ * Returns CURI_OK when the reference keeps its scheme's rules, when its scheme has no
+ * grammar of its own here (RFC 3986 is all there is to judge), and for a relative
  * reference; otherwise CURI_ERR_SCHEME_RULE with err->offset at the first offending byte,
  * counted from u->scheme.ptr (so: an offset into the input of curi_parse), and *rule set to
- * the broken rule's name ("ftp-typecode"; static storage).  u must come from curi_parse
- * (or be built of views into one buffer that starts at u->scheme.ptr).  flags must be 0
- * (no flag is defined yet: any bit is CURI_ERR_INVALID_ARG, as is a NULL u).  rule and err
- * may be NULL; *rule is NULL but after CURI_ERR_SCHEME_RULE.
+ * the broken rule's name ("ftp-typecode"; static storage; curi_scheme_rule_message gives
+ * its sentence and source).  Parts whose meaning is text (an ftp name, a mailto address, an
+ * ldap dn) are judged percent-decoded; the checks walk each component once and never
+ * allocate.  u must come from curi_parse (or be built of views into one buffer that starts
+ * at u->scheme.ptr).  flags must be 0 (no flag is defined yet: any bit is
+ * CURI_ERR_INVALID_ARG, as is a NULL u).  rule and err may be NULL; *rule is NULL but after
+ * CURI_ERR_SCHEME_RULE.  The rules, by scheme:
+ *   - ftp: ftp-host, ftp-query, ftp-typecode (the first ';' of the path starts exactly
+ *     ";type=" and one of a, i, d at its end).
+ *   - http, https: http-host (userinfo is valid syntax; curi check reports it).
+ *   - ws, wss: ws-host, ws-userinfo, ws-fragment.
+ *   - gopher: gopher-host, gopher-userinfo, gopher-query, gopher-type, gopher-selector-crlf.
+ *   - mailto: mailto-authority, mailto-addr-encoding (a raw '/', ';', '=' or '&' in an
+ *     address), mailto-addr-spec (local-part@domain after decoding, also in a to= header;
+ *     non-ASCII only as well-formed UTF-8, RFC 6532 3.2; a quoted local part keeps its
+ *     spaces and commas, RFC 5322 3.2.4, so "mailto:%22a%20b%22@example.org" is valid and
+ *     "mailto:?to=%22a%2Cb%22@x.example" is one address; CR and LF, folding, are
+ *     refused), mailto-hfield, mailto-hfvalue.
+ *   - news: news-host, news-path, news-query, news-article, news-group (a group may hold
+ *     any percent-encoded octet, RFC 5538 2.2 and 3: "news:example.group.th%3Fse" is valid
+ *     and names example.group.th?se; a name that decodes to "." or ".." is refused).
+ *   - nntp: nntp-host, nntp-query, nntp-group (percent-encoded octets as in news:
+ *     "nntp://s/n%2Fa" names the group n/a), nntp-article (1 to 16 digits).
+ *   - telnet: telnet-host, telnet-query, telnet-path.
+ *   - wais: wais-host, wais-userinfo, wais-database, wais-path, wais-search.
+ *   - file: file-userinfo, file-port, file-query, file-path.
+ *   - prospero: prospero-host, prospero-userinfo, prospero-query, prospero-path,
+ *     prospero-field.
+ *   - ldap, ldaps: ldap-authority, ldap-userinfo, ldap-path, ldap-dn, ldap-query,
+ *     ldap-attributes, ldap-scope, ldap-filter, ldap-extension (a fourth '?' needs at
+ *     least one extension after it: "ldap://h/????" is refused, "ldap://h/???" is not);
+ *     the dn, the filter and each extension value must be well-formed UTF-8 once decoded
+ *     (RFC 4514 3, RFC 4515 3, RFC 4511 4.1.2: a stray or overlong byte, a surrogate or a
+ *     code point past U+10FFFF breaks the element's rule).
+ *   - urn: urn-authority, urn-nid, urn-nss, urn-query, urn-r-component, urn-q-component.
+ *   - data: data-authority, data-comma, data-mediatype, data-base64 (base64 data, once
+ *     decoded, is whole quanta of four characters of the RFC 4648 4 alphabet, so its
+ *     length is a multiple of four and empty data is valid, '=' or '==' only at the end
+ *     and with zero pad bits: "QQ==" and "QQ%3D%3D" are valid, "A", "ABC==", "AAAAA"
+ *     and "QR==" are not).
+ *   - tel: tel-authority, tel-query, tel-number, tel-param, tel-ext, tel-isub,
+ *     tel-isub-ext, tel-phone-context (a phone-context is '+' digits or an RFC 3966 3
+ *     domainname: letter, digit and hyphen labels that start and end with a letter or
+ *     digit, the last one starting with a letter, one optional final dot; so "-a",
+ *     "a..b", "1com" and "9" are refused).
+ *   - man: man-form, man-name, man-section; info: info-form, info-file; whatis:
+ *     whatis-form, whatis-string; ghelp: ghelp-form, ghelp-application.
+ * Where the documents leave a case open, the choice made here:
+ *   - a '?' in an ftp, gopher or prospero path is a query under RFC 3986 and refused
+ *     (write %3F); ";type=" is read without regard to case;
+ *   - a file URI's query is refused (RFC 8089 has none), and "file:c:/x" (Appendix E.2)
+ *     is accepted; "news:" with nothing after it matches the ABNF and is accepted;
+ *   - in mailto an empty header name and a second '?' are refused, a raw '/' in a header
+ *     value and a fragment are accepted;
+ *   - a dn with spaces around its separators is refused (RFC 4514 has none), an ldap
+ *     fragment accepted, an ldap filter nested deeper than 64 levels refused;
+ *   - urn NIDs that start with "X-", have two letters or start with "xn--" are accepted
+ *     (registration limits);
+ *   - KDE's "man:(index)" is refused (no name), a section may carry a suffix ("3p"); a man
+ *     name or section and an info file name may not hold '/' or %2F (man(1) and info(1)
+ *     read such a name as a file path: "man:/etc/hostname", "man:printf(3/../x)",
+ *     "info:(/etc/passwd)"; RFC 4452's info:lccn/... is another scheme of the same name);
+ *   - the order of tel parameters is not checked, and names other than ext, isub and
+ *     phone-context may repeat;
+ *   - base64 data may hold nothing but its alphabet and final padding (no white space or
+ *     line breaks: RFC 2397 is silent, RFC 4648 3.3 rejects characters outside the
+ *     alphabet), must be padded to a multiple of four (RFC 4648 3.2), and must set its pad
+ *     bits to zero (RFC 4648 3.5 lets decoders reject otherwise: one octet string, one
+ *     base64 form).
  */
 int curi_scheme_check(const curi_uri *u, unsigned flags, const char **rule, curi_error *err);
 /* What a rule of curi_scheme_check asks, one sentence with its source ("a ';' in an ftp
@@ -1037,12 +1104,16 @@ const char *curi_scheme_rule_message(const char *rule);
  * curi_pct_decode), whose items are name=value pairs (CURI_SPT_PAIRS: split them with
  * curi_split_at) and which are lists of mail addresses (CURI_SPT_ADDRESSES: a ',' inside a
  * quoted local part, "a,b"@x written %22a,b%22@x, or inside a domain literal does not split
- * them; the value of a mailto to= header is such a list too).  The user and password are the
+ * them; the value of a mailto to= header is such a list too, and mailto equivalence and
+ * curi parse --scheme --json split both this way).  The user and password are the
  * userinfo before and after its first ':' (nntp's password comes last, after the parts its
- * layout had before); an ftp cwd list holds the segments before the name; gophertype is the
- * byte after the first '/' (absent for an empty gopher path, which means type 1); news has
- * either an article (a Message-ID: it has an '@') or newsgroups; a group or newsgroups may
- * hold any percent-encoded octet (news:a.th%3Fse is the group a.th?se once decoded).
+ * layout had before); an ftp cwd list holds the segments before the name (%2F stays in its
+ * segment: "/%2Fetc/motd" has the cwd "%2Fetc"); gophertype is the byte after the first
+ * '/' (absent for an empty gopher path, which means type 1), and the selector, search and
+ * gopher+ string are split at the %09 triplets; news has either an article (a Message-ID:
+ * it has an '@') or newsgroups; a group or newsgroups may hold any percent-encoded octet
+ * (news:a.th%3Fse is the group a.th?se once decoded); an ldap query gives its four
+ * '?'-separated parts, an empty one absent.
  */
 enum {
     CURI_SK_NONE = 0, CURI_SK_FTP = 1, CURI_SK_HTTP = 2, CURI_SK_GOPHER = 3,
@@ -1090,14 +1161,16 @@ const char *curi_scheme_part_name(int kind, int i);
  * CURI_SPT_DECODE (text: decode it), CURI_SPT_PAIRS (items are name=value),
  * CURI_SPT_ADDRESSES (items are RFC 6068 addresses, split outside their quoted strings),
  * CURI_SPT_PORT, CURI_SPT_OPTIONAL and CURI_SPT_DEFAULT (below).  A program can show any
- * scheme's parts from these alone (curi parse --scheme does). */
+ * scheme's parts from these alone: curi parse --scheme --json does, beside the values a
+ * scheme derives from them. */
 enum {
     CURI_SPT_DECODE = 0x100,
     CURI_SPT_PAIRS = 0x200,
     CURI_SPT_ADDRESSES = 0x400,
     CURI_SPT_PORT = 0x800,     /* a port: decimal digits, a number */
     CURI_SPT_OPTIONAL = 0x1000, /* only some forms of the scheme have it: absent means "not
-                                   this form" rather than "empty" */
+                                   this form" rather than "empty" (news's article or
+                                   newsgroups, a fragment the scheme gives no meaning) */
     CURI_SPT_DEFAULT = 0x2000  /* an absent list means the scheme's default (ldap: every
                                   attribute), not an empty one */
 };
@@ -1623,22 +1696,28 @@ size_t curi_uri_to_path_bound(size_t len);
  * ---------------------------------------------------------------------------
  * An IRI is a URI whose components may also hold non-ASCII characters, raw, in
  * UTF-8.  curi_parse with CURI_PARSE_IRI parses an RFC 3987 IRI-reference into the
- * same views as a URI: ucschar in the userinfo, a reg-name, the path, the query and
- * the fragment, iprivate in the query only; everything else as RFC 3986 says.  The
- * input is validated as UTF-8: a malformed, overlong or cut sequence or a surrogate
- * is CURI_ERR_UTF8 at its first byte; a well-formed code point that the component
- * may not hold (a C1 control, a noncharacter, a private-use character outside the
- * query, U+E0000-E0FFF) is the component's *_CHAR error at its first byte.  Every URI
- * is an IRI, with the same views; the other functions take the curi_uri of an IRI
- * like any other (they copy its non-ASCII bytes as they are).
+ * same views as a URI: ucschar (RFC 3987 2.2) in the userinfo, a reg-name, the path,
+ * the query and the fragment, iprivate (U+E000-F8FF, planes 15 and 16) in the query
+ * only; everything else as RFC 3986 says.  The input is validated as UTF-8 (RFC 3629):
+ * a stray continuation byte, C0, C1, F5-FF, a cut sequence, an overlong form, a
+ * surrogate or a code point above U+10FFFF is CURI_ERR_UTF8 at the sequence's first
+ * byte; a well-formed code point that the component may not hold (a C1 control, a
+ * noncharacter, a private-use character outside the query, U+E0000-E0FFF) is the
+ * component's *_CHAR error at its first byte.  Every URI is an IRI, with the same
+ * views; the other functions take the curi_uri of an IRI like any other and copy its
+ * non-ASCII bytes as they are: curi_resolve of two IRIs writes an IRI, and
+ * curi_normalize lowercases only ASCII letters, without Unicode normalization (NFC,
+ * which RFC 3987 5.3.2.2 leaves to the caller).
  *
- * IDNA (UTS #46 with Transitional_Processing off and CheckHyphens, CheckBidi,
- * CheckJoiners, UseSTD3ASCIIRules and VerifyDnsLength on) is libidn2's: when libcuri is
- * built without it (curi_features() lacks CURI_FEATURE_IDN), every function or flag
- * below that needs IDNA returns CURI_ERR_UNSUPPORTED.  It is also the one place where
- * libcuri allocates: libidn2 does, and frees before returning.  Host names of more than
- * CURI_IDN_MAX_INPUT bytes (percent-decoded) are refused (CURI_ERR_IDN_LENGTH): no
- * valid name is that long.
+ * IDNA is UTS #46 processing with Transitional_Processing off and CheckHyphens,
+ * CheckBidi, CheckJoiners and VerifyDnsLength on (UseSTD3ASCIIRules only with
+ * CURI_HOST_STD3), through libidn2 with the checks libidn2 2.3 leaves out done by libcuri
+ * (curi_host_to_ascii below).  When libcuri is built without libidn2 (make IDN=0, or
+ * pkg-config finds no libidn2; curi_features() then lacks CURI_FEATURE_IDN), every
+ * function or flag below that needs IDNA returns CURI_ERR_UNSUPPORTED, and the rest of
+ * the library works as with it.  It is also the one place where libcuri allocates:
+ * libidn2 does, and frees before returning.  Host names of more than CURI_IDN_MAX_INPUT
+ * bytes (percent-decoded) are refused (CURI_ERR_IDN_LENGTH): no valid name is that long.
  */
 enum { CURI_IDN_MAX_INPUT = 1024 };
 
@@ -1667,8 +1746,12 @@ enum {
  * (its errors, with offsets into iri, come back as they are); with CURI_IRI_IDN_DNS only
  * when the registry marks the scheme CURI_SCHEME_DNS_HOST, and then, for such a scheme
  * without an authority (mailto), the domain of each address of the path (after its last
- * '@', up to the next ','; not the query's to= addresses).  The output parses as a URI.
- * curi_iri_to_uri_bound(len, flags) is always enough.
+ * '@', up to the next ','; RFC 6068 2; not the query's to= addresses).  Those schemes
+ * are http, https, ws, wss, ftp, ftps and mailto, the hosts RFC 3987 3.1 lets ToASCII
+ * convert; curi to-uri passes CURI_IRI_IDN_DNS when libidn2 is there.  The output parses
+ * as a URI.  curi_iri_to_uri_bound(len, flags) is always enough: 3 * len, plus 256 with
+ * either IDN flag, plus 124 * len with CURI_IRI_IDN_DNS (a mailto path may hold many
+ * domains, each of at least 2 bytes and each written in at most 254).
  */
 int curi_iri_to_uri(char *dst, size_t cap, size_t *outlen, const char *iri, size_t len,
                     unsigned flags, curi_error *err);
@@ -1676,37 +1759,92 @@ size_t curi_iri_to_uri_bound(size_t len, unsigned flags);
 
 /*
  * URI -> IRI (RFC 3987 3.2): parse uri[0..len) (as an IRI-reference, so an IRI goes
- * through too) and decode the percent-encoded octets that form well-formed UTF-8 of a
- * character the component may hold raw (ucschar; iprivate in the query) and that is not
- * a bidi formatting character (4.1: U+200E, U+200F, U+202A-202E, U+2066-2069), and
- * those of an unreserved ASCII character (step 1: "%7E" -> "~").  Left encoded, each
- * octet in uppercase hex: '%', reserved and other ASCII octets (so no delimiter appears),
- * invalid or overlong UTF-8, and every other character.  With CURI_IRI_IDN a reg-name host with an xn-- label (any case) is
- * replaced by its curi_host_to_unicode form when that succeeds and holds only characters
- * a host may hold; else it stays as it is.  The output parses as an IRI, and
- * curi_uri_to_iri(curi_iri_to_uri(x)) == x for every IRI x whose non-ASCII characters
- * may all stand raw (without IDN).  curi_uri_to_iri_bound(len, flags) is always enough.
+ * through too) and decode each run of percent-encoded octets that forms well-formed
+ * UTF-8 of one character the component may hold raw (ucschar; iprivate in the query) and
+ * that is not invisible: a bidi formatting character (4.1: U+200E, U+200F, U+202A-202E,
+ * U+2066-2069), any other Default_Ignorable_Code_Point (U+00AD, U+061C, U+200B-200D,
+ * U+3164, U+FEFF, the variation selectors, U+E0000-E0FFF, ...: a table that
+ * tools/gen_unitab.py generates from the Unicode Character Database), U+2028 or U+2029;
+ * and those of an unreserved ASCII character (step 1: "%7E%41" -> "~A"; not in a URN's
+ * NSS, which RFC 8141 3.1 compares as written).  Left encoded,
+ * each octet in uppercase hex (step 3: "%e2" -> "%E2"): '%', reserved and other ASCII
+ * octets (so no delimiter appears), invalid or overlong UTF-8, and every other
+ * character; an IP literal stays as written.  With CURI_IRI_IDN a reg-name host with an
+ * xn-- label (any case) is replaced by its curi_host_to_unicode form when that succeeds
+ * and holds only characters a host may hold, else it stays as it is; a label that UTS #39
+ * flags (the lint's host-mixed-script or host-confusable: mixed scripts beyond the Highly
+ * Restrictive level, or a skeleton of ASCII letters, digits and '-' only) stays an
+ * A-label, as Chrome's IDN display policy shows such labels.  The output parses as an
+ * IRI, and curi_uri_to_iri(curi_iri_to_uri(x)) == x for every IRI x without '%' and
+ * without those invisible characters (flags 0).  curi_uri_to_iri_bound(len, flags) (len,
+ * or 4 * len + 1024 with CURI_IRI_IDN) is always enough.
+ *
+ * Both mappings take CURI_IRI_IDN, CURI_IRI_IDN_DNS (which curi_uri_to_iri ignores) or
+ * 0; another bit is CURI_ERR_INVALID_ARG, and either IDN flag without libidn2 is
+ * CURI_ERR_UNSUPPORTED.
  */
 int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size_t len,
                     unsigned flags, curi_error *err);
 size_t curi_uri_to_iri_bound(size_t len, unsigned flags);
 
 /*
- * IDNA for one host name, the writer contract; flags: 0 or CURI_HOST_STD3.  Without it
- * UseSTD3ASCIIRules is off ('_' passes: "_dmarc.example"), but the ASCII result may hold
- * only what a URI's reg-name holds (a mapping to '/' or ' ' is CURI_ERR_IDN_DISALLOWED,
- * reason "URIHost"); with it a byte other than a letter, digit, '-' or '.' is
- * CURI_ERR_IDN_STD3 at that byte.  The name may be
- * percent-encoded UTF-8 (decoded first); an IP literal ("[...]", checked as
- * curi_host_parse does) is copied as it is.
+ * IDNA for one host name (the section's UTS #46 options), the writer contract; flags: 0
+ * or CURI_HOST_STD3.  Host names in URIs carry underscores ("_dmarc.example", SRV-style
+ * and intranet names) and browsers accept them, so without CURI_HOST_STD3
+ * UseSTD3ASCIIRules is off, but the ASCII result may hold only what a URI's reg-name
+ * holds, unreserved and sub-delims (a character UTS #46 maps to '/' or ' ', as U+FF0F,
+ * is CURI_ERR_IDN_DISALLOWED, reason "URIHost"); with it a byte other than a letter,
+ * digit, '-' or '.' is CURI_ERR_IDN_STD3 at that byte (at its label when a mapping made
+ * it).  The name may be percent-encoded UTF-8 (decoded first); an IP literal ("[...]",
+ * checked as curi_host_parse does) is copied as it is.  A name of ASCII letters, digits,
+ * '-' (and '_' without CURI_HOST_STD3) in labels of 1 to 63 bytes, none with '-' first or
+ * last or "--" at 3-4 (so no A-label), at most 253 bytes and a root dot, needs only
+ * lowercasing: a build with libidn2 answers it without calling libidn2 (and without
+ * allocating), the same answer from either function.
+ * Any other name goes through libidn2's idn2_lookup_u8 with IDN2_NONTRANSITIONAL, then
+ * libcuri's own checks where libidn2 2.3 falls short of UTS #46:
+ *   - UseSTD3ASCIIRules: IDN2_USE_STD3_ASCII_RULES deletes a disallowed character instead
+ *     of failing ("a_b" -> "ab"), so with CURI_HOST_STD3 the name is converted without it
+ *     and the ASCII result checked; the U-labels may not hold U+2260, U+226E or U+226F
+ *     (the STD3-disallowed characters outside ASCII).
+ *   - VerifyDnsLength: an empty label (but a final root label) and a name over 253 bytes
+ *     are refused here; libidn2 accepts them.
+ *   - ToUnicode: idn2_to_unicode_8z8z only decodes Punycode, without mapping or validation,
+ *     and a label it cannot decode disappears ("xn--a.com" -> ".com"); so ToUnicode is
+ *     ToASCII, which validates, then the decoding of labels known to be valid.
+ *   - ValidityCriteria: libidn2 accepts some A-labels that decode to a character UTS #46
+ *     maps ("xn--6a" is U+00A0, which maps to a space), so the U-labels must give the same
+ *     A-labels again.
+ *   - CheckBidi: libidn2 checks only the labels with right-to-left characters and misses
+ *     RFC 5893 rule 4; so in a name with a right-to-left character (R, AL or AN, known by
+ *     block) a label that starts with a digit (rule 1) and a label with both European and
+ *     Arabic digits (rule 4) are refused here.
+ * On Unicode 13.0.0's IdnaTestV2.txt (6225 lines; tools/uts46-conformance.py when curi host
+ * used these functions) toASCII agreed on 99.02% of the lines and toUnicode on 98.44%;
+ * libcuri(3)'s BUGS lists the rest.
  *
  * curi_host_to_ascii: UTS #46 ToASCII, lowercase A-labels ("Bücher.example" ->
- * "xn--bcher-kva.example"); curi_host_to_ascii_bound(len) is always enough.
- * curi_host_to_unicode: UTS #46 ToUnicode of a name that ToASCII accepts, U-labels in
- * UTF-8 ("xn--bcher-kva.example" -> "bücher.example"); curi_host_to_unicode_bound(len).
- * Errors: CURI_ERR_IDN_* (named after libidn2's, which curi(1) and libcuri(3) list) at
- * the offset of the label at fault (0 when the whole name is), CURI_ERR_UTF8, CURI_ERR_PCT,
- * CURI_ERR_UNSUPPORTED without libidn2.
+ * "xn--bcher-kva.example"); curi_host_to_ascii_bound(len) (the larger of len and 256) is
+ * always enough.  curi_host_to_unicode: UTS #46 ToUnicode of a name that ToASCII accepts,
+ * U-labels in UTF-8 ("xn--bcher-kva.example" -> "bücher.example");
+ * curi_host_to_unicode_bound(len) (the larger of len and 1024) is always enough.  Errors,
+ * named after libidn2's (the detail that curi_idn_reason reads), with err->offset at the
+ * label at fault (the first label that fails alone, or 0 when only the whole name fails,
+ * as a Bidi rule across labels):
+ *   - CURI_ERR_IDN_DISALLOWED: IDN2_DISALLOWED, IDN2_UNASSIGNED, IDN2_INVALID_TRANSITIONAL,
+ *     IDN2_INVALID_NONTRANSITIONAL, IDN2_DOT_IN_LABEL; URIHost, ValidityCriteria.
+ *   - CURI_ERR_IDN_STD3: UseSTD3ASCIIRules, with CURI_HOST_STD3.
+ *   - CURI_ERR_IDN_HYPHEN: IDN2_HYPHEN_STARTEND, IDN2_2HYPHEN.
+ *   - CURI_ERR_IDN_LEADING_COMBINING, CURI_ERR_IDN_CONTEXTJ, CURI_ERR_IDN_CONTEXTO (with
+ *     their _NO_RULE codes), CURI_ERR_IDN_BIDI (and libcuri's CheckBidi).
+ *   - CURI_ERR_IDN_PUNYCODE: IDN2_PUNYCODE_*, IDN2_INVALID_ALABEL, IDN2_UALABEL_MISMATCH,
+ *     IDN2_ALABEL_ROUNDTRIP_FAILED; an A-label libidn2 cannot decode (ToUnicode).
+ *   - CURI_ERR_IDN_LENGTH: IDN2_TOO_BIG_LABEL, IDN2_TOO_BIG_DOMAIN,
+ *     IDN2_PUNYCODE_BIG_OUTPUT (a U-label whose A-label would pass 63 bytes);
+ *     VerifyDnsLength; more than CURI_IDN_MAX_INPUT bytes once decoded.
+ *   - CURI_ERR_IDN: any other libidn2 error.
+ *   - CURI_ERR_UTF8 (IDN2_ENCODING_ERROR too), CURI_ERR_PCT; CURI_ERR_UNSUPPORTED without
+ *     libidn2, for every name but an IP literal.
  */
 int curi_host_to_ascii(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
                        unsigned flags, curi_error *err);
@@ -1717,9 +1855,10 @@ size_t curi_host_to_unicode_bound(size_t len);
 /*
  * Why IDNA failed, for a CURI_ERR_IDN_* error that a host conversion (or a mapping with
  * CURI_IRI_IDN) wrote into *err (they keep the reason in err->detail): libidn2's name
- * for it ("IDN2_DISALLOWED", from idn2_strerror_name) or the UTS #46 option that libcuri
- * checks itself ("UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi", "ToUnicode"), with
- * a sentence in *message when message is not NULL; NULL (and *message NULL) for any other
+ * for it ("IDN2_DISALLOWED", from idn2_strerror_name, and idn2_strerror's sentence) or the
+ * UTS #46 option that libcuri checks itself ("UseSTD3ASCIIRules", "VerifyDnsLength",
+ * "CheckBidi", "ToUnicode", "ValidityCriteria", "URIHost", and a sentence of its own), the
+ * sentence in *message when message is not NULL; NULL (and *message NULL) for any other
  * error.  Static storage.
  */
 const char *curi_idn_reason(const curi_error *err, const char **message);

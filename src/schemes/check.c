@@ -5,7 +5,8 @@
  * reference curi_parse accepted, so every '%' starts a triplet and every view is inside one
  * buffer; it walks each view once, left to right, and stops at the first broken rule.
  * Where schemes.md lists a case as open, the choice is documented beside the code and in
- * libcuri(3), and tests/vectors/scheme-check.vec tests it.
+ * curi_scheme_check's comment in curi.h (so in libcuri(3)), and
+ * tests/vectors/scheme-check.vec tests it.
  * SPDX-License-Identifier: MIT
  */
 #include "check.h"
