@@ -86,3 +86,11 @@ SELECT left(curi_raw(c), 12) AS raw, left(curi_normalize(c), 12) AS normalized,
        length(curi_path(c)) AS path_len
   FROM stored;
 SELECT count(DISTINCT c) AS distinct_long FROM stored WHERE length(curi_raw(c)) > 70000;
+-- docs/sql.md's recipe for a deduplicated index: the normalized form as text, COLLATE "C".
+CREATE INDEX crawl_norm ON crawl ((curi_normalize(url)) COLLATE "C");
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF)
+SELECT id FROM crawl WHERE curi_normalize(url) COLLATE "C" = curi_normalize('HTTP://Example.com:80/a/b');
+SELECT id FROM crawl WHERE curi_normalize(url) COLLATE "C" = curi_normalize('HTTP://Example.com:80/a/b')
+ ORDER BY id;
+RESET enable_seqscan;
