@@ -19,8 +19,8 @@ CREATE TYPE curi (
     RECEIVE = curi_recv,
     SEND = curi_send,
     INTERNALLENGTH = VARIABLE,
-    ALIGNMENT = int4,
-    STORAGE = extended
+    ALIGNMENT = int4,     -- as text: a short (1-byte header) value is stored unaligned
+    STORAGE = extended    -- packable: values under 127 bytes take a 1-byte header
 );
 COMMENT ON TYPE curi IS 'an RFC 3986 URI reference: the text as written, its parts, its normalized form';
 
@@ -34,7 +34,8 @@ CREATE FUNCTION curi_raw(curi) RETURNS text
 CREATE CAST (text AS curi) WITH FUNCTION curi(text) AS ASSIGNMENT;
 CREATE CAST (curi AS text) WITH FUNCTION curi_raw(curi) AS ASSIGNMENT;
 
--- Comparison of the normalized forms (memcmp order).
+-- Comparison of the normalized forms (memcmp order); curi_sortsupport gives sorts and index
+-- builds abbreviated keys, as text has.
 CREATE FUNCTION curi_cmp(curi, curi) RETURNS integer
     AS 'MODULE_PATHNAME', 'pgcuri_curi_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION curi_eq(curi, curi) RETURNS boolean
@@ -80,7 +81,7 @@ CREATE OPERATOR CLASS curi_hash_ops DEFAULT FOR TYPE curi USING hash AS
     FUNCTION 1 curi_hash(curi),
     FUNCTION 2 curi_hash_extended(curi, bigint);
 
--- The parts, read from the stored offsets: NULL when absent, '' when empty.
+-- The parts, from the stored text parsed again: NULL when absent, '' when empty.
 CREATE FUNCTION curi_scheme(curi) RETURNS text
     AS 'MODULE_PATHNAME', 'pgcuri_curi_scheme' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION curi_userinfo(curi) RETURNS text

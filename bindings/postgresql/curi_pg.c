@@ -1,34 +1,39 @@
 /*
- * curi_pg.c -- the PostgreSQL type curi: an RFC 3986 URI-reference parsed once, on input.
+ * curi_pg.c -- the PostgreSQL type curi: an RFC 3986 URI-reference checked on input.
  *
- * A value is a varlena holding a small header, the text as written and, when it differs,
- * the text's normalized form (RFC 3986 6.2.2 and 6.2.3, CURI_NORM_DEFAULT):
+ * A value is a varlena whose payload is, for a text that is its own normalized form
+ * (RFC 3986 6.2.2 and 6.2.3, CURI_NORM_DEFAULT), just that text:
  *
- *     flags      1 byte   CPG_WIDE: the numbers below are 4 bytes, else 2
- *                         CPG_NORM: the normalized form follows the text (else the text
- *                         is its own normalized form)
- *     host_type  1 byte   a curi_host_type
- *     rawlen     2 or 4   length of the text
- *     start[7]   2 or 4   where each part (curi_part order) starts in the text, or all
- *                         ones when absent; the ends follow from the delimiters (part_end)
- *     text, then the normalized form
+ *     text                          empty, or its first byte is 0x21..0x7E
  *
- * So the extractors read a part without parsing, and the btree and hash operator classes
- * compare the stored normalized bytes with memcmp: equivalent URIs are equal for DISTINCT,
- * GROUP BY, joins and unique indexes.  The output function gives the text as written
- * (like citext, nothing is lost in a dump); curi_normalize(u) gives the normalized form.
- * The header is read with memcpy: a value with a short (1-byte) varlena header is not
- * aligned.  Beside the type, functions of any text: curi_valid, curi_error, curi_parse,
- * curi_check, and the WHATWG URL Standard's curi_url_href and curi_url_host.
+ * and otherwise a tag byte, the normalized form's length, the normalized form, the text:
+ *
+ *     0x01  normlen (2 bytes, little-endian)  normalized form  text
+ *     0x02  normlen (4 bytes, little-endian)  normalized form  text
+ *
+ * A valid URI is printable ASCII, so a first byte below 0x20 can only be a tag.  Nothing
+ * derivable is stored: the parts are found by parsing the text again when an extractor asks
+ * (about 280 instructions for a typical URL), so an already normalized URL takes the same
+ * bytes as text, with the same 1-byte varlena header below 127 bytes.  The btree and hash
+ * operator classes compare the normalized bytes with memcmp, then by length (the order of
+ * text COLLATE "C" on the normalized forms): equivalent URIs are equal for DISTINCT, GROUP BY,
+ * joins and unique indexes; sorts and index builds use abbreviated keys (the first 8 bytes
+ * of the normalized form) as text does.  The output function gives the text as written (like
+ * citext, nothing is lost in a dump); curi_normalize(u) gives the normalized form.
+ * Beside the type, functions of any text: curi_valid, curi_error, curi_parse, curi_check, and
+ * the WHATWG URL Standard's curi_url_href and curi_url_host.
  * SPDX-License-Identifier: MIT
  */
 #include "postgres.h"
 
 #include "access/hash.h"
+#include "common/hashfn.h"
 #include "fmgr.h"
 #include "funcapi.h"
+#include "lib/hyperloglog.h"
 #include "libpq/pqformat.h"
 #include "miscadmin.h"
+#include "port/pg_bswap.h"
 #include "utils/builtins.h"
 #include "utils/sortsupport.h"
 
@@ -37,94 +42,36 @@
 
 PG_MODULE_MAGIC;
 
-enum { CPG_WIDE = 0x1, CPG_NORM = 0x2 };
-enum { NPARTS = 7 };
+/* The tag bytes of a value whose text is not its normalized form. */
+enum { CPG_SPLIT2 = 0x01, CPG_SPLIT4 = 0x02 };
 
 /* A value taken apart: views into the (detoasted) datum. */
 typedef struct cpg {
-    int flags, host_type;
+    const char *raw; /* the text as written, rawlen bytes */
     size_t rawlen;
-    size_t start[NPARTS]; /* SIZE_MAX when absent */
-    const char *raw;      /* rawlen bytes */
-    const char *norm;     /* normlen bytes (raw itself without CPG_NORM) */
+    const char *norm; /* its normalized form, normlen bytes (raw itself when they agree) */
     size_t normlen;
 } cpg;
-
-static size_t get_num(const unsigned char **p, int wide)
-{
-    size_t v;
-    if (wide) {
-        uint32 w;
-        memcpy(&w, *p, 4);
-        v = w == 0xFFFFFFFFu ? SIZE_MAX : w;
-        *p += 4;
-    } else {
-        uint16 w;
-        memcpy(&w, *p, 2);
-        v = w == 0xFFFF ? SIZE_MAX : w;
-        *p += 2;
-    }
-    return v;
-}
-
-static void put_num(unsigned char **p, size_t v, int wide)
-{
-    if (wide) {
-        uint32 w = v == SIZE_MAX ? 0xFFFFFFFFu : (uint32)v;
-        memcpy(*p, &w, 4);
-        *p += 4;
-    } else {
-        uint16 w = v == SIZE_MAX ? 0xFFFF : (uint16)v;
-        memcpy(*p, &w, 2);
-        *p += 2;
-    }
-}
 
 static void cpg_read(cpg *c, const struct varlena *v)
 {
     const unsigned char *p = (const unsigned char *)VARDATA_ANY(v);
     size_t total = VARSIZE_ANY_EXHDR(v);
-    const unsigned char *base = p;
-    c->flags = p[0];
-    c->host_type = p[1];
-    p += 2;
-    c->rawlen = get_num(&p, c->flags & CPG_WIDE);
-    for (int i = 0; i < NPARTS; i++)
-        c->start[i] = get_num(&p, c->flags & CPG_WIDE);
-    c->raw = (const char *)p;
-    if (c->flags & CPG_NORM) {
-        c->norm = c->raw + c->rawlen;
-        c->normlen = total - (size_t)(p - base) - c->rawlen;
-    } else {
-        c->norm = c->raw;
-        c->normlen = c->rawlen;
+    if (total == 0 || p[0] >= 0x20) {
+        c->raw = c->norm = (const char *)p;
+        c->rawlen = c->normlen = total;
+        return;
     }
-}
-
-/* The end of part i, from the start of the part after it and the delimiter between. */
-static size_t part_end(const cpg *c, int i)
-{
-    const size_t *s = c->start;
-    switch (i) {
-    case CURI_PART_FRAGMENT:
-        return c->rawlen;
-    case CURI_PART_QUERY:
-        return s[CURI_PART_FRAGMENT] != SIZE_MAX ? s[CURI_PART_FRAGMENT] - 1 : c->rawlen;
-    case CURI_PART_PATH:
-        if (s[CURI_PART_QUERY] != SIZE_MAX)
-            return s[CURI_PART_QUERY] - 1; /* '?' */
-        return s[CURI_PART_FRAGMENT] != SIZE_MAX ? s[CURI_PART_FRAGMENT] - 1 : c->rawlen;
-    case CURI_PART_PORT:
-        return s[CURI_PART_PATH];
-    case CURI_PART_HOST:
-        return s[CURI_PART_PORT] != SIZE_MAX ? s[CURI_PART_PORT] - 1 : s[CURI_PART_PATH];
-    case CURI_PART_USERINFO:
-        return s[CURI_PART_HOST] - 1; /* '@' */
-    default: /* the scheme: then "://" before an authority, else ':' */
-        if (s[CURI_PART_HOST] == SIZE_MAX)
-            return s[CURI_PART_PATH] - 1;
-        return (s[CURI_PART_USERINFO] != SIZE_MAX ? s[CURI_PART_USERINFO] : s[CURI_PART_HOST]) - 3;
-    }
+    size_t hdr = p[0] == CPG_SPLIT2 ? 3 : 5;
+    size_t n = (size_t)p[1] | (size_t)p[2] << 8;
+    if (p[0] != CPG_SPLIT2)
+        n |= (size_t)p[3] << 16 | (size_t)p[4] << 24;
+    if (hdr + n > total)
+        ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("corrupt curi value")));
+    c->norm = (const char *)p + hdr;
+    c->normlen = n;
+    c->raw = c->norm + n;
+    c->rawlen = total - hdr - n;
 }
 
 /* Show the input for a DETAIL line: printable ASCII as is, other bytes as \xHH; a window of
@@ -181,40 +128,40 @@ static void pg_noreturn_error(const char *s, size_t n, const curi_error *e)
 
 /*
  * Build the value of s[0..n), or NULL with *e set when it does not parse (or normalize).
- * Allocates with palloc.
+ * Allocates with palloc; the layout is described at the top of this file.
  */
 static struct varlena *cpg_make(const char *s, size_t n, curi_error *e)
 {
     curi_uri u;
     if (curi_parse(&u, s, n, 0, e) != CURI_OK)
         return NULL;
-    char *norm = palloc(curi_normalize_bound(&u) + 1);
+    size_t cap = curi_normalize_bound(&u) + 1;
+    if (cap > MaxAllocSize / 2)
+        ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED), errmsg("URI too long")));
+    char *norm = palloc(cap);
     size_t normlen = 0;
-    if (curi_normalize(norm, curi_normalize_bound(&u) + 1, &normlen, &u, CURI_NORM_DEFAULT, e) !=
-        CURI_OK) {
+    if (curi_normalize(norm, cap, &normlen, &u, CURI_NORM_DEFAULT, e) != CURI_OK) {
         pfree(norm);
         return NULL;
     }
-    int same = normlen == n && memcmp(norm, s, n) == 0;
-    int wide = n >= 0xFFFF;
-    size_t hdr = 2 + (size_t)(wide ? 4 : 2) * (1 + NPARTS);
-    size_t total = hdr + n + (same ? 0 : normlen);
+    /* The bare form needs a first byte that cannot be a tag (always so for a valid URI). */
+    int bare = normlen == n && memcmp(norm, s, n) == 0 && (n == 0 || (unsigned char)s[0] >= 0x20);
+    size_t hdr = bare ? 0 : normlen <= 0xFFFF ? 3 : 5;
+    size_t total = hdr + (bare ? 0 : normlen) + n;
     if (total > MaxAllocSize - VARHDRSZ)
         ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED), errmsg("URI too long")));
     struct varlena *v = palloc(VARHDRSZ + total);
     SET_VARSIZE(v, VARHDRSZ + total);
     unsigned char *p = (unsigned char *)VARDATA(v);
-    p[0] = (unsigned char)((wide ? CPG_WIDE : 0) | (same ? 0 : CPG_NORM));
-    p[1] = u.host_type;
-    p += 2;
-    put_num(&p, n, wide);
-    for (int i = 0; i < NPARTS; i++) {
-        curi_str part = curi_get(&u, (curi_part)i);
-        put_num(&p, part.ptr ? (size_t)(part.ptr - s) : SIZE_MAX, wide);
+    if (!bare) {
+        p[0] = hdr == 3 ? CPG_SPLIT2 : CPG_SPLIT4;
+        for (size_t i = 1; i < hdr; i++)
+            p[i] = (unsigned char)(normlen >> (8 * (i - 1)));
+        memcpy(p + hdr, norm, normlen);
+        p += hdr + normlen;
     }
-    memcpy(p, s, n);
-    if (!same)
-        memcpy(p + n, norm, normlen);
+    if (n)
+        memcpy(p, s, n);
     pfree(norm);
     return v;
 }
@@ -319,22 +266,13 @@ Datum pgcuri_curi_raw(PG_FUNCTION_ARGS)
  * Comparison: memcmp of the normalized forms, then length
  * ---------------------------------------------------------------------------
  */
-/* The normalized form of a value, without reading the rest of its header. */
+/* The normalized form of a value. */
 static void cpg_norm(const struct varlena *v, const char **p, size_t *n)
 {
-    const unsigned char *d = (const unsigned char *)VARDATA_ANY(v);
-    size_t total = VARSIZE_ANY_EXHDR(v);
-    int wide = d[0] & CPG_WIDE;
-    size_t hdr = 2 + (size_t)(wide ? 4 : 2) * (1 + NPARTS);
-    if (!(d[0] & CPG_NORM)) {
-        *p = (const char *)d + hdr;
-        *n = total - hdr;
-        return;
-    }
-    const unsigned char *q = d + 2;
-    size_t rawlen = get_num(&q, wide);
-    *p = (const char *)d + hdr + rawlen;
-    *n = total - hdr - rawlen;
+    cpg c;
+    cpg_read(&c, v);
+    *p = c.norm;
+    *n = c.normlen;
 }
 
 static int norm_cmp(const struct varlena *a, const struct varlena *b)
@@ -373,11 +311,83 @@ static int cpg_fastcmp(Datum x, Datum y, SortSupport ssup)
     return r;
 }
 
+/*
+ * Abbreviated keys: the first sizeof(Datum) bytes of the normalized form, zero-padded,
+ * packed big-endian so that an unsigned comparison of two keys orders them as memcmp does
+ * (a valid URI holds no zero byte, and a shorter form that is a prefix of a longer one sorts
+ * first either way).  Equal keys fall back to cpg_fastcmp.  Like text's, abbreviation is
+ * given up when the keys turn out much less distinct than the values (URLs that share
+ * "https://" are the usual case): both counts are estimated with HyperLogLog while the sort
+ * reads its input, and the sort keeps abbreviating while the keys are at least a fifth as
+ * distinct as the values, deciding for good after 100,000 rows.
+ */
+typedef struct cpg_sort {
+    hyperLogLogState abbr_card; /* distinct abbreviated keys */
+    hyperLogLogState full_card; /* distinct normalized forms */
+    bool estimating;            /* still counting */
+} cpg_sort;
+
+static Datum cpg_abbrev_convert(Datum original, SortSupport ssup)
+{
+    cpg_sort *st = (cpg_sort *)ssup->ssup_extra;
+    struct varlena *v = PG_DETOAST_DATUM_PACKED(original);
+    const char *p;
+    size_t n;
+    Datum key = 0;
+    cpg_norm(v, &p, &n);
+    memcpy(&key, p, Min(n, sizeof(Datum)));
+    key = DatumBigEndianToNative(key);
+    if (st->estimating) {
+        uint32 folded = (uint32)key;
+#if SIZEOF_DATUM == 8
+        folded ^= (uint32)(key >> 32);
+#endif
+        addHyperLogLog(&st->abbr_card, DatumGetUInt32(hash_uint32(folded)));
+        addHyperLogLog(&st->full_card,
+                       DatumGetUInt32(hash_any((const unsigned char *)p, (int)n)));
+    }
+    if ((Pointer)v != DatumGetPointer(original))
+        pfree(v);
+    return key;
+}
+
+static bool cpg_abbrev_abort(int memtupcount, SortSupport ssup)
+{
+    cpg_sort *st = (cpg_sort *)ssup->ssup_extra;
+    if (memtupcount < 100 || !st->estimating)
+        return false;
+    double abbr = estimateHyperLogLog(&st->abbr_card);
+    double full = estimateHyperLogLog(&st->full_card);
+    if (abbr < 1.0)
+        abbr = 1.0;
+    if (full < 1.0)
+        full = 1.0;
+    if (abbr >= full * 0.2) {
+        if (memtupcount >= 100000)
+            st->estimating = false; /* it worked out on a large sample: keep it */
+        return false;
+    }
+    return true;
+}
+
 PG_FUNCTION_INFO_V1(pgcuri_sortsupport);
 Datum pgcuri_sortsupport(PG_FUNCTION_ARGS)
 {
     SortSupport ssup = (SortSupport)PG_GETARG_POINTER(0);
     ssup->comparator = cpg_fastcmp;
+    if (ssup->abbreviate) {
+        MemoryContext old = MemoryContextSwitchTo(ssup->ssup_cxt);
+        cpg_sort *st = palloc(sizeof *st);
+        initHyperLogLog(&st->abbr_card, 10);
+        initHyperLogLog(&st->full_card, 10);
+        st->estimating = true;
+        MemoryContextSwitchTo(old);
+        ssup->ssup_extra = st;
+        ssup->abbrev_full_comparator = cpg_fastcmp;
+        ssup->comparator = ssup_datum_unsigned_cmp;
+        ssup->abbrev_converter = cpg_abbrev_convert;
+        ssup->abbrev_abort = cpg_abbrev_abort;
+    }
     PG_RETURN_VOID();
 }
 
@@ -427,17 +437,27 @@ Datum pgcuri_curi_hash_extended(PG_FUNCTION_ARGS)
 
 /*
  * ---------------------------------------------------------------------------
- * Extractors: from the stored offsets, no parse
+ * Extractors: the stored text parsed again (it is valid)
  * ---------------------------------------------------------------------------
  */
+/* Parse the stored text again, for the functions that need a curi_uri (it is valid). */
+static void cpg_uri(const cpg *c, curi_uri *u)
+{
+    curi_error e;
+    if (curi_parse(u, c->raw, c->rawlen, 0, &e) != CURI_OK)
+        ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("stored curi value does not parse")));
+}
+
 static Datum cpg_part(FunctionCallInfo fcinfo, int part)
 {
     cpg c;
+    curi_uri u;
     CPG_ARG(&c, 0);
-    if (c.start[part] == SIZE_MAX)
+    cpg_uri(&c, &u);
+    curi_str v = curi_get(&u, (curi_part)part);
+    if (v.ptr == NULL)
         PG_RETURN_NULL();
-    size_t end = part_end(&c, part);
-    PG_RETURN_TEXT_P(text_of(c.raw + c.start[part], end - c.start[part]));
+    PG_RETURN_TEXT_P(text_of(v.ptr, v.len));
 }
 
 #define CPG_PART(name, part)                                                                \
@@ -458,19 +478,13 @@ PG_FUNCTION_INFO_V1(pgcuri_curi_host_type);
 Datum pgcuri_curi_host_type(PG_FUNCTION_ARGS)
 {
     cpg c;
+    curi_uri u;
     CPG_ARG(&c, 0);
-    const char *t = json_host_type_name(c.host_type);
+    cpg_uri(&c, &u);
+    const char *t = json_host_type_name(u.host_type);
     if (t == NULL)
         PG_RETURN_NULL();
     PG_RETURN_TEXT_P(cstring_to_text(t));
-}
-
-/* Parse the stored text again, for the functions that need a curi_uri (it is valid). */
-static void cpg_uri(const cpg *c, curi_uri *u)
-{
-    curi_error e;
-    if (curi_parse(u, c->raw, c->rawlen, 0, &e) != CURI_OK)
-        ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("stored curi value does not parse")));
 }
 
 /* curi_param(u, key): the first value of the key, both form-decoded. */
@@ -481,10 +495,11 @@ Datum pgcuri_curi_param(PG_FUNCTION_ARGS)
     CPG_ARG(&c, 0);
     text *key = PG_GETARG_TEXT_PP(1);
     struct buf b = {0};
-    if (c.start[CURI_PART_QUERY] == SIZE_MAX)
+    curi_uri u;
+    cpg_uri(&c, &u);
+    curi_str q = curi_get(&u, CURI_PART_QUERY);
+    if (q.ptr == NULL)
         PG_RETURN_NULL();
-    curi_str q = {c.raw + c.start[CURI_PART_QUERY],
-                  part_end(&c, CURI_PART_QUERY) - c.start[CURI_PART_QUERY]};
     int found = curi_sql_param(&b, q, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key));
     text *t = found && !b.oom ? text_of(b.p, b.len) : NULL;
     int oom = b.oom;
@@ -702,12 +717,10 @@ static struct srf_state *srf_begin(FunctionCallInfo fcinfo, FuncCallContext **fc
         struct srf_state *st = palloc0(sizeof *st);
         st->text = palloc(c.rawlen + 1);
         memcpy(st->text, c.raw, c.rawlen);
-        int part = query ? CURI_PART_QUERY : CURI_PART_PATH;
-        curi_str v = {NULL, 0};
-        if (c.start[part] != SIZE_MAX) {
-            v.ptr = st->text + c.start[part];
-            v.len = part_end(&c, part) - c.start[part];
-        }
+        curi_uri u;
+        cpg c2 = {st->text, c.rawlen, NULL, 0};
+        cpg_uri(&c2, &u);
+        curi_str v = curi_get(&u, query ? CURI_PART_QUERY : CURI_PART_PATH);
         if (query)
             curi_query_init(&st->it, v, 0, NULL);
         else

@@ -116,7 +116,8 @@ if [ $((pass + fail)) = 0 ]; then
     fail=1
 fi
 
-# The stored offsets against a fresh parse, over every data file.
+# The parts of each stored value (its text parsed again) against curi_parse() of the line,
+# and its stored normalized form against a fresh one, over every data file.
 data=$(ls "$root"/../shared/data/urls/*.txt 2>/dev/null)
 [ -n "$data" ] || echo "postgresql: no ../shared/data/urls/*.txt: the data file comparison is left out"
 for f in $data; do
