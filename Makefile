@@ -8,7 +8,9 @@
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
 #   make check IDN=0 B=build-noidn   without libidn2, which make otherwise uses when
 #                        pkg-config finds it (IDNA then answers CURI_ERR_UNSUPPORTED)
-#   make install PREFIX=/usr/local [DESTDIR=...]   (also bash, zsh and fish completion)
+#   make install PREFIX=/usr/local [DESTDIR=...]   (also bash, zsh and fish completion, and
+#                        the CMake package LIBDIR/cmake/curi: find_package(curi), curi::curi)
+#   make check-cmake     a CMake project (tests/cmake-consumer) built against an installed prefix
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make python          the Python package into build/python (bindings/python/python.mk:
 #                        check-python, run by make check; check-dask; bench-python)
@@ -302,6 +304,26 @@ install: all $(MAN3_LINKS) $(B)/completion/curi $(B)/completion/_curi $(B)/compl
 	install -m 644 $(B)/completion/curi $(DESTDIR)$(BASHCOMPDIR)/curi
 	install -m 644 $(B)/completion/_curi $(DESTDIR)$(ZSHCOMPDIR)/_curi
 	install -m 644 $(B)/completion/curi.fish $(DESTDIR)$(FISHCOMPDIR)/curi.fish
+	install -d $(DESTDIR)$(LIBDIR)/cmake/curi
+	$(CMAKE_SED) cmake/curiConfig.cmake.in >$(DESTDIR)$(LIBDIR)/cmake/curi/curiConfig.cmake
+	$(CMAKE_SED) cmake/curiConfigVersion.cmake.in \
+	    >$(DESTDIR)$(LIBDIR)/cmake/curi/curiConfigVersion.cmake
+
+# The CMake package (cmake/*.cmake.in, find_package(curi)): the config file finds the header
+# from its own place in LIBDIR/cmake/curi, so it holds INCDIR relative to LIBDIR, not DESTDIR;
+# the version file knows the pointer size the library was built for.
+CMAKE_SED = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOMAJOR@|$(SOMAJOR)|g' \
+    -e 's|@VERSION_MAJOR@|$(word 1,$(subst ., ,$(VERSION)))|g' \
+    -e 's|@VERSION_MINOR@|$(word 2,$(subst ., ,$(VERSION)))|g' \
+    -e "s|@INCDIR_FROM_LIBDIR@|$$(realpath -m -s --relative-to=$(LIBDIR) $(INCDIR))|g" \
+    -e "s|@SIZEOF_VOID_P@|$$($(CC) -dM -E - </dev/null | sed -n 's/^\#define __SIZEOF_POINTER__ //p')|g" \
+    -e 's|@IDN_LIBS@|$(subst $(eval) ,;,$(strip $(IDN_LIBS)))|g'
+
+# make check-cmake: a project that find_package(curi)s the installed prefix, configured with
+# cmake, built and run (tests/cmake-consumer/; Debian: cmake).  Not part of make check.
+.PHONY: check-cmake
+check-cmake: all
+	sh tests/cmake-consumer/run.sh "$(MAKE)" $(B) "$(CC)"
 
 # The files install writes, and only those; directories stay, since others may share them.
 uninstall:
@@ -311,7 +333,9 @@ uninstall:
 	    $(DESTDIR)$(BINDIR)/curi $(DESTDIR)$(MANDIR)/man1/curi.1 $(DESTDIR)$(MANDIR)/man3/libcuri.3 \
 	    $(CURI_FUNCS:%=$(DESTDIR)$(MANDIR)/man3/%.3) \
 	    $(DESTDIR)$(BASHCOMPDIR)/curi $(DESTDIR)$(ZSHCOMPDIR)/_curi \
-	    $(DESTDIR)$(FISHCOMPDIR)/curi.fish
+	    $(DESTDIR)$(FISHCOMPDIR)/curi.fish \
+	    $(DESTDIR)$(LIBDIR)/cmake/curi/curiConfig.cmake \
+	    $(DESTDIR)$(LIBDIR)/cmake/curi/curiConfigVersion.cmake
 
 clean:
 	rm -rf build build-san build-fuzz build-clang build-nosimd build-noidn build-tcc build-m32 build-cov build-$(CROSS)
