@@ -111,10 +111,13 @@ $(SHARED): $(LIB_OBJ) $(COMPAT_OBJ) src/libcuri.map
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so.$(SOMAJOR)
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so
 
-# The tool runs --jobs N on POSIX threads.
+# The tool runs --jobs N on POSIX threads.  It links libcuri.a, so that it runs from the build
+# tree as it is; TOOL_LIB=$(SHARED) links libcuri.so.0 instead (the Debian package does, with
+# LD_LIBRARY_PATH=$(B) for the build's own runs of the tool).
+TOOL_LIB ?= $(STATIC)
 $(CLI_OBJ): ALL_CFLAGS += -pthread -Icommon
-$(TOOL): $(CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $(CLI_OBJ) $(STATIC) $(IDN_LIBS)
+$(TOOL): $(CLI_OBJ) $(TOOL_LIB)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $(CLI_OBJ) $(TOOL_LIB) $(IDN_LIBS)
 
 $(VECRUN): $(TEST_OBJ) $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC) $(IDN_LIBS)
