@@ -189,6 +189,7 @@ check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B
 	CURI=$(TOOL) /usr/bin/python3 tools/check-options.py
 	/usr/bin/python3 tools/gen_scheme_hash.py --check
 	/usr/bin/python3 tools/gen_manref.py --check
+	/usr/bin/python3 tools/gen_debsymbols.py --check
 	$(B)/example
 	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"
 	$(B)/curi-compat $(B)/libcuri.so.$(SOMAJOR)
@@ -247,6 +248,8 @@ coverage-check:
 #                     abi/opaque.suppr (declared in curi.h, never defined there) are not checked
 #   make abi-update   rewrite abi/libcuri.abi, when a release changes the ABI on purpose (keep
 #                     the previous file as abi/libcuri-X.Y.Z.abi when its programs must still run)
+#                     and debian/libcuri0.symbols from it (tools/gen_debsymbols.py; make check
+#                     fails while the two disagree)
 ABIDW = abidw --no-corpus-path --no-show-locs --no-comp-dir-path
 ABI_BASELINES := $(sort $(wildcard abi/libcuri*.abi))
 .PHONY: abi-check abi-update
@@ -261,6 +264,7 @@ abi-check: $(SHARED)
 	done
 abi-update: $(SHARED)
 	$(ABIDW) $(SHARED) >abi/libcuri.abi
+	/usr/bin/python3 tools/gen_debsymbols.py
 
 -include fuzz/fuzz.mk
 -include bench/bench.mk
@@ -315,11 +319,12 @@ install: all $(MAN3_LINKS) $(B)/completion/curi $(B)/completion/_curi $(B)/compl
 # The CMake package (cmake/*.cmake.in, find_package(curi)): the config file finds the header
 # from its own place in LIBDIR/cmake/curi, so it holds INCDIR relative to LIBDIR, not DESTDIR;
 # the version file knows the pointer size the library was built for.
+SIZEOF_POINTER_SED = s/^\#define __SIZEOF_POINTER__ //p
 CMAKE_SED = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOMAJOR@|$(SOMAJOR)|g' \
     -e 's|@VERSION_MAJOR@|$(word 1,$(subst ., ,$(VERSION)))|g' \
     -e 's|@VERSION_MINOR@|$(word 2,$(subst ., ,$(VERSION)))|g' \
     -e "s|@INCDIR_FROM_LIBDIR@|$$(realpath -m -s --relative-to=$(LIBDIR) $(INCDIR))|g" \
-    -e "s|@SIZEOF_VOID_P@|$$($(CC) -dM -E - </dev/null | sed -n 's/^\#define __SIZEOF_POINTER__ //p')|g" \
+    -e "s|@SIZEOF_VOID_P@|$$($(CC) -dM -E - </dev/null | sed -n '$(SIZEOF_POINTER_SED)')|g" \
     -e 's|@IDN_LIBS@|$(subst $(eval) ,;,$(strip $(IDN_LIBS)))|g'
 
 # make check-cmake: a project that find_package(curi)s the installed prefix, configured with
@@ -327,6 +332,25 @@ CMAKE_SED = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOMAJOR@|$(SOMAJOR)|g' \
 .PHONY: check-cmake
 check-cmake: all
 	sh tests/cmake-consumer/run.sh "$(MAKE)" $(B) "$(CC)"
+
+# The Debian packages (debian/; Debian: build-essential debhelper dh-python fakeroot lintian
+# and the Build-Depends of debian/control), built from a copy of the files git knows (tracked,
+# or new and not ignored) in $(B)/deb/curi-VERSION, so that dpkg-buildpackage writes its .debs
+# into $(B)/deb and nothing into the parent of the checkout; lintian fails it on an error.
+# check-deb unpacks them into a throw-away root and uses them there (tests/check-deb.sh).
+# Neither is part of make check.
+DEB_DIR = $(B)/deb
+.PHONY: deb check-deb
+deb:
+	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/curi-$(VERSION)
+	git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | \
+	    tar -xf - -C $(DEB_DIR)/curi-$(VERSION)
+	cd $(DEB_DIR)/curi-$(VERSION) && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CFLAGS \
+	    -u LDFLAGS -u CC dpkg-buildpackage -us -uc -b -j2
+	rm -rf $(DEB_DIR)/curi-$(VERSION)
+	lintian --fail-on error --info $(DEB_DIR)/curi_$(VERSION)_*.changes
+check-deb:
+	sh tests/check-deb.sh $(DEB_DIR) "$(CC)"
 
 # The files install writes, and only those; directories stay, since others may share them.
 uninstall:
@@ -341,4 +365,4 @@ uninstall:
 	    $(DESTDIR)$(LIBDIR)/cmake/curi/curiConfigVersion.cmake
 
 clean:
-	rm -rf build build-san build-fuzz build-clang build-nosimd build-noidn build-tcc build-m32 build-cov build-$(CROSS)
+	rm -rf build build-san build-fuzz build-clang build-nosimd build-noidn build-tcc build-m32 build-cov build-deb build-$(CROSS)
