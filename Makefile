@@ -8,7 +8,9 @@
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
 #   make check IDN=0 B=build-noidn   without libidn2, which make otherwise uses when
 #                        pkg-config finds it (IDNA then answers CURI_ERR_UNSUPPORTED)
-#   make install PREFIX=/usr/local [DESTDIR=...]   (also bash, zsh and fish completion)
+#   make install PREFIX=/usr/local [DESTDIR=...]   (also bash, zsh and fish completion, and
+#                        the CMake package LIBDIR/cmake/curi: find_package(curi), curi::curi)
+#   make check-cmake     a CMake project (tests/cmake-consumer) built against an installed prefix
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make python          the Python package into build/python (bindings/python/python.mk:
 #                        check-python, run by make check; check-dask; bench-python)
@@ -109,10 +111,13 @@ $(SHARED): $(LIB_OBJ) $(COMPAT_OBJ) src/libcuri.map
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so.$(SOMAJOR)
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so
 
-# The tool runs --jobs N on POSIX threads.
+# The tool runs --jobs N on POSIX threads.  It links libcuri.a, so that it runs from the build
+# tree as it is; TOOL_LIB=$(SHARED) links libcuri.so.0 instead (the Debian package does, with
+# LD_LIBRARY_PATH=$(B) for the build's own runs of the tool).
+TOOL_LIB ?= $(STATIC)
 $(CLI_OBJ): ALL_CFLAGS += -pthread -Icommon
-$(TOOL): $(CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $(CLI_OBJ) $(STATIC) $(IDN_LIBS)
+$(TOOL): $(CLI_OBJ) $(TOOL_LIB)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $(CLI_OBJ) $(TOOL_LIB) $(IDN_LIBS)
 
 $(VECRUN): $(TEST_OBJ) $(STATIC)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC) $(IDN_LIBS)
@@ -184,6 +189,7 @@ check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B
 	CURI=$(TOOL) /usr/bin/python3 tools/check-options.py
 	/usr/bin/python3 tools/gen_scheme_hash.py --check
 	/usr/bin/python3 tools/gen_manref.py --check
+	/usr/bin/python3 tools/gen_debsymbols.py --check
 	$(B)/example
 	sh tests/install.sh "$(MAKE)" $(B) "$(CC) $(SANFLAGS)"
 	$(B)/curi-compat $(B)/libcuri.so.$(SOMAJOR)
@@ -242,6 +248,8 @@ coverage-check:
 #                     abi/opaque.suppr (declared in curi.h, never defined there) are not checked
 #   make abi-update   rewrite abi/libcuri.abi, when a release changes the ABI on purpose (keep
 #                     the previous file as abi/libcuri-X.Y.Z.abi when its programs must still run)
+#                     and debian/libcuri0.symbols from it (tools/gen_debsymbols.py; make check
+#                     fails while the two disagree)
 ABIDW = abidw --no-corpus-path --no-show-locs --no-comp-dir-path
 ABI_BASELINES := $(sort $(wildcard abi/libcuri*.abi))
 .PHONY: abi-check abi-update
@@ -256,6 +264,7 @@ abi-check: $(SHARED)
 	done
 abi-update: $(SHARED)
 	$(ABIDW) $(SHARED) >abi/libcuri.abi
+	/usr/bin/python3 tools/gen_debsymbols.py
 
 -include fuzz/fuzz.mk
 -include bench/bench.mk
@@ -302,6 +311,46 @@ install: all $(MAN3_LINKS) $(B)/completion/curi $(B)/completion/_curi $(B)/compl
 	install -m 644 $(B)/completion/curi $(DESTDIR)$(BASHCOMPDIR)/curi
 	install -m 644 $(B)/completion/_curi $(DESTDIR)$(ZSHCOMPDIR)/_curi
 	install -m 644 $(B)/completion/curi.fish $(DESTDIR)$(FISHCOMPDIR)/curi.fish
+	install -d $(DESTDIR)$(LIBDIR)/cmake/curi
+	$(CMAKE_SED) cmake/curiConfig.cmake.in >$(DESTDIR)$(LIBDIR)/cmake/curi/curiConfig.cmake
+	$(CMAKE_SED) cmake/curiConfigVersion.cmake.in \
+	    >$(DESTDIR)$(LIBDIR)/cmake/curi/curiConfigVersion.cmake
+
+# The CMake package (cmake/*.cmake.in, find_package(curi)): the config file finds the header
+# from its own place in LIBDIR/cmake/curi, so it holds INCDIR relative to LIBDIR, not DESTDIR;
+# the version file knows the pointer size the library was built for.
+SIZEOF_POINTER_SED = s/^\#define __SIZEOF_POINTER__ //p
+CMAKE_SED = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOMAJOR@|$(SOMAJOR)|g' \
+    -e 's|@VERSION_MAJOR@|$(word 1,$(subst ., ,$(VERSION)))|g' \
+    -e 's|@VERSION_MINOR@|$(word 2,$(subst ., ,$(VERSION)))|g' \
+    -e "s|@INCDIR_FROM_LIBDIR@|$$(realpath -m -s --relative-to=$(LIBDIR) $(INCDIR))|g" \
+    -e "s|@SIZEOF_VOID_P@|$$($(CC) -dM -E - </dev/null | sed -n '$(SIZEOF_POINTER_SED)')|g" \
+    -e 's|@IDN_LIBS@|$(subst $(eval) ,;,$(strip $(IDN_LIBS)))|g'
+
+# make check-cmake: a project that find_package(curi)s the installed prefix, configured with
+# cmake, built and run (tests/cmake-consumer/; Debian: cmake).  Not part of make check.
+.PHONY: check-cmake
+check-cmake: all
+	sh tests/cmake-consumer/run.sh "$(MAKE)" $(B) "$(CC)"
+
+# The Debian packages (debian/; Debian: build-essential debhelper dh-python fakeroot lintian
+# and the Build-Depends of debian/control), built from a copy of the files git knows (tracked,
+# or new and not ignored) in $(B)/deb/curi-VERSION, so that dpkg-buildpackage writes its .debs
+# into $(B)/deb and nothing into the parent of the checkout; lintian fails it on an error.
+# check-deb unpacks them into a throw-away root and uses them there (tests/check-deb.sh).
+# Neither is part of make check.
+DEB_DIR = $(B)/deb
+.PHONY: deb check-deb
+deb:
+	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/curi-$(VERSION)
+	git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | \
+	    tar -xf - -C $(DEB_DIR)/curi-$(VERSION)
+	cd $(DEB_DIR)/curi-$(VERSION) && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CFLAGS \
+	    -u LDFLAGS -u CC dpkg-buildpackage -us -uc -b -j2
+	rm -rf $(DEB_DIR)/curi-$(VERSION)
+	lintian --fail-on error --info $(DEB_DIR)/curi_$(VERSION)_*.changes
+check-deb:
+	sh tests/check-deb.sh $(DEB_DIR) "$(CC)"
 
 # The files install writes, and only those; directories stay, since others may share them.
 uninstall:
@@ -311,7 +360,9 @@ uninstall:
 	    $(DESTDIR)$(BINDIR)/curi $(DESTDIR)$(MANDIR)/man1/curi.1 $(DESTDIR)$(MANDIR)/man3/libcuri.3 \
 	    $(CURI_FUNCS:%=$(DESTDIR)$(MANDIR)/man3/%.3) \
 	    $(DESTDIR)$(BASHCOMPDIR)/curi $(DESTDIR)$(ZSHCOMPDIR)/_curi \
-	    $(DESTDIR)$(FISHCOMPDIR)/curi.fish
+	    $(DESTDIR)$(FISHCOMPDIR)/curi.fish \
+	    $(DESTDIR)$(LIBDIR)/cmake/curi/curiConfig.cmake \
+	    $(DESTDIR)$(LIBDIR)/cmake/curi/curiConfigVersion.cmake
 
 clean:
-	rm -rf build build-san build-fuzz build-clang build-nosimd build-noidn build-tcc build-m32 build-cov build-$(CROSS)
+	rm -rf build build-san build-fuzz build-clang build-nosimd build-noidn build-tcc build-m32 build-cov build-deb build-$(CROSS)

@@ -61,7 +61,8 @@ fi
 want="$p/include/curi.h $p/lib/libcuri.a $p/lib/libcuri.so $p/lib/libcuri.so.0
 $p/lib/libcuri.so.$version $p/lib/pkgconfig/libcuri.pc $p/bin/curi $p/share/man/man1/curi.1
 $p/share/man/man3/libcuri.3 $p/share/bash-completion/completions/curi
-$p/share/zsh/site-functions/_curi $p/share/fish/vendor_completions.d/curi.fish"
+$p/share/zsh/site-functions/_curi $p/share/fish/vendor_completions.d/curi.fish
+$p/lib/cmake/curi/curiConfig.cmake $p/lib/cmake/curi/curiConfigVersion.cmake"
 for f in $funcs; do
     want="$want $p/share/man/man3/$f.3"
 done

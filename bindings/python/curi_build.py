@@ -6,7 +6,9 @@ The declarations are the header's binding block (the lines between /* CURI_CDEF_
 helpers in curi/_helpers.c.  libcuri itself is linked in statically:
 
   - from a built archive when CURI_LIBCURI_A names one (what `make python` does: the
-    Makefile's own libcuri.a, compiled with the project's flags, -fPIC);
+    Makefile's own libcuri.a, compiled with the project's flags, -fPIC); when it names the
+    shared library instead (make python PY_LIBCURI=..., the Debian package), the modules
+    are linked with it and need libcuri.so.0 at run time;
   - else from the library's sources under src/ (what `pip install ./bindings/python` does,
     with the compiler flags Python was built with).
 

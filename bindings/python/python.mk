@@ -31,9 +31,15 @@ CURI_DATA ?= ../shared/data/urls
 .PHONY: python check-python check-dask check-pip bench-python
 python: $(PY_STAMP)
 
-$(PY_STAMP): $(STATIC) include/curi.h $(PY_SRC)
+# The modules link libcuri.a; PY_LIBCURI=$(SHARED) links them with libcuri.so.0 instead (the
+# Debian package python3-curi does, against libcuri0).  They are compiled with the flags
+# Python was built with, not the project's; PY_LDFLAGS adds link flags (the package's
+# hardening: -Wl,-z,now).
+PY_LIBCURI ?= $(STATIC)
+PY_LDFLAGS ?=
+$(PY_STAMP): $(PY_LIBCURI) include/curi.h $(PY_SRC)
 	@mkdir -p $(PYDIR)/curi
-	env -u CC -u CFLAGS -u LDFLAGS CURI_LIBCURI_A=$(STATIC) CURI_LIBS="$(IDN_LIBS)" $(PYTHON) bindings/python/curi_build.py $(PYDIR)
+	env -u CC -u CFLAGS -u LDFLAGS $(if $(PY_LDFLAGS),LDFLAGS="$(PY_LDFLAGS)") CURI_LIBCURI_A=$(PY_LIBCURI) CURI_LIBS="$(IDN_LIBS)" $(PYTHON) bindings/python/curi_build.py $(PYDIR)
 	cp bindings/python/curi/__init__.py bindings/python/curi/__init__.pyi \
 	    bindings/python/curi/py.typed $(PYDIR)/curi/
 	@rm -rf $(PYDIR)/curi/_curi.c $(PYDIR)/curi/_curi.o $(PYDIR)/tmp-lists
