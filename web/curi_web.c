@@ -15,16 +15,8 @@
 #include <string.h>
 
 #include "curi.h"
+#include "curi_web.h"
 #include "json.h"
-
-#define EXPORT(name) __attribute__((export_name(name)))
-
-EXPORT("cw_alloc") void *cw_alloc(size_t n);
-EXPORT("cw_free") void cw_free(void *p);
-EXPORT("cw_escape") char *cw_escape(const char *s, size_t n, size_t *outlen);
-EXPORT("cw_inspect")
-char *cw_inspect(const char *s, size_t n, const char *base, size_t bn, size_t *outlen);
-EXPORT("cw_core") char *cw_core(const char *s, size_t n, size_t *outlen);
 
 void *cw_alloc(size_t n)
 {

@@ -12,10 +12,11 @@
 #                     screenshots in build/web/shots/; ends with "N passed, N failed"
 # The library is built without libidn2 (its own UTS #46 converts hosts), as IDN=0 builds it.
 WEB       := build/web
+# the inspector's C API and the common/ code it writes its JSON with
+WEB_C     := web/curi_web.c common/buf.c common/json.c common/scheme_json.c common/urldiff.c
 WEB_CC    ?= clang --target=wasm32-wasi
 WEB_PORT  ?= 8329
-WEB_SRC   := $(LIB_SRC) common/buf.c common/json.c common/scheme_json.c common/urldiff.c \
-             web/curi_web.c
+WEB_SRC   := $(LIB_SRC) $(WEB_C)
 WEB_OBJ   := $(WEB_SRC:%.c=$(WEB)/obj/%.o)
 WEB_FILES := $(WEB)/index.html $(WEB)/inspector.css $(WEB)/inspector.js
 WEB_CFLAGS = $(CSTD) -O2 $(WARN) -Iinclude -Icommon $(CFLAGS)
@@ -25,7 +26,7 @@ PUPPETEER_CORE := puppeteer-core@24.43.1
 web: $(WEB)/curi.wasm $(WEB_FILES)
 	@echo "make web: $(WEB)/curi.wasm is $$(wc -c <$(WEB)/curi.wasm) bytes; the page is in $(WEB)/"
 
-$(WEB)/obj/%.o: %.c include/curi.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h common/*.h)
+$(WEB)/obj/%.o: %.c include/curi.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h common/*.h web/*.h)
 	@mkdir -p $(dir $@)
 	$(WEB_CC) $(WEB_CFLAGS) -c -o $@ $<
 
@@ -45,3 +46,14 @@ check-web: web $(TOOL)
 	@test -d build/npm/web/node_modules/puppeteer-core || \
 	    npm install --no-save --no-audit --no-fund --prefix build/npm/web $(PUPPETEER_CORE) >/dev/null
 	CURI=$(TOOL) NODE_PATH=build/npm/web/node_modules node web/check-web.js $(WEB) web/check-inputs.txt
+
+# fuzz/fuzz_web.c (cw_inspect, cw_escape) links the inspector's C API natively: the libFuzzer
+# build (fuzz/fuzz.mk's flags) and the replay that make check runs.
+$(B)/obj/web/curi_web.o: ALL_CFLAGS += -Icommon
+$(B)/obj/web/curi_web.o $(B)/obj/fuzz/fuzz_web.o $(FUZZ_B)/obj/web/curi_web.o: web/curi_web.h
+$(B)/fuzz-replay-web: $(B)/obj/fuzz/fuzz_web.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
+                      $(WEB_C:%.c=$(B)/obj/%.o) $(STATIC)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(IDN_LIBS)
+$(FUZZ_B)/fuzz_web: $(FUZZ_B)/obj/fuzz/fuzz_web.o $(FUZZ_B)/obj/fuzz/util.o \
+                    $(WEB_C:%.c=$(FUZZ_B)/obj/%.o) $(FUZZ_LIB_OBJ)
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(IDN_LIBS)
