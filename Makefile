@@ -20,6 +20,8 @@
 #                        under 90% in total or 85% in a file of src/ (CI runs it)
 #   make sqlite | postgresql | duckdb, make check-sqlite | check-postgresql | check-duckdb,
 #   make bench-sql       curi in SQL engines (bindings/bindings.mk, docs/sql.md)
+#   make web, serve-web, check-web   the URL inspector: libcuri in WebAssembly, a static page,
+#                        tested in headless Chromium (web/web.mk)
 #
 # Sources are picked up by wildcard: a new src/*.c, src/schemes/*.c or src/lint/*.c joins the
 # library, a new cli/*.c the tool; common/*.c (code the tool shares with the SQL bindings) joins
@@ -269,6 +271,7 @@ abi-update: $(SHARED)
 -include fuzz/fuzz.mk
 -include bench/bench.mk
 -include bindings/bindings.mk
+include web/web.mk
 include bindings/python/python.mk
 
 # libcuri(3)'s SYNOPSIS prototypes and its FUNCTIONS section are generated from curi.h's

@@ -92,9 +92,6 @@ void json_rule_error(struct buf *out, const char *rule, const char *s, size_t n,
 void diagnose_rule(struct buf *err, const char *rule, const char *s, size_t n, size_t offset);
 void json_parse_error(struct buf *out, const char *s, size_t n, const curi_error *e);
 void json_io(struct buf *out, const char *s, size_t n, const char *o, size_t on);
-/* scheme_json.c: ,"parts":{...} of curi parse --scheme --json (null outside the layer). */
-void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, const curi_uri *u,
-                       struct buf *tmp);
 
 /* text.c: human-readable output. */
 size_t show_col(const char *s, size_t n, size_t off);
@@ -286,10 +283,6 @@ enum { CLI_COMMANDS(CLI_CMD_C) };
 CLI_COMMANDS(CLI_CMD_DECLARE)
 #undef CLI_CMD_DECLARE
 
-/* cmd_url.c, for url and diff: the members of `curi url --json` after input and base: href,
- * origin, protocol, username, password, host, hostname, port, pathname, search, hash (the URL
- * API's values). */
-void json_url_members(struct buf *out, const curi_url *u);
 /* base parsed by curi_url_parse into *b (views into the returned buffer, for free()); an
  * invalid one ends the program with the BASE diagnostic of base_error. */
 char *url_base(curi_url *b, const char *base);

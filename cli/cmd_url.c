@@ -125,32 +125,6 @@ static int url_line(const void *vctx, const char *s, size_t n, struct buf *out, 
     return EXIT_VALID;
 }
 
-void json_url_members(struct buf *out, const curi_url *u)
-{
-    char origin[4096];
-    size_t olen = 0;
-    struct buf ob = {0};
-    const char *op = origin;
-    if (curi_url_origin(origin, sizeof origin, &olen, u, NULL) != CURI_OK) {
-        size_t need = olen;
-        buf_reserve(&ob, need);
-        curi_url_origin(ob.p, need, &olen, u, NULL);
-        op = ob.p;
-    }
-    json_member_str(out, "href", u->href);
-    json_member(out, "origin", op, olen);
-    json_member_str(out, "protocol", u->protocol);
-    json_member_str(out, "username", u->username);
-    json_member_str(out, "password", u->password);
-    json_member_str(out, "host", u->host);
-    json_member_str(out, "hostname", u->hostname);
-    json_member_str(out, "port", u->port);
-    json_member_str(out, "pathname", u->pathname);
-    json_member_str(out, "search", u->search);
-    json_member_str(out, "hash", u->hash);
-    buf_free(&ob);
-}
-
 void base_error(int rc, const char *base, size_t offset)
 {
     struct buf err = {0};

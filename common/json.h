@@ -129,4 +129,21 @@ JSON_INLINE void json_check_close(struct buf *out, size_t more)
     buf_putc(out, '}');
 }
 
+/* scheme_json.c: ,"parts":{...} of curi parse --scheme --json (null outside the layer). */
+void json_scheme_parts(struct buf *out, const curi_scheme_parts *sp, const curi_uri *u,
+                       struct buf *tmp);
+
+/* For curi url and curi diff (and the web inspector): the members of `curi url --json` after
+ * input and base: href, origin, protocol, username, password, host, hostname, port, pathname,
+ * search, hash (the URL API's values). */
+void json_url_members(struct buf *out, const curi_url *u);
+
+/* urldiff.c, for curi diff and the web inspector: s[0..n) read by RFC 3986 (resolved against
+ * rbase when not NULL) and by the WHATWG URL Standard (against wbase), compared; writes the
+ * line of `curi diff` ("agree", or "differ: " and the classes), or with json its object
+ * (input, base: base_text, agree, rfc, whatwg, classes), newline included; 1 when the two
+ * agree.  tmp is scratch. */
+int urldiff(struct buf *out, const char *s, size_t n, const curi_uri *rbase, const curi_url *wbase,
+            const char *base_text, int json, struct buf *tmp);
+
 #endif /* CURI_COMMON_JSON_H */

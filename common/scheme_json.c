@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "json.h"
 
 /* v percent-decoded into tmp (from its start); tmp->p is valid for tmp->len bytes. */
 static void decode(struct buf *tmp, curi_str v)
