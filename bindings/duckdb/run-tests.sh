@@ -1,23 +1,25 @@
 #!/bin/sh
-# bindings/duckdb/run-tests.sh B -- the DuckDB functions' tests (make check-duckdb).
+# bindings/duckdb/run-tests.sh B -- the DuckDB extension's tests (make check-duckdb).
 #
-# Each tests/NAME.sql runs in B/duckdb/curi-duckdb (an in-memory database with the curi
-# functions registered); its output must equal tests/NAME.out.  Then curi_parse() is
+# Each tests/NAME.sql runs in DuckDB's Node.js client (run.cjs: an in-memory database that
+# has run SET allow_unsigned_extensions and LOAD 'B/curi.duckdb_extension'); its output must
+# equal tests/NAME.out.  Then curi_parse() is
 # compared with `curi parse --json`, and curi_url_href() with `curi url`, over every data
 # file of ../shared/data/urls/, read with DuckDB's read_csv (one test per file and function).
 # Ends with "N passed, N failed".
 set -u
 B=${1:-build}
 dir=$(dirname "$0")
-host="$B/duckdb/curi-duckdb"
+# The client: run.cjs with @duckdb/node-api from B/duckdb/node (make check-duckdb installs it).
+host() { node "$dir/run.cjs" "$B/duckdb/node" "$B/curi.duckdb_extension" "$@"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0
 fail=0
-echo "duckdb: $("$host" --version </dev/null)"
+echo "duckdb: $(host --version </dev/null)"
 for sql in "$dir"/tests/*.sql; do
     name=$(basename "$sql" .sql)
-    "$host" "$sql" >"$tmp/out" 2>&1
+    host "$sql" >"$tmp/out" 2>&1
     if cmp -s "$dir/tests/$name.out" "$tmp/out"; then
         pass=$((pass + 1))
     else
@@ -45,7 +47,7 @@ for f in $data; do
         fi
         echo "SELECT $expr FROM read_csv('$tmp/in', header = false, delim = E'\\x1f', quote = '',
               escape = '', columns = {'u': 'VARCHAR'}, auto_detect = false, strict_mode = false);" |
-            "$host" >"$tmp/got" 2>&1
+            host >"$tmp/got" 2>&1
         if cmp -s "$tmp/want" "$tmp/got"; then
             pass=$((pass + 1))
         else
