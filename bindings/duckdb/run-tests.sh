@@ -3,7 +3,8 @@
 #
 # Each tests/NAME.sql runs in DuckDB's Node.js client (run.cjs: an in-memory database that
 # has run SET allow_unsigned_extensions and LOAD 'B/curi.duckdb_extension'); its output must
-# equal tests/NAME.out.  Then curi_parse() is
+# equal tests/NAME.out.  Then two LOADs that must fail: the extension in a database that does
+# not allow unsigned extensions, and the shared library without the metadata footer.  Then curi_parse() is
 # compared with `curi parse --json`, and curi_url_href() with `curi url`, over every data
 # file of ../shared/data/urls/, read with DuckDB's read_csv (one test per file and function).
 # Ends with "N passed, N failed".
@@ -28,6 +29,22 @@ for sql in "$dir"/tests/*.sql; do
         diff "$dir/tests/$name.out" "$tmp/out" | head -20
     fi
 done
+
+# The LOAD itself: DuckDB refuses the file when unsigned extensions are not allowed (the
+# signature is zero), and the library without the metadata footer in any case.
+load_fails() {
+    node "$dir/run.cjs" "$B/duckdb/node" "$1" $2 --version >"$tmp/out" 2>&1
+    if [ $? = 2 ] && grep -q "$3" "$tmp/out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: LOAD '$1' $2 did not fail with '$3':"
+        cat "$tmp/out"
+    fi
+}
+load_fails "$B/curi.duckdb_extension" --signed-only 'signature is either missing or invalid'
+mkdir "$tmp/bare" && cp "$B/duckdb/curi.so" "$tmp/bare/curi.duckdb_extension"
+load_fails "$tmp/bare/curi.duckdb_extension" '' 'metadata at the end of the file is invalid'
 
 data=$(ls "$dir"/../../../shared/data/urls/*.txt 2>/dev/null)
 [ -n "$data" ] || echo "duckdb: no ../shared/data/urls/*.txt: the comparison with curi parse --json is left out"

@@ -1,7 +1,7 @@
 // bindings/duckdb/run.cjs -- runs SQL in DuckDB's Node.js client (@duckdb/node-api) with curi's
 // extension loaded the way a DuckDB user loads it:
 //
-//   node bindings/duckdb/run.cjs NODE_PREFIX EXTENSION [-t] [--version] [FILE...]
+//   node bindings/duckdb/run.cjs NODE_PREFIX EXTENSION [--signed-only] [-t] [--version] [FILE...]
 //
 // NODE_PREFIX is the directory npm installed @duckdb/node-api into (npm install --prefix).
 // It opens an in-memory database with allow_unsigned_extensions, runs LOAD 'EXTENSION', then
@@ -10,7 +10,8 @@
 // printed as its values joined by '|', NULL as "NULL"; an error as "Error: <message>" (on
 // standard output, so that tests can expect it), and the next statement runs.  With -t the
 // time each statement took goes to standard error as "time: <ms> ms: <first line>".
-// --version prints DuckDB's version.  Exit status: 0, or 1 when a statement failed, 2 when
+// --version prints DuckDB's version.  --signed-only opens the database with DuckDB's default
+// (allow_unsigned_extensions false), where the LOAD must fail.  Exit status: 0, or 1 when a statement failed, 2 when
 // the database could not be opened or the LOAD failed.  SPDX-License-Identifier: MIT
 'use strict';
 const fs = require('fs');
@@ -56,14 +57,17 @@ async function runText(con, text, timing) {
 
 async function main(argv) {
     if (argv.length < 2) {
-        process.stderr.write('usage: node run.cjs NODE_PREFIX EXTENSION [-t] [--version] [FILE...]\n');
+        process.stderr.write('usage: node run.cjs NODE_PREFIX EXTENSION [--signed-only] [-t] [--version] [FILE...]\n');
         return 2;
     }
     const req = createRequire(path.resolve(argv[0], 'node_modules') + path.sep);
     const { DuckDBInstance } = req('@duckdb/node-api');
+    const opts = argv.slice(2);
+    const signedOnly = opts.includes('--signed-only');
     let con;
     try {
-        const db = await DuckDBInstance.create(':memory:', { allow_unsigned_extensions: 'true' });
+        const db = await DuckDBInstance.create(':memory:',
+            signedOnly ? {} : { allow_unsigned_extensions: 'true' });
         con = await db.connect();
         await con.run(`LOAD '${argv[1].replace(/'/g, "''")}'`);
     } catch (e) {
@@ -73,8 +77,10 @@ async function main(argv) {
     let timing = false;
     let files = 0;
     let failed = 0;
-    for (const a of argv.slice(2)) {
-        if (a === '-t') {
+    for (const a of opts) {
+        if (a === '--signed-only') {
+            continue;
+        } else if (a === '-t') {
             timing = true;
         } else if (a === '--version') {
             const r = await con.runAndReadAll('SELECT version()');
