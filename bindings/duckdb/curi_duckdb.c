@@ -314,7 +314,8 @@ static void curi_chunk(duckdb_function_info info, duckdb_data_chunk input, duckd
  * The bind copies the argument (NULL stays NULL: no rows), the init parses the copy and
  * starts the library's iterator over its query or path, and each call fills one chunk.
  * Query keys and values are form-decoded (value NULL for a pair without '='); segments are
- * given raw and percent-decoded.
+ * given raw and percent-decoded.  The C API hands the argument over as a NUL-terminated
+ * string (duckdb_get_varchar), so it is read up to a NUL byte, which no URI contains.
  */
 enum { VT_QUERY, VT_SEGMENTS };
 

@@ -3,7 +3,8 @@
 #
 # Each tests/NAME.sql runs in DuckDB's Node.js client (run.cjs: an in-memory database that
 # has run SET allow_unsigned_extensions and LOAD 'B/curi.duckdb_extension'); its output must
-# equal tests/NAME.out.  Then two LOADs that must fail: the extension in a database that does
+# equal tests/NAME.out; tables.sql again in a second database of the same process.  Then two
+# LOADs that must fail: the extension in a database that does
 # not allow unsigned extensions, and the shared library without the metadata footer.  Then curi_parse() is
 # compared with `curi parse --json`, and curi_url_href() with `curi url`, over every data
 # file of ../shared/data/urls/, read with DuckDB's read_csv (one test per file and function).
@@ -29,6 +30,17 @@ for sql in "$dir"/tests/*.sql; do
         diff "$dir/tests/$name.out" "$tmp/out" | head -20
     fi
 done
+
+# A second database in the same process LOADs the extension again (its copy of DuckDB's
+# function pointers is already there) and answers the same.
+host --second "$dir/tests/tables.sql" >"$tmp/out" 2>&1
+if cmp -s "$dir/tests/tables.out" "$tmp/out"; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1))
+    echo "FAIL: tables in a second database"
+    diff "$dir/tests/tables.out" "$tmp/out" | head -20
+fi
 
 # The LOAD itself: DuckDB refuses the file when unsigned extensions are not allowed (the
 # signature is zero), and the library without the metadata footer in any case.

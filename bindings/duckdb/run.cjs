@@ -1,7 +1,8 @@
 // bindings/duckdb/run.cjs -- runs SQL in DuckDB's Node.js client (@duckdb/node-api) with curi's
 // extension loaded the way a DuckDB user loads it:
 //
-//   node bindings/duckdb/run.cjs NODE_PREFIX EXTENSION [--signed-only] [-t] [--version] [FILE...]
+//   node bindings/duckdb/run.cjs NODE_PREFIX EXTENSION [--signed-only] [--second] [-t] [--version]
+//                                [FILE...]
 //
 // NODE_PREFIX is the directory npm installed @duckdb/node-api into (npm install --prefix).
 // It opens an in-memory database with allow_unsigned_extensions, runs LOAD 'EXTENSION', then
@@ -11,7 +12,9 @@
 // standard output, so that tests can expect it), and the next statement runs.  With -t the
 // time each statement took goes to standard error as "time: <ms> ms: <first line>".
 // --version prints DuckDB's version.  --signed-only opens the database with DuckDB's default
-// (allow_unsigned_extensions false), where the LOAD must fail.  Exit status: 0, or 1 when a statement failed, 2 when
+// (allow_unsigned_extensions false), where the LOAD must fail.  --second opens a second
+// database after the first, LOADs the extension there too and runs the statements in it
+// (the extension's second LOAD in one process).  Exit status: 0, or 1 when a statement failed, 2 when
 // the database could not be opened or the LOAD failed.  SPDX-License-Identifier: MIT
 'use strict';
 const fs = require('fs');
@@ -57,19 +60,22 @@ async function runText(con, text, timing) {
 
 async function main(argv) {
     if (argv.length < 2) {
-        process.stderr.write('usage: node run.cjs NODE_PREFIX EXTENSION [--signed-only] [-t] [--version] [FILE...]\n');
+        process.stderr.write('usage: node run.cjs NODE_PREFIX EXTENSION [--signed-only] [--second] [-t] [--version] [FILE...]\n');
         return 2;
     }
     const req = createRequire(path.resolve(argv[0], 'node_modules') + path.sep);
     const { DuckDBInstance } = req('@duckdb/node-api');
     const opts = argv.slice(2);
     const signedOnly = opts.includes('--signed-only');
+    const dbs = [];
     let con;
     try {
-        const db = await DuckDBInstance.create(':memory:',
-            signedOnly ? {} : { allow_unsigned_extensions: 'true' });
-        con = await db.connect();
-        await con.run(`LOAD '${argv[1].replace(/'/g, "''")}'`);
+        for (let i = 0; i < (opts.includes('--second') ? 2 : 1); i++) {
+            dbs.push(await DuckDBInstance.create(':memory:',
+                signedOnly ? {} : { allow_unsigned_extensions: 'true' }));
+            con = await dbs[i].connect();
+            await con.run(`LOAD '${argv[1].replace(/'/g, "''")}'`);
+        }
     } catch (e) {
         process.stderr.write(`run.cjs: ${e.message}\n`);
         return 2;
@@ -78,7 +84,7 @@ async function main(argv) {
     let files = 0;
     let failed = 0;
     for (const a of opts) {
-        if (a === '--signed-only') {
+        if (a === '--signed-only' || a === '--second') {
             continue;
         } else if (a === '-t') {
             timing = true;
