@@ -19,28 +19,26 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0
 fail=0
 echo "duckdb: $(host --version </dev/null)"
-for sql in "$dir"/tests/*.sql; do
-    name=$(basename "$sql" .sql)
-    host "$sql" >"$tmp/out" 2>&1
-    if cmp -s "$dir/tests/$name.out" "$tmp/out"; then
+# same WHAT WANT GOT: one test, passed when the files WANT and GOT are equal.
+same() {
+    if cmp -s "$2" "$3"; then
         pass=$((pass + 1))
     else
         fail=$((fail + 1))
-        echo "FAIL: $name"
-        diff "$dir/tests/$name.out" "$tmp/out" | head -20
+        echo "FAIL: $1"
+        diff "$2" "$3" | head -20
     fi
+}
+for sql in "$dir"/tests/*.sql; do
+    name=$(basename "$sql" .sql)
+    host "$sql" >"$tmp/out" 2>&1
+    same "$name" "$dir/tests/$name.out" "$tmp/out"
 done
 
 # A second database in the same process LOADs the extension again (its copy of DuckDB's
 # function pointers is already there) and answers the same.
 host --second "$dir/tests/tables.sql" >"$tmp/out" 2>&1
-if cmp -s "$dir/tests/tables.out" "$tmp/out"; then
-    pass=$((pass + 1))
-else
-    fail=$((fail + 1))
-    echo "FAIL: tables in a second database"
-    diff "$dir/tests/tables.out" "$tmp/out" | head -20
-fi
+same "tables in a second database" "$dir/tests/tables.out" "$tmp/out"
 
 # The LOAD itself: DuckDB refuses the file when unsigned extensions are not allowed (the
 # signature is zero), and the library without the metadata footer in any case.
@@ -77,13 +75,7 @@ for f in $data; do
         echo "SELECT $expr FROM read_csv('$tmp/in', header = false, delim = E'\\x1f', quote = '',
               escape = '', columns = {'u': 'VARCHAR'}, auto_detect = false, strict_mode = false);" |
             host >"$tmp/got" 2>&1
-        if cmp -s "$tmp/want" "$tmp/got"; then
-            pass=$((pass + 1))
-        else
-            fail=$((fail + 1))
-            echo "FAIL: $expr and curi $fn differ on $name"
-            diff "$tmp/want" "$tmp/got" | head -6
-        fi
+        same "$expr and curi $fn differ on $name" "$tmp/want" "$tmp/got"
     done
 done
 echo "duckdb: $pass passed, $fail failed"
