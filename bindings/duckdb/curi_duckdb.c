@@ -391,13 +391,9 @@ static int vt_decoded(duckdb_vector vec, idx_t row, int kind, curi_str v, struct
     b->len = 0;
     if (kind == VT_QUERY) {
         curi_sql_form_decode(b, v.ptr, v.len);
-    } else if (buf_reserve(b, v.len + 1)) {
-        size_t got = 0;
-        if (curi_pct_decode(b->p, b->cap, &got, v.ptr, v.len, 0, NULL) != CURI_OK) {
-            set_null(vec, row); /* a parsed path always decodes: not reached */
-            return 0;
-        }
-        b->len = got;
+    } else if (curi_sql_pct_decode(b, v.ptr, v.len) != CURI_OK && !b->oom) {
+        set_null(vec, row); /* a parsed path always decodes: not reached */
+        return 0;
     }
     if (b->oom)
         return -1;
