@@ -71,10 +71,12 @@ else
     echo "bench-sql: SQLite left out (no sqlite3 or no $B/curi.so: make sqlite)"
 fi
 
-# --- DuckDB: curi-duckdb -t prints "time: MS ms: <statement>" for each statement.
-if [ -x "$B/duckdb/curi-duckdb" ]; then
+# --- DuckDB: the extension LOADed in DuckDB's Node.js client; run.cjs -t prints "time: MS ms:
+# <statement>" for each statement.
+duckdb() { node "$root/bindings/duckdb/run.cjs" "$B/duckdb/node" "$B/curi.duckdb_extension" "$@"; }
+if [ -f "$B/curi.duckdb_extension" ] && [ -f "$B/duckdb/node/node_modules/@duckdb/node-api/package.json" ]; then
     echo
-    echo "$("$B/duckdb/curi-duckdb" --version </dev/null), one thread, ns/row (best of $REPEAT):"
+    echo "$(duckdb --version), one thread, ns/row (best of $REPEAT):"
     cat >"$out/duckdb.q" <<'EOF'
 length(u)	SELECT count(length(u)) FROM t;
 curi_host(u)	SELECT count(curi_host(u)) FROM t;
@@ -87,11 +89,11 @@ EOF
       echo "CREATE TABLE t AS SELECT u FROM read_csv('$data', header = false, delim = E'\\x1f', quote = '', escape = '', columns = {'u': 'VARCHAR'}, auto_detect = false, strict_mode = false);"
       echo "SELECT count(length(u)) FROM t;"
       queries "$out/duckdb.q"; } >"$out/duckdb.sql"
-    "$B/duckdb/curi-duckdb" -t "$out/duckdb.sql" >/dev/null 2>"$out/duckdb.log"
+    duckdb -t "$out/duckdb.sql" >/dev/null 2>"$out/duckdb.log"
     awk 'NR > 3 { print $2 }' "$out/duckdb.log" >"$out/duckdb.ms"
     best "$out/duckdb.q" "$out/duckdb.ms" | awk -F'\t' '{ printf "  %-34s %6d ns/row\n", $1, $2 }'
 else
-    echo "bench-sql: DuckDB left out (no $B/duckdb/curi-duckdb: make duckdb)"
+    echo "bench-sql: DuckDB left out (no $B/curi.duckdb_extension or no @duckdb/node-api: make duckdb, and npm)"
 fi
 
 # --- PostgreSQL, on a throw-away cluster.

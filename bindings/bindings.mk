@@ -4,9 +4,9 @@
 #   make check-sqlite      its sqlite3-shell tests (bindings/sqlite/tests/)
 #   make postgresql        the PostgreSQL extension, built with PGXS in $(B)/postgresql/
 #   make check-postgresql  pg_regress against a throw-away cluster (bindings/postgresql/run.sh)
-#   make duckdb            $(B)/duckdb/curi-duckdb, a host program with the DuckDB functions,
-#                          linked to the libduckdb.so that npm installs into $(B)/duckdb/
-#   make check-duckdb      its SQL tests (bindings/duckdb/tests/)
+#   make duckdb            $(B)/curi.duckdb_extension, the DuckDB loadable extension
+#                          (LOAD 'build/curi.duckdb_extension')
+#   make check-duckdb      its SQL tests (bindings/duckdb/tests/) in DuckDB's Node.js client
 #   make bench-sql         the speed runs of all three over 1M URLs of the data files
 #
 # Each check-* target ends with an "N passed, N failed" line, or says SKIPPED (and passes)
@@ -64,39 +64,44 @@ else
 endif
 
 # --- DuckDB -------------------------------------------------------------------------------
-# libduckdb.so from the npm registry's DuckDB node bindings package for this machine
-# (it ships no header: bindings/duckdb/duckdb_capi.h declares what is used), installed by
-# npm into $(B)/duckdb/npm and copied beside the host program, which finds it by its rpath.
-DUCKDB_NPM_VERSION ?= 1.5.6-r.1
-DUCKDB_NPM_ARCH := $(if $(filter aarch64 arm64,$(shell uname -m)),linux-arm64,linux-x64)
-DUCKDB_NPM_PKG := @duckdb/node-bindings-$(DUCKDB_NPM_ARCH)
-DUCKDB_SRC := bindings/duckdb/host.c bindings/duckdb/curi_duckdb.c bindings/duckdb/curi_duckdb.h \
-    bindings/duckdb/duckdb_capi.h $(SQL_COMMON)
+# $(B)/curi.duckdb_extension, a loadable extension through DuckDB's C extension API (ABI type
+# C_STRUCT, C API version from bindings/duckdb/duckdb_capi_v1_2.h): any DuckDB 1.x from that
+# version on loads it with SET allow_unsigned_extensions = true; LOAD 'build/curi.duckdb_extension';
+# Building it needs nothing of DuckDB.  The tests run in DuckDB's Node.js client, the npm
+# registry's @duckdb/node-api (it brings libduckdb.so), installed by npm into $(B)/duckdb/node.
+DUCKDB_NODE_VERSION ?= 1.5.6-r.1
+DUCKDB_PLATFORM := $(if $(filter aarch64 arm64,$(shell uname -m)),linux_arm64,linux_amd64)
+DUCKDB_CAPI_VERSION := $(shell sed -n 's/^\#define CURI_DUCKDB_CAPI_VERSION "\(.*\)"/\1/p' \
+    bindings/duckdb/duckdb_capi_v1_2.h)
+DUCKDB_NODE := $(B)/duckdb/node/node_modules/@duckdb/node-api/package.json
+DUCKDB_SRC := bindings/duckdb/curi_duckdb.c bindings/duckdb/duckdb_capi_v1_2.h \
+    bindings/duckdb/curi.map bindings/duckdb/append-metadata.sh $(SQL_COMMON)
 
-$(B)/duckdb/libduckdb.so:
-	@mkdir -p $(B)/duckdb/npm
-	@command -v npm >/dev/null 2>&1 || { echo "duckdb: no npm to install $(DUCKDB_NPM_PKG)"; exit 1; }
-	npm install --no-save --no-package-lock --no-audit --no-fund --prefix $(B)/duckdb/npm \
-	    $(DUCKDB_NPM_PKG)@$(DUCKDB_NPM_VERSION) >$(B)/duckdb/npm.log 2>&1 || { cat $(B)/duckdb/npm.log; exit 1; }
-	cp $(B)/duckdb/npm/node_modules/$(DUCKDB_NPM_PKG)/libduckdb.so $@
+$(B)/curi.duckdb_extension: $(DUCKDB_SRC) $(STATIC) include/curi.h
+	@mkdir -p $(B)/duckdb
+	$(CC) $(SQL_CFLAGS) -Ibindings/duckdb -shared -Wl,--version-script=bindings/duckdb/curi.map \
+	    $(LDFLAGS) -o $(B)/duckdb/curi.so bindings/duckdb/curi_duckdb.c $(SQL_C) $(STATIC) $(IDN_LIBS)
+	sh bindings/duckdb/append-metadata.sh $(B)/duckdb/curi.so $@ $(DUCKDB_PLATFORM) \
+	    $(DUCKDB_CAPI_VERSION) $(VERSION)
 
-$(B)/duckdb/curi-duckdb: $(DUCKDB_SRC) $(STATIC) $(B)/duckdb/libduckdb.so
-	$(CC) $(SQL_CFLAGS) -Ibindings/duckdb $(LDFLAGS) -o $@ bindings/duckdb/host.c \
-	    bindings/duckdb/curi_duckdb.c $(SQL_C) $(STATIC) $(IDN_LIBS) \
-	    -L$(B)/duckdb -lduckdb -Wl,-rpath,'$$ORIGIN'
+$(DUCKDB_NODE):
+	@mkdir -p $(B)/duckdb/node
+	@command -v npm >/dev/null 2>&1 || { echo "duckdb: no npm to install @duckdb/node-api"; exit 1; }
+	npm install --no-save --no-package-lock --no-audit --no-fund --prefix $(B)/duckdb/node \
+	    @duckdb/node-api@$(DUCKDB_NODE_VERSION) >$(B)/duckdb/npm.log 2>&1 || { cat $(B)/duckdb/npm.log; exit 1; }
 
-duckdb: $(B)/duckdb/curi-duckdb
+duckdb: $(B)/curi.duckdb_extension
 
 check-duckdb:
 ifeq ($(SAN),1)
-	@echo "check-duckdb: SKIPPED under SAN=1 (the functions are built without sanitizers)"
+	@echo "check-duckdb: SKIPPED under SAN=1 (the extension is built without sanitizers)"
 else
-	@if [ ! -f $(B)/duckdb/libduckdb.so ] && ! command -v npm >/dev/null 2>&1; then \
-	    echo "check-duckdb: SKIPPED: no npm to install libduckdb.so ($(DUCKDB_NPM_PKG))"; \
-	elif ! $(MAKE) --no-print-directory B=$(B) $(B)/duckdb/libduckdb.so; then \
-	    echo "check-duckdb: SKIPPED: npm could not install $(DUCKDB_NPM_PKG)@$(DUCKDB_NPM_VERSION)"; \
+	@if [ ! -f $(DUCKDB_NODE) ] && ! command -v npm >/dev/null 2>&1; then \
+	    echo "check-duckdb: SKIPPED: no node and npm to install @duckdb/node-api"; \
+	elif ! $(MAKE) --no-print-directory B=$(B) $(DUCKDB_NODE); then \
+	    echo "check-duckdb: SKIPPED: npm could not install @duckdb/node-api@$(DUCKDB_NODE_VERSION)"; \
 	else \
-	    $(MAKE) --no-print-directory B=$(B) $(B)/duckdb/curi-duckdb $(TOOL) && \
+	    $(MAKE) --no-print-directory B=$(B) $(B)/curi.duckdb_extension $(TOOL) && \
 	    sh bindings/duckdb/run-tests.sh $(B); \
 	fi
 endif
@@ -104,5 +109,5 @@ endif
 # --- Speed --------------------------------------------------------------------------------
 BENCH_SQL_ROWS ?= 1000000
 bench-sql: $(B)/curi.so
-	-@$(MAKE) --no-print-directory B=$(B) duckdb >/dev/null
+	-@$(MAKE) --no-print-directory B=$(B) duckdb $(DUCKDB_NODE) >/dev/null
 	sh bindings/bench-sql.sh $(B) $(BENCH_SQL_ROWS)

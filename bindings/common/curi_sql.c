@@ -24,6 +24,18 @@ void curi_sql_form_decode(struct buf *out, const char *s, size_t n)
         out->len += got;
 }
 
+int curi_sql_pct_decode(struct buf *out, const char *s, size_t n)
+{
+    size_t got = 0;
+    /* Decoding never grows the text. */
+    if (!buf_reserve(out, n ? n : 1))
+        return CURI_ERR_NOSPACE; /* out->oom */
+    int rc = curi_pct_decode(out->p + out->len, n, &got, s, n, 0, NULL);
+    if (rc == CURI_OK)
+        out->len += got;
+    return rc;
+}
+
 int curi_sql_param(struct buf *out, curi_str query, const char *key, size_t klen)
 {
     size_t got = 0;

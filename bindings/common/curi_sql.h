@@ -40,6 +40,14 @@ void curi_sql_check_json(struct buf *out, const char *s, size_t n, void (*interr
 void curi_sql_form_decode(struct buf *out, const char *s, size_t n);
 
 /*
+ * Append the percent-decoding of s[0..n) (curi_pct_decode, strict: a path segment's
+ * "decoded" column in the SQLite and DuckDB table functions).  Returns CURI_OK, the
+ * library's error for a malformed '%' (nothing appended), or CURI_ERR_NOSPACE with out->oom
+ * when memory ran out.
+ */
+int curi_sql_pct_decode(struct buf *out, const char *s, size_t n);
+
+/*
  * The first value of the query pair whose form-decoded key is key[0..klen), form-decoded,
  * appended to out (curi_query_find with CURI_QUERY_FORM); pairs without '=' are skipped
  * (as `curi get {query:KEY}` does).  Returns 1 when found or when memory ran out (out->oom),

@@ -399,13 +399,9 @@ static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
         return SQLITE_OK;
     if (c->kind == VT_QUERY) {
         curi_sql_form_decode(&b, v.ptr, v.len);
-    } else if (buf_reserve(&b, v.len + 1)) {
-        size_t got = 0;
-        if (curi_pct_decode(b.p, b.cap, &got, v.ptr, v.len, 0, NULL) != CURI_OK) {
-            buf_free(&b);
-            return SQLITE_OK;
-        }
-        b.len = got;
+    } else if (curi_sql_pct_decode(&b, v.ptr, v.len) != CURI_OK && !b.oom) {
+        buf_free(&b);
+        return SQLITE_OK;
     }
     result_buf(ctx, &b);
     buf_free(&b);
