@@ -12,6 +12,8 @@
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make python          the Python package into build/python (bindings/python/python.mk:
 #                        check-python, run by make check; check-dask; bench-python)
+#   make amalgamation    libcuri as one file: build/amalgamation/curi.c and curi.h
+#                        (tools/amalgamate.py; make check runs the vectors against it)
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
 #   make coverage        branch coverage of src/ by the tests (gcov); coverage-check fails

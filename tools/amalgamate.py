@@ -31,7 +31,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PUBLIC = os.path.join(ROOT, "include", "curi.h")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
-DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)')
+DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)', re.M)
 GUARD = re.compile(r'^\s*#\s*ifndef\s+(\w+)\s*\n\s*#\s*define\s+(\w+)', re.M)
 
 
@@ -138,7 +138,7 @@ class Amalgam:
         self.header_macros = {}  # macro -> header that defines it
         self.errors = []
 
-    def emit_file(self, path, top):
+    def emit_file(self, path):
         text = read(path)
         lines = text.split("\n")
         if lines and lines[-1] == "":
@@ -168,15 +168,15 @@ class Amalgam:
             if once:
                 for name in DEFINE.findall(htext.replace("\\\n", " ")):
                     self.header_macros.setdefault(name, rel(target))
-            self.emit_file(target, False)
+            self.emit_file(target)
             self.out.append('#line %d "%s"' % (i + 1, rel(path)))
         return text
 
     def emit_source(self, path):
         self.out.append("")
         self.out.append("/* " + ("=" * 20) + " %s " % rel(path) + ("=" * 20) + " */")
-        text = self.emit_file(path, True)
-        macros = sorted(set(re.findall(r'^\s*#\s*define\s+([A-Za-z_]\w*)', text, re.M)))
+        text = self.emit_file(path)
+        macros = sorted(set(DEFINE.findall(text)))
         for name in macros:
             if name in self.header_macros:
                 self.errors.append("%s defines %s, which %s defines too"
