@@ -14,6 +14,8 @@
 #   make uninstall PREFIX=/usr/local [DESTDIR=...]   remove exactly what install wrote
 #   make python          the Python package into build/python (bindings/python/python.mk:
 #                        check-python, run by make check; check-dask; bench-python)
+#   make amalgamation    libcuri as one file: build/amalgamation/curi.c and curi.h
+#                        (tools/amalgamate.py; make check runs the vectors against it)
 #   make bench           build build/curi-bench and run it over ../shared/data/urls/*.txt
 #   make fuzz            libFuzzer targets (needs clang)
 #   make coverage        branch coverage of src/ by the tests (gcov); coverage-check fails
@@ -173,7 +175,7 @@ check:
 	    [ "$$st" = 0 ] || exit "$$st"; exit $$s
 
 check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B)/curi-compat \
-    $(B)/curi-conform
+    $(B)/curi-conform $(B)/curi-test-amalg
 	$(VECRUN) tests/vectors/*.vec
 	$(B)/curi-limits
 	$(B)/curi-conform idna tests/data/IdnaTestV2.txt
@@ -197,6 +199,7 @@ check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B
 	$(B)/curi-compat $(B)/libcuri.so.$(SOMAJOR)
 	sh tools/check-exports.sh $(B)/libcuri.so.$(SOMAJOR)
 	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi
+	@$(MAKE) --no-print-directory B=$(B) SAN=$(SAN) check-amalgamation
 	@$(MAKE) --no-print-directory B=$(B) SAN=$(SAN) check-python
 
 # Portability: the library and its vector suite built other ways (CI runs all three).
@@ -267,6 +270,27 @@ abi-check: $(SHARED)
 abi-update: $(SHARED)
 	$(ABIDW) $(SHARED) >abi/libcuri.abi
 	/usr/bin/python3 tools/gen_debsymbols.py
+
+# The amalgamation: libcuri as one C file and its header, $(B)/amalgamation/curi.c and curi.h
+# (tools/amalgamate.py, over LIB_SRC in its order; libidn2 only with -DCURI_HAVE_IDN2, the
+# SIMD paths under the compiler macros the normal build has).  check-amalgamation, run by
+# make check, compiles curi.c alone in its directory (no -I, no -D: C11, the warning list
+# above, -Werror) and runs the vector suite linked against it instead of libcuri.a.
+AMALG := $(B)/amalgamation
+.PHONY: amalgamation check-amalgamation
+amalgamation: $(AMALG)/curi.c
+$(AMALG)/curi.c: tools/amalgamate.py include/curi.h $(LIB_SRC) \
+    $(wildcard src/*.h src/schemes/*.h src/lint/*.h)
+	/usr/bin/python3 tools/amalgamate.py $(AMALG) $(LIB_SRC)
+$(AMALG)/curi.o: $(AMALG)/curi.c
+	cd $(AMALG) && $(CC) $(CSTD) $(OPT) $(WARN) $(SANFLAGS) $(CFLAGS) -Werror -c -o curi.o curi.c
+$(B)/curi-test-amalg: $(TEST_OBJ) $(AMALG)/curi.o
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(AMALG)/curi.o
+check-amalgamation: $(B)/curi-test-amalg
+	$(B)/curi-test-amalg tests/vectors/*.vec
+ifeq ($(IDN),1)
+	cd $(AMALG) && $(CC) $(CSTD) $(WARN) $(CFLAGS) -Werror $(IDN_CFLAGS) -fsyntax-only curi.c
+endif
 
 -include fuzz/fuzz.mk
 -include bench/bench.mk

@@ -16,7 +16,7 @@
 
 #define ESCAPE_FLAGS (CURI_ESCAPE_JSON | CURI_ESCAPE_STRICT)
 
-/* The hot helpers are inlined into each instance of escape() (see put). */
+/* The hot helpers are inlined into each instance of escape() (see esc_put). */
 #if defined(__GNUC__) || defined(__clang__)
 #define ESC_INLINE static inline __attribute__((always_inline))
 #else
@@ -86,7 +86,7 @@ static int text_hidden(uint32_t c)
 }
 
 /* 1 for the bytes plain_run passes over: 0x20-0x7E but '"' (0x22) and '\' (0x5C). */
-static const unsigned char plain[256] = {
+static const unsigned char plain_byte[256] = {
     /*       0  1  2  3  4  5  6  7  8  9  A  B  C  D  E  F */
     /* 0 */  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     /* 1 */  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -137,7 +137,7 @@ ESC_INLINE size_t plain_run(const unsigned char *p, size_t i, size_t n)
             break;
         i += 8;
     }
-    while (i < n && plain[p[i]])
+    while (i < n && plain_byte[p[i]])
         i++;
     return i;
 }
@@ -147,7 +147,7 @@ ESC_INLINE size_t plain_run(const unsigned char *p, size_t i, size_t n)
  * may be short: the second writes exactly the counted bytes, so a pass runs only once it is
  * known to fit).  Inlined into the two instances, so that neither tests per write.
  */
-ESC_INLINE void put(char *dst, size_t *need, const void *s, size_t k, int write)
+ESC_INLINE void esc_put(char *dst, size_t *need, const void *s, size_t k, int write)
 {
     if (write)
         memcpy(dst + *need, s, k);
@@ -158,7 +158,7 @@ ESC_INLINE void put(char *dst, size_t *need, const void *s, size_t k, int write)
 ESC_INLINE void put_xhh(char *dst, size_t *need, unsigned char c, int write)
 {
     char e[4] = {'\\', 'x', lowhex[c >> 4], lowhex[c & 15]};
-    put(dst, need, e, 4, write);
+    esc_put(dst, need, e, 4, write);
 }
 
 /* \uXXXX (JSON) of code point c <= U+FFFF. */
@@ -166,7 +166,7 @@ ESC_INLINE void put_uxxxx(char *dst, size_t *need, uint32_t c, int write)
 {
     char e[6] = {'\\', 'u', lowhex[(c >> 12) & 15], lowhex[(c >> 8) & 15], lowhex[(c >> 4) & 15],
                  lowhex[c & 15]};
-    put(dst, need, e, 6, write);
+    esc_put(dst, need, e, 6, write);
 }
 
 /*
@@ -182,17 +182,17 @@ ESC_INLINE int escape(char *dst, size_t *need_out, const unsigned char *p, size_
     while (i < len) {
         /* Copy the plain run in one go: the common case for URIs. */
         size_t j = plain_run(p, i, len);
-        put(dst, &need, p + i, j - i, write);
+        esc_put(dst, &need, p + i, j - i, write);
         i = j;
         if (i == len)
             break;
         unsigned char c = p[i];
         if (c == '"' && !json) {
-            put(dst, &need, p + i, 1, write);
+            esc_put(dst, &need, p + i, 1, write);
             i++;
         } else if (c == '"' || c == '\\') {
             char e[2] = {'\\', (char)c};
-            put(dst, &need, e, 2, write);
+            esc_put(dst, &need, e, 2, write);
             i++;
         } else if (c < 0x80) {
             /* C0 and DEL */
@@ -210,7 +210,7 @@ ESC_INLINE int escape(char *dst, size_t *need_out, const unsigned char *p, size_
             if (k == 0) {
                 /* Not UTF-8: U+FFFD REPLACEMENT CHARACTER in JSON, the byte in text. */
                 if (json)
-                    put(dst, &need, "\xEF\xBF\xBD", 3, write);
+                    esc_put(dst, &need, "\xEF\xBF\xBD", 3, write);
                 else
                     put_xhh(dst, &need, c, write);
                 i++;
@@ -223,7 +223,7 @@ ESC_INLINE int escape(char *dst, size_t *need_out, const unsigned char *p, size_
                 for (size_t m = 0; m < k; m++)
                     put_xhh(dst, &need, p[i + m], write);
             } else {
-                put(dst, &need, p + i, k, write);
+                esc_put(dst, &need, p + i, k, write);
             }
             i += k;
         }

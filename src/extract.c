@@ -379,7 +379,7 @@ static int has_content(const unsigned char *v, size_t colon, size_t n)
     return n > colon + 1 && !(n == colon + 3 && v[colon + 1] == '/' && v[colon + 2] == '/');
 }
 
-static int emit(xs *c, size_t begin, size_t end, unsigned flags, size_t resume)
+static int emit_match(xs *c, size_t begin, size_t end, unsigned flags, size_t resume)
 {
     c->resume = resume;
     if (!c->iri && has_high(c->t + begin, end - begin))
@@ -522,12 +522,12 @@ static int angle_content(xs *c, size_t a, size_t b, size_t after_close)
         if (curi_parse(&u, (const char *)v, n, CURI_PARSE_IRI, NULL) != CURI_OK ||
             !has_content(v, q, n) || (has_high(v, n) && !iri_clean(c, v, n)))
             return R_NO;
-        return emit(c, a, b, flags, after_close);
+        return emit_match(c, a, b, flags, after_close);
     }
     if (c->complete) {
         unsigned kind = abbrev_exact(c, v, n);
         if (kind != 0)
-            return emit(c, a, b, flags | kind, after_close);
+            return emit_match(c, a, b, flags | kind, after_close);
     }
     return R_NO;
 }
@@ -599,7 +599,7 @@ static int scheme_candidate(xs *c, size_t s, size_t colon, size_t r)
     /* R6: between double quotes, the whole run verbatim */
     if (whole && s > 0 && t[s - 1] == '"' && stop < len && t[stop] == '"' &&
         has_content(t + s, colon - s, stop - s))
-        return emit(c, s, stop, CURI_MATCH_QUOTE, stop + 1);
+        return emit_match(c, s, stop, CURI_MATCH_QUOTE, stop + 1);
     /* R8: an unmatched ')' or ']' ends it; the cut is checked again (R9) */
     b = bracket_end(t, s, e);
     if (b < e)
@@ -618,7 +618,7 @@ static int scheme_candidate(xs *c, size_t s, size_t colon, size_t r)
         e--;
     if (!has_content(t + s, colon - s, e - s))
         return R_NO;
-    return emit(c, s, e, 0, e);
+    return emit_match(c, s, e, 0, e);
 }
 
 /*
@@ -683,7 +683,7 @@ static int abbrev_at(xs *c, size_t i)
     /* R6 for an abbreviation: "www.example.com/x." between quotes, verbatim */
     if (i > 0 && t[i - 1] == '"' && stop < len && t[stop] == '"' &&
         abbrev_exact(c, t + i, stop - i))
-        return emit(c, i, stop, CURI_MATCH_QUOTE | (unsigned)kind, stop + 1);
+        return emit_match(c, i, stop, CURI_MATCH_QUOTE | (unsigned)kind, stop + 1);
     if (pend < len && (t[pend] == '/' || t[pend] == '?' || t[pend] == '#')) {
         e = pend + tail_valid(t + pend, stop - pend);
         b = bracket_end(t, i, e);
@@ -707,7 +707,7 @@ static int abbrev_at(xs *c, size_t i)
     }
     while (e > hend && xis(t[e - 1], X_T))
         e--;
-    return emit(c, i, e, (unsigned)kind, e);
+    return emit_match(c, i, e, (unsigned)kind, e);
 }
 
 /*

@@ -113,13 +113,13 @@ static int put_ip_literal(curi__out *o, const char *h, size_t n, int *rc, curi_e
 
 #ifdef CURI_HAVE_IDN2
 /* The name, percent-decoded and NUL-terminated, with each byte's offset in the input. */
-typedef struct name {
+typedef struct idn_name {
     char s[MAXIN + 1];
     uint16_t off[MAXIN + 1];
     size_t n;
     uint16_t lab[MAXIN + 2], labend[MAXIN + 2]; /* each label's [start, end) in s */
     size_t nlab;
-} name;
+} idn_name;
 
 /* A label separator of UTS #46 (mapped to '.'): '.', U+3002, U+FF0E, U+FF61; its length. */
 static size_t dot_at(const char *s, size_t i, size_t n)
@@ -135,7 +135,7 @@ static size_t dot_at(const char *s, size_t i, size_t n)
 }
 
 /* Decode h[0..len) into *nm: PCT, UTF8, IDN_DISALLOWED (NUL) or IDN_LENGTH on failure. */
-static int name_read(name *nm, const char *h, size_t len, curi_error *err)
+static int name_read(idn_name *nm, const char *h, size_t len, curi_error *err)
 {
     size_t i = 0, n = 0;
     while (i < len) {
@@ -239,13 +239,13 @@ static int lookup(const char *s, char *a, size_t *alen)
 }
 
 /* The input offset of label k of the name (0 when there is no such label). */
-static size_t label_off(const name *nm, size_t k)
+static size_t label_off(const idn_name *nm, size_t k)
 {
     return k < nm->nlab ? nm->off[nm->lab[k]] : 0;
 }
 
 /* An error of the whole name: at the first label that fails alone, else at 0. */
-static int fail_label(const name *nm, int code, int rc, curi_error *err)
+static int fail_label(const idn_name *nm, int code, int rc, curi_error *err)
 {
     char one[MAXIN + 1], a[ASCII_MAX];
     size_t alen;
@@ -348,7 +348,7 @@ static size_t decode(const char *a, char *u)
  * The input offset of the byte of label k that breaks UseSTD3ASCIIRules: its first ASCII
  * byte other than a letter, digit or '-' (the label's start when a mapping made it).
  */
-static size_t std3_off(const name *nm, size_t k)
+static size_t std3_off(const idn_name *nm, size_t k)
 {
     if (k >= nm->nlab)
         return 0;
@@ -359,7 +359,7 @@ static size_t std3_off(const name *nm, size_t k)
 }
 
 /* The same for a character a reg-name cannot hold (R_REGNAME). */
-static size_t regname_off(const name *nm, size_t k)
+static size_t regname_off(const idn_name *nm, size_t k)
 {
     if (k >= nm->nlab)
         return 0;
@@ -376,7 +376,7 @@ static size_t regname_off(const name *nm, size_t k)
  * comment); std3: UseSTD3ASCIIRules.  u receives the U-labels (decoded A-labels) when want_u
  * is set or a check needs them.
  */
-static int to_ascii(const name *nm, char *a, size_t *alen, char *u, size_t *ulen, int want_u,
+static int to_ascii(const idn_name *nm, char *a, size_t *alen, char *u, size_t *ulen, int want_u,
                     int std3, curi_error *err)
 {
     int rc = lookup(nm->s, a, alen);
@@ -511,7 +511,7 @@ static int host_convert(char *dst, size_t cap, size_t *outlen, const char *host,
     }
 #ifdef CURI_HAVE_IDN2
     {
-        name nm;
+        idn_name nm;
         char a[ASCII_MAX], u[UNI_MAX];
         size_t alen = ascii_fast(host, len, (flags & CURI_HOST_STD3) != 0, a), ulen = 0;
         if (alen > 0) {

@@ -47,17 +47,17 @@ typedef struct plan {
 } plan;
 
 /* lead (0 to 3 delimiter bytes), then p[0..n) transformed by t, then trail (a byte or 0). */
-typedef struct piece {
+typedef struct norm_piece {
     const char *lead, *p;
     size_t n;
     unsigned char nlead, t;
     char trail;
-} piece;
+} norm_piece;
 
 /* The normalized form: pre, the path, post. */
 typedef struct layout {
-    piece pre[6]; /* scheme ":", "//" userinfo "@", host, zone "]", ":" port */
-    piece post[2]; /* "?" query, "#" fragment */
+    norm_piece pre[6]; /* scheme ":", "//" userinfo "@", host, zone "]", ":" port */
+    norm_piece post[2]; /* "?" query, "#" fragment */
     int npre, npost;
     const char *path;
     size_t plen;
@@ -388,8 +388,8 @@ static char *put_raw(char *d, const char *p, size_t n)
 
 /* ------------------------------------------------------------------ the layout */
 
-static ALWAYS_INLINE piece *add(piece *x, const char *lead, unsigned nlead, const char *p,
-                                size_t n, int t, char trail)
+static ALWAYS_INLINE norm_piece *add(norm_piece *x, const char *lead, unsigned nlead,
+                                     const char *p, size_t n, int t, char trail)
 {
     x->lead = lead;
     x->nlead = (unsigned char)nlead;
@@ -410,7 +410,7 @@ static ALWAYS_INLINE void layout_init(layout *L, const curi_uri *u, unsigned mas
     int tl = (mask & CURI_NORM_CASE) ? T_LOWER : T_PCT;
     const char *slashes = "//";
     unsigned ns = 2;
-    piece *x = L->pre, *y = L->post;
+    norm_piece *x = L->pre, *y = L->post;
 
     /* The common case (no port, no IPv6 literal, a path) needs no decision at all. */
     if ((has_host && (u->port.ptr != NULL || u->host_type == CURI_HOST_IPV6)) ||
@@ -469,12 +469,12 @@ static ALWAYS_INLINE void layout_init(layout *L, const curi_uri *u, unsigned mas
 }
 
 /* The bytes a piece's span becomes. */
-static size_t span_len(const piece *x, unsigned mask)
+static size_t span_len(const norm_piece *x, unsigned mask)
 {
     return (x->t == T_RAW) ? x->n : pct_len(x->p, x->n, mask);
 }
 
-static size_t piece_len(const piece *x, unsigned mask)
+static size_t piece_len(const norm_piece *x, unsigned mask)
 {
     return x->nlead + span_len(x, mask) + (x->trail != 0);
 }
@@ -674,7 +674,7 @@ static void rev_init(rev *r, const curi_uri *u, unsigned mask)
 }
 
 /* The next piece from the end into *x: 1, or 0 when the walk is done. */
-static int rev_next(rev *r, piece *x)
+static int rev_next(rev *r, norm_piece *x)
 {
     curi_str seg;
     int slash;
@@ -729,7 +729,7 @@ static int rev_next(rev *r, piece *x)
 static void back_write(char *dst, size_t n, const curi_uri *u, unsigned mask)
 {
     rev r;
-    piece x;
+    norm_piece x;
 
     rev_init(&r, u, mask);
     while (rev_next(&r, &x)) {
@@ -752,7 +752,7 @@ static void back_write(char *dst, size_t n, const curi_uri *u, unsigned mask)
 
 typedef struct rstream {
     rev r;
-    piece x;       /* the piece being read: p[0..i) of its span is still to come */
+    norm_piece x;  /* the piece being read: p[0..i) of its span is still to come */
     size_t i;
     int phase;     /* 0 trail, 1 span, 2 lead, 3 next piece */
     size_t lim;    /* chunk size, at most CHUNK (the suites use small ones) */

@@ -7,7 +7,7 @@
 #include "unitab.h"
 
 /* The printable ASCII characters, so that a SEQ run can hand out a pointer to one. */
-static const char ascii[129] =
+static const char ascii_chars[129] =
     "\0\1\2\3\4\5\6\7\10\11\12\13\14\15\16\17\20\21\22\23\24\25\26\27\30\31\32\33\34\35\36\37"
     " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz"
     "{|}~\177";
@@ -73,10 +73,10 @@ static int run_text(const curi__uni_run *r, const char *pool, uint32_t cp, const
     }
     switch (r->kind) {
     case CURI__UNI_IGNORED:
-        *text = ascii;
+        *text = ascii_chars;
         return 0;
     case CURI__UNI_SEQ:
-        *text = ascii + ((r->arg + (cp - r->lo)) & 0x7F);
+        *text = ascii_chars + ((r->arg + (cp - r->lo)) & 0x7F);
         return 1;
     default:
         *text = pool + r->arg + 1;

@@ -9,10 +9,13 @@ helpers in curi/_helpers.c.  libcuri itself is linked in statically:
     Makefile's own libcuri.a, compiled with the project's flags, -fPIC); when it names the
     shared library instead (make python PY_LIBCURI=..., the Debian package), the modules
     are linked with it and need libcuri.so.0 at run time;
-  - else from the library's sources under src/ (what `pip install ./bindings/python` does,
-    with the compiler flags Python was built with).
+  - else from libcuri as one file, csrc/curi.c beside this file (with its curi.h), compiled
+    with the flags Python was built with: in a checkout (pip install ./bindings/python)
+    tools/amalgamate.py writes it now from ../../src; the sdist carries it (make check-pip),
+    so that the sdist builds alone.
 
-Both ways need the source tree around this directory (../../include, ../../src).
+The header of the binding block is ../../include/curi.h in a checkout, csrc/curi.h in the
+sdist.
 
     CURI_LIBCURI_A=build/libcuri.a python3 bindings/python/curi_build.py OUTDIR
 
@@ -21,13 +24,18 @@ SPDX-License-Identifier: MIT
 """
 import glob
 import os
+import subprocess
 import sys
 
 import cffi
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-HEADER = os.path.join(ROOT, "include", "curi.h")
+AMALG = os.path.join(HERE, "csrc")
+AMALGAMATE = os.path.join(ROOT, "tools", "amalgamate.py")
+TREE = os.path.isfile(AMALGAMATE)         # a checkout around this directory, not the sdist
+INCLUDE = os.path.join(ROOT, "include") if TREE else AMALG
+HEADER = os.path.join(INCLUDE, "curi.h")
 BEGIN = "/* CURI_CDEF_BEGIN */"
 END = "/* CURI_CDEF_END */"
 
@@ -77,27 +85,47 @@ def make_builder(archive=None):
     return ffi
 
 
+def here(path):
+    """path relative to the working directory: setuptools refuses an absolute path to a file
+    of the package (pip and python -m build run setup.py beside this file, make python from
+    the top of the tree)."""
+    return os.path.relpath(path)
+
+
 def libcuri_args(archive):
     """How a module gets libcuri: the built archive, or the library's sources."""
-    kw = {"include_dirs": [os.path.join(ROOT, "include")]}
+    kw = {"include_dirs": [INCLUDE]}
     if archive:
         kw["extra_objects"] = [os.path.abspath(archive)]
         # what the archive needs after it: "-lidn2" when libcuri was built with libidn2
         kw["extra_link_args"] = os.environ.get("CURI_LIBS", "").split()
     else:
+        kw["sources"] = [amalgamation()]
+        kw["extra_compile_args"] = ["-std=c11"]
+    return kw
+
+
+_written = []
+
+
+def amalgamation():
+    """csrc/curi.c (relative): in a checkout written once per build from the library's
+    sources (the Makefile's LIB_SRC wildcards; amalgamate.py refuses a list that misses a
+    source of src/), in the sdist as it came."""
+    if TREE and not _written:
         srcs = sorted(glob.glob(os.path.join(ROOT, "src", "*.c")) +
                       glob.glob(os.path.join(ROOT, "src", "schemes", "*.c")) +
                       glob.glob(os.path.join(ROOT, "src", "lint", "*.c")))
-        kw["sources"] = srcs
-        kw["extra_compile_args"] = ["-std=c11"]
-    return kw
+        subprocess.run([sys.executable, AMALGAMATE, AMALG] + srcs, check=True)
+        _written.append(AMALG)
+    return here(os.path.join(AMALG, "curi.c"))
 
 
 def lists_extension(archive=None):
     """The setuptools Extension of curi._lists (curi/_lists.c), linked with libcuri."""
     from setuptools import Extension
     kw = libcuri_args(archive)
-    kw["sources"] = [os.path.join(HERE, "curi", "_lists.c")] + kw.get("sources", [])
+    kw["sources"] = [here(os.path.join(HERE, "curi", "_lists.c"))] + kw.get("sources", [])
     return Extension("curi._lists", **kw)
 
 

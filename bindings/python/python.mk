@@ -12,7 +12,11 @@
 #                      and on `dask scheduler` + `dask worker` processes, against the tool
 #                      (python3-dask, python3-distributed, python3-pandas)
 #   make check-pip     pip install --no-build-isolation --no-index ./bindings/python into a
-#                      temporary directory (libcuri compiled from src/ by setuptools), and use it
+#                      temporary directory (libcuri compiled from src/ by setuptools), and use it;
+#                      then the sdist (libcuri inside it as make amalgamation's curi.c) and the
+#                      wheel built from it alone, offline (python3-build, python3-wheel), left
+#                      in $(B)/pydist, the wheel installed into a fresh venv (python3-venv) and
+#                      the package's tests run against it from outside the tree (dist.sh)
 #   make bench-python  curi.parse and normalize_many beside urllib.parse, yarl and rfc3986 on
 #                      ../shared/data/urls/kasztp.txt: time per URL, and callgrind instructions
 #                      per call (bench/python_bench.py; valgrind)
@@ -66,8 +70,10 @@ check-python: $(TOOL) $(STATIC)
 check-dask: $(PY_STAMP) $(TOOL)
 	$(PYTEST) -m dask bindings/python/tests
 
-check-pip:
+check-pip: $(AMALG)/curi.c $(TOOL)
 	$(PYTEST) -m pip bindings/python/tests
+	sh bindings/python/dist.sh $(PYTHON) $(AMALG) $(B)/pydist CURI=$(abspath $(TOOL)) \
+	    CURI_DATA=$(abspath $(CURI_DATA))
 endif
 
 bench-python: $(PY_STAMP) $(TOOL)

@@ -273,7 +273,7 @@ static size_t find_delim(const char *s, size_t i, size_t n, int slash, int query
     return i;
 }
 
-static curi__piece piece(size_t at, size_t end)
+static curi__piece lenient_piece(size_t at, size_t end)
 {
     curi__piece p = {at, end, 1};
     return p;
@@ -302,34 +302,34 @@ void curi__lint_split(curi__split *sp, const char *s, size_t n)
             e++;
         }
         if (e < n && s[e] == ':') {
-            sp->scheme = piece(0, e);
+            sp->scheme = lenient_piece(0, e);
             i = e + 1;
         }
     }
     /* 2. authority */
     if (n - i >= 2 && s[i] == '/' && s[i + 1] == '/') {
         e = find_delim(s, i + 2, n, 1, 1);
-        sp->authority = piece(i + 2, e);
+        sp->authority = lenient_piece(i + 2, e);
         i = e;
     }
     /* 3-5. path, query, fragment */
     e = find_delim(s, i, n, 0, 1);
-    sp->path = piece(i, e);
+    sp->path = lenient_piece(i, e);
     i = e;
     if (i < n && s[i] == '?') {
         e = find_delim(s, i + 1, n, 0, 0);
-        sp->query = piece(i + 1, e);
+        sp->query = lenient_piece(i + 1, e);
         i = e;
     }
     if (i < n && s[i] == '#') {
-        sp->fragment = piece(i + 1, n);
+        sp->fragment = lenient_piece(i + 1, n);
     }
     /* 1.3 the authority: userinfo before the last '@', then host and port */
     if (sp->authority.on) {
         size_t a = sp->authority.at, b = sp->authority.end, hp = a;
         for (size_t k = b; k > a; k--) {
             if (s[k - 1] == '@') {
-                sp->userinfo = piece(a, k - 1);
+                sp->userinfo = lenient_piece(a, k - 1);
                 hp = k;
                 break;
             }
@@ -338,20 +338,20 @@ void curi__lint_split(curi__split *sp, const char *s, size_t n)
             const char *close = memchr(s + hp, ']', b - hp);
             if (close != NULL) {
                 size_t c = (size_t)(close - s);
-                sp->host = piece(hp, c + 1);
+                sp->host = lenient_piece(hp, c + 1);
                 if (c + 1 < b && s[c + 1] == ':') {
-                    sp->port = piece(c + 2, b);
+                    sp->port = lenient_piece(c + 2, b);
                 }
             } else {
-                sp->host = piece(hp, b);
+                sp->host = lenient_piece(hp, b);
             }
         } else {
             const char *colon = (hp < b) ? memchr(s + hp, ':', b - hp) : NULL;
             if (colon != NULL) {
-                sp->host = piece(hp, (size_t)(colon - s));
-                sp->port = piece((size_t)(colon - s) + 1, b);
+                sp->host = lenient_piece(hp, (size_t)(colon - s));
+                sp->port = lenient_piece((size_t)(colon - s) + 1, b);
             } else {
-                sp->host = piece(hp, b);
+                sp->host = lenient_piece(hp, b);
             }
         }
     }

@@ -259,7 +259,7 @@ static uint32_t differ(const curi__lint *c, const wreading *w)
 /* s[a, b) holds only printable ASCII other than '\\', '[' and ']': bytes that neither end
  * nor split the Standard's authority elsewhere than RFC 3986's, and that it either keeps as
  * they are in a host (lowercased) or fails on. */
-static int plain_ascii(const char *s, size_t a, size_t b)
+static int authority_neutral(const char *s, size_t a, size_t b)
 {
     for (size_t k = a; k < b; k++) {
         unsigned char ch = (unsigned char)s[k];
@@ -273,9 +273,10 @@ static int plain_ascii(const char *s, size_t a, size_t b)
 /*
  * 0 when the two parsers cannot disagree on this input's host or port, so that the Standard's
  * parse is not needed: curi_parse accepted the input up to the end of its authority (or to
- * two bytes after its scheme without one), or what it did not accept there is plain_ascii (so no backslash,
- * control, space or non-ASCII byte: the authority ends where the Standard's does, and what
- * follows it changes neither host nor port), and the header comment's conditions hold.
+ * two bytes after its scheme without one), or what it did not accept there is
+ * authority_neutral (so no backslash, control, space or non-ASCII byte: the authority ends
+ * where the Standard's does, and what follows it changes neither host nor port), and the
+ * header comment's conditions hold.
  */
 static int worth_parsing(const curi__lint *c)
 {
@@ -292,7 +293,7 @@ static int worth_parsing(const curi__lint *c)
     /* without an authority, the two bytes after ':' too: "foo:\t//h" has one to the Standard */
     upto = sp->authority.on ? sp->authority.end : sp->scheme.end + 3;
     upto = upto < c->n ? upto : c->n;
-    if (c->bad_at < upto && !plain_ascii(s, c->bad_at, upto)) {
+    if (c->bad_at < upto && !authority_neutral(s, c->bad_at, upto)) {
         return 1;
     }
     if (!curi__url_special(s, sp->scheme.end, &port)) {

@@ -224,7 +224,7 @@ static void around_span(curi__out *o, const curi__lint *c, const curi_finding *f
 }
 
 /* The port's value: its digits after the leading zeros (the span is the port). */
-static void put_value(curi__out *o, const curi__lint *c, const curi_finding *f)
+static void put_lint_value(curi__out *o, const curi__lint *c, const curi_finding *f)
 {
     size_t z = f->start, b = (f->end < c->n) ? f->end : c->n;
 
@@ -252,7 +252,7 @@ int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_findi
         const curi_lint_port *e = curi__lint_port_entry(c, f->detail);
         const char *proto = (e != NULL && e->protocol != NULL) ? e->protocol : "another protocol";
         curi__lint_puts(o, "port ");
-        put_value(o, c, f);
+        put_lint_value(o, c, f);
         curi__lint_puts(o, " belongs to ");
         curi__lint_puts(o, proto);
         curi__lint_puts(o, ", not ");
@@ -264,7 +264,7 @@ int curi__lint_port_path_msg(curi__out *o, const curi__lint *c, const curi_findi
     }
     case CURI_LINT_PORT_NON_DEFAULT:
         curi__lint_puts(o, "non-default port ");
-        put_value(o, c, f);
+        put_lint_value(o, c, f);
         curi__lint_puts(o, " for ");
         put_clipped(o, c, sp->scheme.at, sp->scheme.end);
         curi__lint_puts(o, " (default ");

@@ -15,7 +15,7 @@
 
 static const struct {
     const char *name, *message;
-} rules[] = {
+} rule_messages[] = {
     {"data-authority", "a data URI has no authority (RFC 2397 3)"},
     {"data-base64",
      ("base64 data must be whole quanta of four base64 characters, '=' or '==' only at the end "
@@ -143,9 +143,9 @@ const char *curi_scheme_rule_message(const char *rule)
     if (rule == NULL) {
         return NULL;
     }
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
-        if (strcmp(rules[i].name, rule) == 0) {
-            return rules[i].message;
+    for (size_t i = 0; i < sizeof rule_messages / sizeof rule_messages[0]; i++) {
+        if (strcmp(rule_messages[i].name, rule) == 0) {
+            return rule_messages[i].message;
         }
     }
     return NULL;

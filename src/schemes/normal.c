@@ -74,7 +74,7 @@
  */
 #include "check.h"
 
-static const char empty[] = "", one[] = "/1", slash[] = "/";
+static const char str_empty[] = "", str_gopher1[] = "/1", str_slash[] = "/";
 
 /* ldap: the query without its trailing empty or default parts (the attributes "*", the
  * scope base, the filter (objectClass=*): RFC 4516 3), or absent. */
@@ -122,7 +122,7 @@ const curi_uri *curi__nview_file(const curi_uri *u, curi_uri *tmp)
         return u;
     }
     *tmp = *u;
-    tmp->host.ptr = empty;
+    tmp->host.ptr = str_empty;
     tmp->host.len = 0;
     tmp->host_type = CURI_HOST_REGNAME;
     tmp->zone.ptr = NULL;
@@ -137,7 +137,7 @@ const curi_uri *curi__nview_gopher(const curi_uri *u, curi_uri *tmp)
         return u;
     }
     *tmp = *u;
-    tmp->path.ptr = one;
+    tmp->path.ptr = str_gopher1;
     tmp->path.len = 2;
     return tmp;
 }
@@ -149,7 +149,7 @@ const curi_uri *curi__nview_news(const curi_uri *u, curi_uri *tmp)
         return u;
     }
     *tmp = *u;
-    tmp->path.ptr = slash;
+    tmp->path.ptr = str_slash;
     tmp->path.len = 1;
     return tmp;
 }
@@ -193,7 +193,7 @@ const curi_uri *curi__eview_file(const curi_uri *u, curi_uri *tmp)
         return u;
     }
     *tmp = *u;
-    tmp->host.ptr = empty;
+    tmp->host.ptr = str_empty;
     tmp->host.len = 0;
     tmp->host_type = CURI_HOST_REGNAME;
     return tmp;
