@@ -2,7 +2,7 @@
 """dask_dedup.py -- the distinct normalized URLs of text files of URLs, on a Dask cluster.
 
     dask_dedup.py [--workers N | --scheduler ADDRESS] [--out DIR] [--blocksize BYTES]
-                  [--split-out K] FILE...
+                  [--split-out K] [--split-every F] FILE...
 
 The crawler's seen-set job: read the files (one URL per line, as `curi normalize` reads
 them: a '\\r' before the '\\n' dropped, and a UTF-8 byte order mark at the start of a file),
@@ -85,6 +85,8 @@ def main(argv=None):
     ap.add_argument("--out", default="dedup-out", help="output directory")
     ap.add_argument("--blocksize", type=int, default=64 << 20, help="input bytes per partition")
     ap.add_argument("--split-out", type=int, default=4, help="output partitions (hash)")
+    ap.add_argument("--split-every", type=int, default=16,
+                    help="fan-in of the reduction of each output partition")
     a = ap.parse_args(argv)
 
     from distributed import Client, LocalCluster
@@ -99,7 +101,7 @@ def main(argv=None):
         client = Client(cluster)
     try:
         t = time.perf_counter()
-        r = dedup(files, out, a.blocksize, a.split_out)
+        r = dedup(files, out, a.blocksize, a.split_out, max(2, a.split_every))
         r["seconds"] = round(time.perf_counter() - t, 3)
         r["workers"] = len(client.scheduler_info()["workers"])
     finally:
