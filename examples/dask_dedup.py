@@ -2,13 +2,14 @@
 """dask_dedup.py -- the distinct normalized URLs of text files of URLs, on a Dask cluster.
 
     dask_dedup.py [--workers N | --scheduler ADDRESS] [--out DIR] [--blocksize BYTES]
-                  [--split-out K] FILE...
+                  [--split-out K] [--split-every F] FILE...
 
 The crawler's seen-set job: read the files (one URL per line, as `curi normalize` reads
 them: a '\\r' before the '\\n' dropped, and a UTF-8 byte order mark at the start of a file),
 normalize each partition with one call of
-curi.normalize_many (RFC 3986 6.2.2 and 6.2.3, the tool's default), drop duplicates
-hash-partitioned over K output partitions, and write
+curi.normalize_block (RFC 3986 6.2.2 and 6.2.3, the tool's default; the block's own
+duplicates dropped and its URLs split by hash into K parts, in C, without a Python object per
+line), reduce each of the K hash partitions over the blocks with curi.unique_lines, and write
 
     DIR/distinct-NNNNN.txt   the distinct normalized URLs, one per line (in no order)
     DIR/invalid-NNNNN.txt    every input that is not a URI reference, as it was read
@@ -31,63 +32,47 @@ import time
 import curi
 
 
-def normalize_block(data, first):
-    """One block of whole lines (bytes) -> (its distinct normalized URLs, its invalid inputs,
-    its number of inputs), the first two as pandas Series.  Deduplicating inside the block
-    first keeps repeated URLs off the shuffle.  first: the block starts its file, where the
-    tool drops a UTF-8 byte order mark."""
-    import pandas as pd
-    if first and data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    texts = data.decode("utf-8", "surrogateescape").split("\n")
-    if texts and texts[-1] == "":
-        texts.pop()
-    texts = [x[:-1] if x.endswith("\r") else x for x in texts]
-    out = curi.normalize_many(texts, errors="null")
-    valid = pd.Series(pd.unique(pd.Series([u for u in out if u is not None], dtype=object)),
-                      dtype=object, name="url")
-    invalid = pd.Series([t for t, u in zip(texts, out) if u is None], dtype=object, name="input")
-    return valid, invalid, len(texts)
+def normalize_block(data, first, split_out):
+    """One block of whole lines (bytes) -> (its distinct normalized URLs as split_out bytes,
+    one per hash partition; its invalid inputs as bytes; its number of inputs).  All in C
+    (curi.normalize_block): no Python object per line.  Deduplicating inside the block first
+    keeps repeated URLs off the shuffle.  first: the block starts its file, where the tool
+    drops a UTF-8 byte order mark."""
+    return curi.normalize_block(data, parts=split_out, first=first)
 
 
-def write_lines(series, path):
-    """Write one partition, one value a line (bytes that were not UTF-8 as they were read);
-    returns how many."""
-    n = 0
+def write_bytes(data, path):
+    """Write one partition's lines (bytes, '\n' after each) as they are; returns how many."""
     with open(path, "wb") as f:
-        for s in series:
-            f.write(s.encode("utf-8", "surrogateescape") + b"\n")
-            n += 1
-    return n
+        f.write(data)
+    return data.count(b"\n")
 
 
-def dedup(files, out, blocksize=64 << 20, split_out=4):
+def dedup(files, out, blocksize=64 << 20, split_out=4, split_every=16):
     """Build and run the job on the current Dask client; returns the counts."""
     import dask
     from dask.bytes import read_bytes
-    import dask.dataframe as dd
-    import pandas as pd
 
     os.makedirs(out, exist_ok=True)
     # blocks of about blocksize bytes, each cut after a '\n' (whole lines), per file
     _, blocks = read_bytes(files, delimiter=b"\n", blocksize=blocksize, sample=False)
     norm = dask.delayed(normalize_block, pure=True, nout=3)
-    parts = [norm(b, j == 0) for per_file in blocks for j, b in enumerate(per_file)]
-    obj = pd.Series([], dtype=object)
-    valid = dd.from_delayed([p[0] for p in parts], meta=obj.rename("url"), verify_meta=False)
-    invalid = dd.from_delayed([p[1] for p in parts], meta=obj.rename("input"),
-                              verify_meta=False)
-    # hash-partitioned: each output partition holds the URLs whose hash falls in it
-    distinct = valid.drop_duplicates(split_out=split_out)
-    w = dask.delayed(write_lines)
-    dparts = distinct.to_delayed()
-    writes = [w(p, os.path.join(out, "distinct-%05d.txt" % i)) for i, p in enumerate(dparts)]
-    writes += [w(p, os.path.join(out, "invalid-%05d.txt" % i))
-               for i, p in enumerate(invalid.to_delayed())]
+    parts = [norm(b, j == 0, split_out) for per_file in blocks for j, b in enumerate(per_file)]
+    # hash partition k of the output: the k-th part of every block, reduced in a tree of
+    # fan-in split_every by curi.unique_lines (bytes in, bytes out: what crosses between
+    # workers is one bytes object per part, not a Python object per URL)
+    unique = dask.delayed(curi.unique_lines, pure=True)
+    w = dask.delayed(write_bytes)
+    writes = []
+    for k in range(split_out):
+        level = [p[0][k] for p in parts] or [b""]
+        while len(level) > 1:
+            level = [unique(level[i:i + split_every]) for i in range(0, len(level), split_every)]
+        writes.append(w(level[0], os.path.join(out, "distinct-%05d.txt" % k)))
+    writes += [w(p[1], os.path.join(out, "invalid-%05d.txt" % i)) for i, p in enumerate(parts)]
     counts = dask.compute(sum(p[2] for p in parts), *writes)
-    nd = len(dparts)
-    return {"inputs": int(counts[0]), "distinct": sum(counts[1:1 + nd]),
-            "invalid": sum(counts[1 + nd:]), "partitions_in": len(parts),
+    return {"inputs": int(counts[0]), "distinct": sum(counts[1:1 + split_out]),
+            "invalid": sum(counts[1 + split_out:]), "partitions_in": len(parts),
             "partitions_out": split_out}
 
 
@@ -100,6 +85,8 @@ def main(argv=None):
     ap.add_argument("--out", default="dedup-out", help="output directory")
     ap.add_argument("--blocksize", type=int, default=64 << 20, help="input bytes per partition")
     ap.add_argument("--split-out", type=int, default=4, help="output partitions (hash)")
+    ap.add_argument("--split-every", type=int, default=16,
+                    help="fan-in of the reduction of each output partition")
     a = ap.parse_args(argv)
 
     from distributed import Client, LocalCluster
@@ -114,7 +101,7 @@ def main(argv=None):
         client = Client(cluster)
     try:
         t = time.perf_counter()
-        r = dedup(files, out, a.blocksize, a.split_out)
+        r = dedup(files, out, a.blocksize, a.split_out, max(2, a.split_every))
         r["seconds"] = round(time.perf_counter() - t, 3)
         r["workers"] = len(client.scheduler_info()["workers"])
     finally:

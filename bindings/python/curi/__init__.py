@@ -33,7 +33,7 @@ from . import _lists
 
 __all__ = [
     "URI", "ParseError", "SchemeError", "Finding", "Findings", "Split", "parse", "normalize", "normalize_many",
-    "valid_many", "split_many", "encode", "decode", "check", "extract", "Match", "version",
+    "valid_many", "normalize_block", "unique_lines", "split_many", "encode", "decode", "check", "extract", "Match", "version",
     "to_uri", "to_iri", "IDN", "URL", "url_href_many",
     "PARTS", "STEPS", "COMPONENTS", "ROW_DTYPE",
 ]
@@ -550,6 +550,30 @@ def normalize_many(items, steps=None, *, errors="null", strict_3986=False):
                 raise
         out[i] = None if errors == "null" else x
     return out
+
+
+def normalize_block(data, steps=None, *, parts=1, first=True, strict_3986=False):
+    """The normalization of a block of lines (bytes, as a file holds them) with no Python
+    object per line: the work of one partition of a deduplicating job.
+
+    The lines are read as curi_normalize_lines reads them (and curi(1) its input): a '\r'
+    before each '\n' dropped, a last line without '\n' an input, and, when first (the
+    block starts its file), a UTF-8 byte order mark dropped.  Returns (distinct, invalid, n):
+
+      distinct: a tuple of `parts` bytes; part j holds the distinct normalized URLs whose
+                hash falls in j, one per line ('\n' after each), in the order first seen.
+                The hash is the same in every process, so the parts of many blocks can be
+                reduced part by part with unique_lines;
+      invalid:  the inputs with an error, as they were read, one per line;
+      n:        the number of inputs.
+    """
+    return _lists.normalize_block(data, _flags(strict_3986), _mask(steps), parts, first)
+
+
+def unique_lines(blocks):
+    """The distinct lines of a sequence of bytes of '\n'-terminated lines (normalize_block's
+    parts), as one bytes in the order first seen, '\n' after each line."""
+    return _lists.unique_lines(list(blocks))
 
 
 def valid_many(items, *, strict_3986=False):

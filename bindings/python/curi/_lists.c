@@ -307,12 +307,310 @@ static PyObject *normalize_str(PyObject *self, PyObject *args)
     return put;
 }
 
+/*
+ * Blocks of lines: the per-block work of a deduplicating job (examples/dask_dedup.py) done
+ * in C, so that a block of a file never becomes a Python object per line.
+ *
+ * normalize_block(data, parse_flags, mask, k, first) -> (parts, invalid, n): the lines of
+ * data (as curi_normalize_lines reads them; a UTF-8 byte order mark dropped when first) are
+ * normalized; parts is a tuple of k bytes, part j holding the distinct normalized URLs whose
+ * hash falls in j, each followed by '\n', in the order first seen; invalid holds the inputs
+ * with an error, as they were read, each followed by '\n'; n is the number of inputs.
+ *
+ * unique_lines(parts) -> bytes: the distinct lines of a sequence of such bytes, in the order
+ * first seen (the reduction of one hash partition).
+ *
+ * The hash is FNV-1a over the line's bytes: the same in every process (Python's own string
+ * hash is salted per process), so that a URL falls in the same part on every worker.
+ * Memory is taken with PyMem_Raw* (the work runs without the GIL).
+ */
+typedef struct {
+    size_t off, len; /* into the block's text or output */
+    uint64_t h;
+} span64;
+
+typedef struct {
+    span64 *v;
+    size_t n, cap;
+} spans;
+
+static int spans_push(spans *a, size_t off, size_t len)
+{
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 1024;
+        span64 *v = PyMem_RawRealloc(a->v, cap * sizeof *v);
+        if (v == NULL)
+            return -1;
+        a->v = v;
+        a->cap = cap;
+    }
+    a->v[a->n].off = off;
+    a->v[a->n].len = len;
+    a->v[a->n].h = 0;
+    a->n++;
+    return 0;
+}
+
+static uint64_t fnv1a(const char *s, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
+    return h;
+}
+
+/*
+ * Keep in a (each span's text at base + off) only the first of each distinct text, in order;
+ * fills each kept span's h.  0, or -1 when out of memory.
+ */
+static int spans_unique(spans *a, const char *base)
+{
+    size_t cap = 16, kept = 0;
+    while (cap < a->n * 2)
+        cap *= 2;
+    uint32_t *slot = PyMem_RawCalloc(cap, sizeof *slot); /* index + 1 of a kept span, or 0 */
+    if (slot == NULL)
+        return -1;
+    for (size_t i = 0; i < a->n; i++) {
+        span64 s = a->v[i];
+        s.h = fnv1a(base + s.off, s.len);
+        size_t j = (size_t)(s.h ^ (s.h >> 29)) & (cap - 1);
+        for (;; j = (j + 1) & (cap - 1)) {
+            if (slot[j] == 0) {
+                a->v[kept] = s;
+                slot[j] = (uint32_t)++kept;
+                break;
+            }
+            const span64 *t = &a->v[slot[j] - 1];
+            if (t->h == s.h && t->len == s.len && memcmp(base + t->off, base + s.off, s.len) == 0)
+                break;
+        }
+    }
+    PyMem_RawFree(slot);
+    a->n = kept;
+    return 0;
+}
+
+/* What normalize_block computes without the GIL. */
+typedef struct {
+    char *out;              /* the normalized outputs, one after the other */
+    size_t olen, ocap;
+    spans valid, invalid;   /* valid: into out; invalid: into the text */
+    size_t n;
+} block;
+
+static void block_free(block *b)
+{
+    PyMem_RawFree(b->out);
+    PyMem_RawFree(b->valid.v);
+    PyMem_RawFree(b->invalid.v);
+}
+
+static int block_reserve(block *b, size_t more)
+{
+    if (b->ocap - b->olen >= more)
+        return 0;
+    size_t cap = b->ocap * 2 > b->olen + more ? b->ocap * 2 : b->olen + more;
+    char *out = PyMem_RawRealloc(b->out, cap);
+    if (out == NULL)
+        return -1;
+    b->out = out;
+    b->ocap = cap;
+    return 0;
+}
+
+enum { BLOCK_LINES = 4096 };
+
+/* Normalize the lines of text[0..len) into b.  CURI_OK, a library error, or -1 (memory). */
+static int block_run(block *b, const char *text, size_t len, unsigned pflags, unsigned mask)
+{
+    size_t *ends = PyMem_RawMalloc(BLOCK_LINES * sizeof *ends);
+    uint16_t *codes = PyMem_RawMalloc(BLOCK_LINES * sizeof *codes);
+    size_t pos = 0;
+    int rc = -1;
+
+    if (ends == NULL || codes == NULL || block_reserve(b, len + len / 8 + 64) < 0)
+        goto done;
+    while (pos < len) {
+        size_t lines = 0, used = 0, prev = 0, lp = pos;
+        rc = curi_normalize_lines(b->out + b->olen, b->ocap - b->olen, ends, codes,
+                                  BLOCK_LINES, text + pos, len - pos, pflags, mask, &lines,
+                                  &used, NULL);
+        if (rc != CURI_OK && rc != CURI_ERR_NOSPACE)
+            goto done;
+        for (size_t j = 0; j < lines; j++) {
+            const char *nl = memchr(text + lp, '\n', pos + used - lp);
+            size_t e = nl != NULL ? (size_t)(nl - text) : pos + used, le = e;
+            if (nl != NULL && le > lp && text[le - 1] == '\r')
+                le--;
+            if ((codes[j] == CURI_OK ? spans_push(&b->valid, b->olen + prev, ends[j] - prev)
+                                     : spans_push(&b->invalid, lp, le - lp)) < 0) {
+                rc = -1;
+                goto done;
+            }
+            prev = ends[j];
+            lp = nl != NULL ? e + 1 : e;
+        }
+        b->olen += prev;
+        b->n += lines;
+        pos += used;
+        if (rc == CURI_ERR_NOSPACE && lines < BLOCK_LINES &&
+            block_reserve(b, ends[lines] - prev + 64) < 0) {
+            rc = -1;
+            goto done;
+        }
+    }
+    rc = CURI_OK;
+done:
+    PyMem_RawFree(ends);
+    PyMem_RawFree(codes);
+    return rc;
+}
+
+/* The '\n'-terminated lines of the spans in a (over base), those of part j when k > 0. */
+static PyObject *spans_join(const spans *a, const char *base, unsigned k, unsigned j)
+{
+    size_t size = 0;
+    for (size_t i = 0; i < a->n; i++) {
+        if (k == 0 || (unsigned)(((a->v[i].h >> 32) * k) >> 32) == j)
+            size += a->v[i].len + 1;
+    }
+    PyObject *r = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
+    if (r == NULL)
+        return NULL;
+    char *w = PyBytes_AS_STRING(r);
+    for (size_t i = 0; i < a->n; i++) {
+        if (k == 0 || (unsigned)(((a->v[i].h >> 32) * k) >> 32) == j) {
+            memcpy(w, base + a->v[i].off, a->v[i].len);
+            w += a->v[i].len;
+            *w++ = '\n';
+        }
+    }
+    return r;
+}
+
+static PyObject *normalize_block(PyObject *self, PyObject *args)
+{
+    Py_buffer in;
+    unsigned pflags, mask, k;
+    int first, rc = CURI_OK;
+    block b;
+    PyObject *parts = NULL, *invalid = NULL, *r = NULL;
+    (void)self;
+
+    if (!PyArg_ParseTuple(args, "y*IIIp", &in, &pflags, &mask, &k, &first))
+        return NULL;
+    memset(&b, 0, sizeof b);
+    if (k == 0 || k > 65536) {
+        PyErr_SetString(PyExc_ValueError, "k must be 1 to 65536");
+        goto done;
+    }
+    const char *text = in.buf;
+    size_t len = (size_t)in.len;
+    if (first && len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = block_run(&b, text, len, pflags, mask);
+    if (rc == CURI_OK && spans_unique(&b.valid, b.out) < 0)
+        rc = -1;
+    Py_END_ALLOW_THREADS
+    if (rc == -1) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (rc != CURI_OK) {
+        library_refused(rc);
+        goto done;
+    }
+    parts = PyTuple_New((Py_ssize_t)k);
+    if (parts == NULL)
+        goto done;
+    for (unsigned j = 0; j < k; j++) {
+        PyObject *p = spans_join(&b.valid, b.out, k, j);
+        if (p == NULL)
+            goto done;
+        PyTuple_SET_ITEM(parts, j, p);
+    }
+    invalid = spans_join(&b.invalid, text, 0, 0);
+    if (invalid != NULL)
+        r = Py_BuildValue("(OOn)", parts, invalid, (Py_ssize_t)b.n);
+done:
+    Py_XDECREF(parts);
+    Py_XDECREF(invalid);
+    block_free(&b);
+    PyBuffer_Release(&in);
+    return r;
+}
+
+static PyObject *unique_lines(PyObject *self, PyObject *arg)
+{
+    PyObject *seq = PySequence_Fast(arg, "unique_lines takes a sequence of bytes"), *r = NULL;
+    spans a;
+    size_t total = 0;
+    char *all = NULL;
+    (void)self;
+
+    if (seq == NULL)
+        return NULL;
+    memset(&a, 0, sizeof a);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyBytes_Check(o)) {
+            PyErr_SetString(PyExc_TypeError, "unique_lines takes a sequence of bytes");
+            goto done;
+        }
+        total += (size_t)PyBytes_GET_SIZE(o) + 1;
+    }
+    /* one copy of every part, so that the spans of every line have one base */
+    all = PyMem_RawMalloc(total ? total : 1);
+    if (all == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    size_t at = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(seq, i);
+        const char *s = PyBytes_AS_STRING(o);
+        size_t len = (size_t)PyBytes_GET_SIZE(o), p = 0;
+        memcpy(all + at, s, len);
+        while (p < len) {
+            const char *nl = memchr(s + p, '\n', len - p);
+            size_t e = nl != NULL ? (size_t)(nl - s) : len;
+            if (spans_push(&a, at + p, e - p) < 0) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            p = e + 1;
+        }
+        at += len;
+    }
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = spans_unique(&a, all);
+    Py_END_ALLOW_THREADS
+    if (rc < 0)
+        PyErr_NoMemory();
+    else
+        r = spans_join(&a, all, 0, 0);
+done:
+    PyMem_RawFree(all);
+    PyMem_RawFree(a.v);
+    Py_DECREF(seq);
+    return r;
+}
+
 static PyMethodDef methods[] = {
     {"normalize_list", normalize_list, METH_VARARGS,
      "normalize_list(items, parse_flags, mask, conv) -> (out, bad)"},
     {"valid_list", valid_list, METH_VARARGS, "valid_list(items, parse_flags, conv) -> list"},
     {"normalize_str", normalize_str, METH_VARARGS,
      "normalize_str(s, parse_flags, mask) -> str, int or None"},
+    {"normalize_block", normalize_block, METH_VARARGS,
+     "normalize_block(data, parse_flags, mask, k, first) -> (parts, invalid, n)"},
+    {"unique_lines", unique_lines, METH_O, "unique_lines(parts) -> bytes"},
     {NULL, NULL, 0, NULL},
 };
 

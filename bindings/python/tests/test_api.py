@@ -749,3 +749,41 @@ def test_uri_normalize_one_call():
     with pytest.raises(ValueError):
         curi.parse("http://a/").normalize("nope")
 
+
+
+def test_normalize_block_and_unique_lines():
+    # the lines as curi(1) reads them: '\r' before '\n' dropped, a last line without '\n'
+    data = (b"\xef\xbb\xbfHTTP://A/./b\r\nhttp://a/b\nnot a uri\n\nhttp://B:80\n"
+            b"x\ry\nHTTP://A/./b\nmailto:X@Y\r")
+    distinct, invalid, n = curi.normalize_block(data)
+    assert n == 8
+    assert len(distinct) == 1
+    lines = distinct[0].split(b"\n")
+    assert lines[-1] == b""
+    got = lines[:-1]
+    want = [curi.normalize(x) for x in ["HTTP://A/./b", "", "http://B:80"]]
+    assert got == [w.encode() for w in want]
+    assert invalid == b"not a uri\nx\ry\nmailto:X@Y\r\n"
+    # first=False: the byte order mark is an input's first bytes (and makes it invalid)
+    _, inv, _ = curi.normalize_block(b"\xef\xbb\xbfhttp://a/\n", first=False)
+    assert inv == b"\xef\xbb\xbfhttp://a/\n"
+    # hash parts: each URL in exactly one part, the same part whatever the block
+    urls = [("http://h%d.example/p" % i).encode() for i in range(500)]
+    d1, _, _ = curi.normalize_block(b"\n".join(urls), parts=7)
+    d2, _, _ = curi.normalize_block(b"\n".join(reversed(urls)) + b"\n", parts=7)
+    assert len(d1) == 7 and all(d1)
+    for j in range(7):
+        assert sorted(d1[j].split(b"\n")[:-1]) == sorted(d2[j].split(b"\n")[:-1])
+    assert sorted(b"".join(d1).split(b"\n")[:-1]) == sorted(urls)
+    # unique_lines: first seen order, a missing last '\n' tolerated
+    assert curi.unique_lines([b"a\nb\n", b"b\nc", b"", b"a\n\n"]) == b"a\nb\nc\n\n"
+    assert curi.unique_lines([]) == b""
+    assert curi.normalize_block(b"") == ((b"",), b"", 0)
+    with pytest.raises(ValueError):
+        curi.normalize_block(b"x", parts=0)
+    with pytest.raises(TypeError):
+        curi.unique_lines(["str"])
+    # a block larger than the output window's first guess (outputs longer than inputs)
+    big = b"".join(b"http://a/%d\n" % i for i in range(20000))
+    d, inv, n = curi.normalize_block(big, parts=3)
+    assert n == 20000 and inv == b"" and sum(x.count(b"\n") for x in d) == 20000
