@@ -825,17 +825,25 @@ __attribute__((target("avx2"))) static size_t strict_avx2(const unsigned char *t
                                                           size_t len)
 {
     const __m256i colon = _mm256_set1_epi8(':'), lt = _mm256_set1_epi8('<');
-    const __m256i e2 = _mm256_set1_epi8((char)0xE2);
+    const __m256i e2 = _mm256_set1_epi8((char)0xE2), sp = _mm256_set1_epi8(' ');
 
-    /* 64 bytes a round, their two masks as one word: one test for most rounds */
-    while (len - p >= 64) {
+    /* 64 bytes a round, their two masks as one word: one test for most rounds.  A ':' before
+       a space ("Date: ") is dropped here already (is_trigger would drop it), which the
+       65th byte is read for. */
+    while (len - p >= 65) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(t + p));
         __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(t + p + 32));
+        __m256i nv = _mm256_loadu_si256((const __m256i *)(const void *)(t + p + 1));
+        __m256i nw = _mm256_loadu_si256((const __m256i *)(const void *)(t + p + 33));
         __m256i hv = _mm256_or_si256(
-            _mm256_or_si256(_mm256_cmpeq_epi8(v, colon), _mm256_cmpeq_epi8(v, lt)),
+            _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi8(nv, sp),
+                                                _mm256_cmpeq_epi8(v, colon)),
+                            _mm256_cmpeq_epi8(v, lt)),
             _mm256_cmpeq_epi8(v, e2));
         __m256i hw = _mm256_or_si256(
-            _mm256_or_si256(_mm256_cmpeq_epi8(w, colon), _mm256_cmpeq_epi8(w, lt)),
+            _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi8(nw, sp),
+                                                _mm256_cmpeq_epi8(w, colon)),
+                            _mm256_cmpeq_epi8(w, lt)),
             _mm256_cmpeq_epi8(w, e2));
         uint64_t mask = (uint64_t)(uint32_t)_mm256_movemask_epi8(hv) |
                         (uint64_t)(uint32_t)_mm256_movemask_epi8(hw) << 32;
