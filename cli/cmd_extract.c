@@ -15,9 +15,6 @@
 
 #include "cli.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 static const char extract_help[] =
     "Usage: curi extract [--complete] [--iri|--ascii] [--to-uri] [--json] [-z] [--]\n"
@@ -75,8 +72,9 @@ struct xin {
 #define CLI_AVX2 1
 #include <immintrin.h>
 /*
- * The newlines in [*q, e), 32 bytes at a time (AVX2, checked by the caller), as the SSE2
- * loop below counts them; *q is left where fewer than 32 bytes remain.
+ * The newlines in [*q, e), 32 bytes at a time (AVX2, checked by the caller): each '\n'
+ * subtracts 0xFF (adds 1) to its byte lane, and every 255 rounds at most the lanes are summed
+ * (SAD against zero) before they could wrap.  *q is left where fewer than 32 bytes remain.
  */
 __attribute__((target("avx2"))) static unsigned long long count_nl_avx2(const unsigned char **q,
                                                                         const unsigned char *e)
@@ -104,7 +102,8 @@ __attribute__((target("avx2"))) static unsigned long long count_nl_avx2(const un
 
 /*
  * Advance the line count to absolute offset to (its bytes are still in the window): count the
- * newlines in one pass the compiler vectorizes, then find the last one.
+ * newlines (32 bytes at a time with AVX2 when the processor has it, then 8 at a time in a
+ * word), then find the last one.
  */
 static void count_lines(struct xin *in, unsigned long long to)
 {
@@ -120,20 +119,6 @@ static void count_lines(struct xin *in, unsigned long long to)
 #if CLI_AVX2
     if (e - q >= 32 && __builtin_cpu_supports("avx2"))
         n = count_nl_avx2(&q, e);
-#endif
-#if defined(__SSE2__)
-    /* 16 bytes at a time: each '\n' subtracts 0xFF (adds 1) to its byte lane, and every 255
-       blocks at most the lanes are summed (SAD against zero) before they could wrap. */
-    while (e - q >= 16) {
-        __m128i acc = _mm_setzero_si128(), sum;
-        for (int k = 0; k < 255 && e - q >= 16; k++, q += 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
-        }
-        sum = _mm_sad_epu8(acc, _mm_setzero_si128());
-        n += (unsigned long long)_mm_cvtsi128_si32(sum) +
-             (unsigned long long)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
-    }
 #endif
     /* Eight bytes at a time: a byte of x is zero exactly where the word has '\n'; z gets
        0x80 in those bytes only, and the multiplication adds the 0x01s up in the top byte. */
