@@ -15,9 +15,6 @@
 
 #include "cli.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 static const char extract_help[] =
     "Usage: curi extract [--complete] [--iri|--ascii] [--to-uri] [--json] [-z] [--]\n"
@@ -38,10 +35,18 @@ static const char extract_help[] =
     "Exit status: 0 when a URI was found, 1 when none was, 2 usage error, 3 I/O\n"
     "error (an unreadable FILE; the others are still read).\n";
 
-/* The first window; it doubles while the bytes kept for an undecided URI fill half of it. */
-#define WINDOW_MIN (64 * 1024)
-/* Past this many kept bytes the window is read as if the text ended there (curi(1), BUGS). */
-#define WINDOW_MAX ((size_t)64 * 1024 * 1024)
+/*
+ * The window: a fixed buffer the input is read into, 64 KiB per read().  Undecided text (a
+ * candidate whose end has not been read yet) is kept at its front; when it fills the whole
+ * window it is decided as if the text ended there (curi(1), BUGS), so that no input holds
+ * more than this in memory (issue 31: peak memory <= 8 MB for any input).
+ */
+#define WINDOW ((size_t)512 * 1024)
+#define READ_BLOCK ((size_t)64 * 1024)
+/* Each read() goes to an address that is a multiple of this: the kept bytes are moved just
+ * below one, since the kernel copies into an unaligned buffer several times slower (23 against
+ * 6 microseconds per 64 KiB read, strace -c, on the sparse corpus of bench/extract.sh). */
+#define ALIGN ((size_t)64)
 
 struct xopts {
     unsigned flags; /* CURI_EXTRACT_COMPLETE, CURI_EXTRACT_IRI */
@@ -55,16 +60,50 @@ struct xopts {
 struct xin {
     const char *name; /* as given; "-" for standard input */
     int fd;
-    char *buf;
+    char *mem;  /* the window's allocation: WINDOW + ALIGN bytes */
+    char *buf;  /* the text, at most WINDOW bytes from here, ALIGN bytes into mem at most */
     size_t have, cap;
     unsigned long long base; /* offset of the extractor's text 0, minus x.dropped */
     unsigned long long counted, line, line_start; /* lines counted up to counted */
     curi_extractor x;
 };
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(CURI_NO_SIMD)
+#define CLI_AVX2 1
+#include <immintrin.h>
+/*
+ * The newlines in [*q, e), 32 bytes at a time (AVX2, checked by the caller): each '\n'
+ * subtracts 0xFF (adds 1) to its byte lane, and every 255 rounds at most the lanes are summed
+ * (SAD against zero) before they could wrap.  *q is left where fewer than 32 bytes remain.
+ */
+__attribute__((target("avx2"))) static unsigned long long count_nl_avx2(const unsigned char **q,
+                                                                        const unsigned char *e)
+{
+    const unsigned char *p = *q;
+    unsigned long long n = 0;
+    while (e - p >= 32) {
+        __m256i acc = _mm256_setzero_si256(), sum;
+        for (int k = 0; k < 255 && e - p >= 32; k++, p += 32) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+            acc = _mm256_sub_epi8(acc, _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')));
+        }
+        sum = _mm256_sad_epu8(acc, _mm256_setzero_si256());
+        n += (unsigned long long)_mm256_extract_epi64(sum, 0) +
+             (unsigned long long)_mm256_extract_epi64(sum, 1) +
+             (unsigned long long)_mm256_extract_epi64(sum, 2) +
+             (unsigned long long)_mm256_extract_epi64(sum, 3);
+    }
+    *q = p;
+    return n;
+}
+#else
+#define CLI_AVX2 0
+#endif
+
 /*
  * Advance the line count to absolute offset to (its bytes are still in the window): count the
- * newlines in one pass the compiler vectorizes, then find the last one.
+ * newlines (32 bytes at a time with AVX2 when the processor has it, then 8 at a time in a
+ * word), then find the last one.
  */
 static void count_lines(struct xin *in, unsigned long long to)
 {
@@ -77,19 +116,9 @@ static void count_lines(struct xin *in, unsigned long long to)
     p = (const unsigned char *)in->buf + (size_t)(in->counted - off);
     e = (const unsigned char *)in->buf + (size_t)(to - off);
     q = p;
-#if defined(__SSE2__)
-    /* 16 bytes at a time: each '\n' subtracts 0xFF (adds 1) to its byte lane, and every 255
-       blocks at most the lanes are summed (SAD against zero) before they could wrap. */
-    while (e - q >= 16) {
-        __m128i acc = _mm_setzero_si128(), sum;
-        for (int k = 0; k < 255 && e - q >= 16; k++, q += 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
-        }
-        sum = _mm_sad_epu8(acc, _mm_setzero_si128());
-        n += (unsigned long long)_mm_cvtsi128_si32(sum) +
-             (unsigned long long)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
-    }
+#if CLI_AVX2
+    if (e - q >= 32 && __builtin_cpu_supports("avx2"))
+        n = count_nl_avx2(&q, e);
 #endif
     /* Eight bytes at a time: a byte of x is zero exactly where the word has '\n'; z gets
        0x80 in those bytes only, and the multiplication adds the 0x01s up in the top byte. */
@@ -126,22 +155,52 @@ static void warn_at(struct buf *err, const struct xin *in, size_t at, const char
     buf_puts(err, text);
 }
 
+/* Write out what out holds once it passes 64 KiB: a long URI (of up to the window, or three
+ * times that as --to-uri gives it) then never sits in out beside another. */
+static void spill(struct buf *out)
+{
+    if (out->len > 65536) {
+        write_all(1, out->p, out->len);
+        out->len = 0;
+    }
+}
+
+/* Text for standard output; a long one is written at once rather than copied into out. */
+static void put_text(struct buf *out, const char *p, size_t n)
+{
+    if (n <= 65536) {
+        buf_put(out, p, n);
+        return;
+    }
+    write_all(1, out->p, out->len);
+    out->len = 0;
+    write_all(1, p, n);
+}
+
 static void put_match(const struct xopts *o, struct xin *in, const curi_match *m, struct buf *out,
                       struct buf *err)
 {
     unsigned long long off = in->base + in->x.dropped;
-    size_t n = curi_extract_bound(m), len = 0;
+    size_t n = 0, len = 0;
     char stack[512];
-    char *uri = n <= sizeof stack ? stack : xmalloc(n);
+    char *uri = stack, *alloc = NULL;
 
     char *mapped = NULL;
     size_t mlen = 0;
     int idn_failed = 0;
     curi_error e;
 
-    if (curi_extract_write(uri, n, &len, in->buf, in->have, m, NULL) != CURI_OK)
-        len = 0; /* cannot happen: the bound always fits */
-    count_lines(in, off + m->begin);
+    if (!(m->flags & (CURI_MATCH_PREFIX_HTTP | CURI_MATCH_PREFIX_FTP | CURI_MATCH_WS_REMOVED))) {
+        /* The URI as written: curi_extract_write would copy the window's bytes unchanged */
+        uri = in->buf + m->begin;
+        len = m->end - m->begin;
+    } else {
+        n = curi_extract_bound(m);
+        if (n > sizeof stack)
+            uri = alloc = xmalloc(n);
+        if (curi_extract_write(uri, n, &len, in->buf, in->have, m, NULL) != CURI_OK)
+            len = 0; /* cannot happen: the bound always fits */
+    }
     if (o->to_uri) {
         /* RFC 3987 3.1; a DNS host through IDNA.  A host IDNA refuses is percent-encoded,
            with a warning, rather than lost: the match is a valid IRI, so flags 0 cannot fail. */
@@ -153,6 +212,10 @@ static void put_match(const struct xopts *o, struct xin *in, const curi_match *m
                 mlen = 0;
         }
     }
+    /* The line and column, for --json and the warnings only: the lines before a dropped
+       part of the window are counted when it is dropped. */
+    if (o->json || idn_failed || (m->flags & CURI_MATCH_HYPHEN_BREAK))
+        count_lines(in, off + m->begin);
     if (idn_failed) {
         warn_at(err, in, off + m->begin, curi_strerror_name(idn_failed));
         buf_puts(err, ": IDNA refused the host, which is percent-encoded instead\n");
@@ -165,6 +228,7 @@ static void put_match(const struct xopts *o, struct xin *in, const curi_match *m
         buf_putc(out, '{');
         if (o->to_uri) {
             json_member(out, "uri", mapped, mlen);
+            spill(out);
             json_member(out, "iri", uri, len);
         } else {
             json_member(out, "uri", uri, len);
@@ -180,14 +244,13 @@ static void put_match(const struct xopts *o, struct xin *in, const curi_match *m
         buf_putu(out, off + m->begin - in->line_start + 1);
         buf_putc(out, '}');
     } else if (o->to_uri) {
-        buf_put(out, mapped, mlen);
+        put_text(out, mapped, mlen);
     } else {
-        buf_put(out, uri, len);
+        put_text(out, uri, len);
     }
     buf_putc(out, o->zero ? '\0' : '\n');
     free(mapped);
-    if (uri != stack)
-        free(uri);
+    free(alloc);
 }
 
 static void flush(struct buf *out, struct buf *err)
@@ -221,8 +284,9 @@ static long extract_fd(const struct xopts *o, struct xin *in, struct buf *out, s
     long found = 0;
     int eof = 0;
 
-    in->cap = WINDOW_MIN;
-    in->buf = xmalloc(in->cap);
+    in->cap = WINDOW;
+    in->mem = xmalloc(WINDOW + ALIGN);
+    in->buf = in->mem + (ALIGN - (uintptr_t)in->mem % ALIGN) % ALIGN;
     in->have = 0;
     in->base = 0;
     in->counted = 0;
@@ -238,12 +302,12 @@ static long extract_fd(const struct xopts *o, struct xin *in, struct buf *out, s
             size_t want = in->cap - in->have;
             long r = read_some(in, want < o->block ? want : o->block);
             if (r < 0) {
-                free(in->buf);
+                free(in->mem);
                 return -1;
             }
             if (r == 0)
                 eof = 1;
-            if (o->block < WINDOW_MIN && r > 0)
+            if (o->block < READ_BLOCK && r > 0)
                 break; /* a test's tiny blocks: one block per round */
         }
         while (curi_extract_next(&in->x, in->buf, in->have, eof ? 0 : CURI_EXTRACT_MORE, &m,
@@ -259,33 +323,28 @@ static long extract_fd(const struct xopts *o, struct xin *in, struct buf *out, s
         {
             size_t k = in->x.keep;
             count_lines(in, in->base + in->x.dropped + k);
-            memmove(in->buf, in->buf + k, in->have - k);
-            in->have -= k;
+            size_t rest = in->have - k;
+            char *to = in->mem + (ALIGN - ((uintptr_t)in->mem + rest) % ALIGN) % ALIGN;
+            memmove(to, in->buf + k, rest);
+            in->buf = to;
+            in->have = rest;
             curi_extract_drop(&in->x, k);
         }
-        if (in->have > in->cap / 2) {
-            if (in->cap < WINDOW_MAX) {
-                char *bigger = xmalloc(in->cap * 2);
-                memcpy(bigger, in->buf, in->have);
-                free(in->buf);
-                in->buf = bigger;
-                in->cap *= 2;
-            } else if (in->have == in->cap) {
-                /* A full window of undecided text: decide it as if the text ended here. */
-                while (curi_extract_next(&in->x, in->buf, in->have, 0, &m, &more, NULL) ==
-                           CURI_OK &&
-                       more) {
-                    put_match(o, in, &m, out, err);
-                    found++;
-                }
-                count_lines(in, in->base + in->x.dropped + in->have);
-                in->base += in->x.dropped + in->have;
-                in->have = 0;
-                curi_extract_init(&in->x, o->flags, NULL);
+        if (in->have == in->cap) {
+            /* A full window of undecided text: decide it as if the text ended here. */
+            while (curi_extract_next(&in->x, in->buf, in->have, 0, &m, &more, NULL) == CURI_OK &&
+                   more) {
+                put_match(o, in, &m, out, err);
+                found++;
             }
+            count_lines(in, in->base + in->x.dropped + in->have);
+            in->base += in->x.dropped + in->have;
+            in->have = 0;
+            in->buf = in->mem + (ALIGN - (uintptr_t)in->mem % ALIGN) % ALIGN;
+            curi_extract_init(&in->x, o->flags, NULL);
         }
     }
-    free(in->buf);
+    free(in->mem);
     return found;
 }
 
@@ -321,7 +380,7 @@ static int extract_option(struct common *c, void *vo, int id, char *v)
 int cmd_extract(int argc, char **argv)
 {
     struct common c = {.cmd = "extract", .help = extract_help, .max_len = CURI_MAX_LEN};
-    struct xopts o = {CURI_EXTRACT_IRI, 0, 0, 0, 0, WINDOW_MIN};
+    struct xopts o = {CURI_EXTRACT_IRI, 0, 0, 0, 0, READ_BLOCK};
     struct buf out = {0}, err = {0};
     const char *env = getenv("CURI_EXTRACT_BLOCK");
     int status = EXIT_INVALID, io = 0;
@@ -336,7 +395,7 @@ int cmd_extract(int argc, char **argv)
     o.iflags = (curi_features() & CURI_FEATURE_IDN) ? CURI_IRI_IDN_DNS : 0;
     if (env != NULL && *env != '\0') {
         long b = strtol(env, NULL, 10);
-        if (b >= 1 && b <= WINDOW_MIN)
+        if (b >= 1 && b <= (long)READ_BLOCK)
             o.block = (size_t)b;
     }
     if (nfiles == 0)

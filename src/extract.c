@@ -21,6 +21,14 @@
 #include "iri.h"
 #include "schemes/schemes.h"
 
+#if defined(__SSE2__) && !defined(CURI_NO_SIMD)
+#define X_SSE2 1 /* every x86-64; the table loops are the scalar twins */
+#include <emmintrin.h>
+#endif
+#ifdef CURI__HAVE_AVX2
+#include <immintrin.h>
+#endif
+
 /* The classes of extraction.md section 1, one bit each. */
 #define X_URIC 0x001   /* the 85 URI characters of RFC 3986 section 2 */
 #define X_SCHEME 0x002 /* A-Z a-z 0-9 + - . */
@@ -175,11 +183,18 @@ static size_t iri_at(const xs *c, size_t i, uint32_t *cp)
     return n;
 }
 
-/* Whether v[0..n) holds a byte above 0x7F (a loop the compiler vectorizes). */
+/* Whether v[0..n) holds a byte above 0x7F: SSE2's movemask gathers the top bits of 16 bytes
+ * at once; the loop is the scalar twin and finishes the tail. */
 static int has_high(const unsigned char *v, size_t n)
 {
     unsigned char acc = 0;
-    for (size_t i = 0; i < n; i++)
+    size_t i = 0;
+#ifdef X_SSE2
+    for (; n - i >= 16; i += 16)
+        if (_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(v + i))) != 0)
+            return 1;
+#endif
+    for (; i < n; i++)
         acc |= v[i];
     return (acc & 0x80) != 0;
 }
@@ -239,6 +254,40 @@ static size_t cur_ra(xs *c, size_t q)
     return *v;
 }
 
+/*
+ * The first byte at or after i that is not one of the 85 URI characters, or len.  They are
+ * 0x21-0x7E but for " < > \ ^ ` { | }: SSE2 tests 16 bytes at a time against that range and
+ * the nine bytes (signed compares: a byte >= 0x80 is negative, outside the range); the
+ * table loop is the scalar twin and finishes the tail.
+ */
+static size_t uric_end(const unsigned char *t, size_t i, size_t len)
+{
+#ifdef X_SSE2
+    while (len - i >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+        __m128i in = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)),
+                                   _mm_cmplt_epi8(v, _mm_set1_epi8(0x7F)));
+        __m128i out = _mm_or_si128(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),
+                         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))),
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('^')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))),
+                         /* { | } are 0x7B-0x7D: above 0x7A and below 0x7E */
+                         _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x7A)),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8(0x7E)))));
+        unsigned bad = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(out, in)) ^ 0xFFFFu;
+        if (bad != 0)
+            return i + (unsigned)__builtin_ctz(bad);
+        i += 16;
+    }
+#endif
+    while (i < len && xis(t[i], X_URIC))
+        i++;
+    return i;
+}
+
 /* The end of the run of URI characters and IRI characters (iri_at) from q; len when the
  * text ends inside a character and more follows. */
 static size_t cur_stop(xs *c, size_t q)
@@ -249,8 +298,7 @@ static size_t cur_stop(xs *c, size_t q)
         for (;;) {
             uint32_t cp;
             size_t k;
-            while (i < c->len && xis(c->t[i], X_URIC))
-                i++;
+            i = uric_end(c->t, i, c->len);
             if (i == c->len || c->t[i] < 0x80)
                 break;
             k = iri_at(c, i, &cp);
@@ -348,6 +396,23 @@ static size_t tail_valid(const unsigned char *v, size_t n)
 static size_t bracket_end(const unsigned char *t, size_t s, size_t e)
 {
     size_t paren = 0, brack = 0;
+#ifdef X_SSE2
+    /* Most candidates hold no bracket: skip 16 bytes at a time to the first ( ) [ or ]. */
+    while (e - s >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + s));
+        /* ( and ) are 0x28 and 0x29: OR 1 makes both 0x29, and no other byte; [ ] as they are */
+        __m128i o = _mm_or_si128(v, _mm_set1_epi8(1));
+        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(o, _mm_set1_epi8(0x29)),
+                                   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('[')),
+                                                _mm_cmpeq_epi8(v, _mm_set1_epi8(']'))));
+        unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+        if (mask != 0) {
+            s += (unsigned)__builtin_ctz(mask);
+            break;
+        }
+        s += 16;
+    }
+#endif
     for (size_t i = s; i < e; i++) {
         switch (t[i]) {
         case '(':
@@ -544,7 +609,25 @@ static int blocked(const xs *c, size_t cs, size_t close)
     size_t i = cs;
 
     while (i < close) {
-        unsigned char b = t[i];
+        unsigned char b;
+#ifdef X_SSE2
+        /* Skip 16 bytes at a time to the next '<', 0xE2 or LF */
+        while (close - i >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+            unsigned mask = (unsigned)_mm_movemask_epi8(
+                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('<')),
+                                          _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE2))),
+                             _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+            if (mask != 0) {
+                i += (unsigned)__builtin_ctz(mask);
+                break;
+            }
+            i += 16;
+        }
+        if (i == close)
+            break;
+#endif
+        b = t[i];
         if (b == '<')
             return 1;
         if (b == 0xE2 && i + 2 < c->len && t[i + 1] == 0x9F && t[i + 2] == 0xA8)
@@ -569,6 +652,10 @@ static int angle(xs *c, size_t p, size_t olen)
     size_t cs = p + olen;
     size_t close = olen == 1 ? cur_gt(c, cs) : cur_ra(c, cs);
 
+    /* Strict mode: content without a ':' is no URI (angle_content), whatever else it holds
+       (most often an e-mail address); one memchr decides before the walk of blocked. */
+    if (!c->complete && close < c->len && memchr(c->t + cs, ':', close - cs) == NULL)
+        return R_NO;
     /* Another opener or a blank line before the closer: this one does not delimit. */
     if (blocked(c, cs, close))
         return R_NO;
@@ -606,7 +693,8 @@ static int scheme_candidate(xs *c, size_t s, size_t colon, size_t r)
         e = s + valid_prefix(t + s, b - s, colon - s, &whole);
     /* R12: an ASCII host run into CJK text ends there (a prefix of a host: still valid);
        only an authority with a non-ASCII byte needs the parse */
-    if (e > colon + 3 && t[colon + 1] == '/' && t[colon + 2] == '/') {
+    if (e > colon + 3 && t[colon + 1] == '/' && t[colon + 2] == '/' &&
+        has_high(t + colon + 3, e - colon - 3)) {
         size_t a = colon + 3, k = a;
         while (k < e && t[k] != '/' && t[k] != '?' && t[k] != '#')
             k++;
@@ -711,22 +799,72 @@ static int abbrev_at(xs *c, size_t i)
 }
 
 /*
- * Whether t[i] stops the scan: ':' '<' 0xE2, and in complete mode w W f F at the start of the
- * text or after a left neighbour of R13 (elsewhere abbrev_at would turn them away at once).
+ * Whether t[i] stops the scan: '<' 0xE2; a ':' with a scheme character before it and a URI
+ * or IRI character after it (or the end of the text: the next block decides), since for
+ * any other ':' colon_at finds no scheme or scheme_candidate no content; and in complete
+ * mode w W f F at the start of the text or after a left neighbour of R13 (elsewhere
+ * abbrev_at would turn them away at once).
  */
-static inline int is_trigger(const unsigned char *t, size_t i, unsigned trig)
+static inline int is_trigger(const unsigned char *t, size_t i, size_t len, unsigned trig)
 {
     unsigned k = xtab[t[i]] & trig;
-    return (k & X_TRIG) || (k != 0 && (i == 0 || xis(t[i - 1], X_LEFT)));
+    if (k == 0)
+        return 0;
+    if (t[i] == ':')
+        return i > 0 && xis(t[i - 1], X_SCHEME) &&
+               (i + 1 == len || t[i + 1] >= 0x80 || xis(t[i + 1], X_URIC));
+    return (k & X_TRIG) || i == 0 || xis(t[i - 1], X_LEFT);
 }
+
+#ifdef CURI__HAVE_AVX2
+/*
+ * Strict mode's triggers, 64 bytes at a time (AVX2, checked at run time by the caller):
+ * the first trigger at or after p, or the first p with fewer than 65 bytes left.
+ */
+__attribute__((target("avx2"))) static size_t strict_avx2(const unsigned char *t, size_t p,
+                                                          size_t len)
+{
+    const __m256i colon = _mm256_set1_epi8(':'), lt = _mm256_set1_epi8('<');
+    const __m256i e2 = _mm256_set1_epi8((char)0xE2), sp = _mm256_set1_epi8(' ');
+
+    /* 64 bytes a round, their two masks as one word: one test for most rounds.  A ':' before
+       a space ("Date: ") is dropped here already (is_trigger would drop it), which the
+       65th byte is read for. */
+    while (len - p >= 65) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(t + p));
+        __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(t + p + 32));
+        __m256i nv = _mm256_loadu_si256((const __m256i *)(const void *)(t + p + 1));
+        __m256i nw = _mm256_loadu_si256((const __m256i *)(const void *)(t + p + 33));
+        __m256i hv = _mm256_or_si256(
+            _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi8(nv, sp),
+                                                _mm256_cmpeq_epi8(v, colon)),
+                            _mm256_cmpeq_epi8(v, lt)),
+            _mm256_cmpeq_epi8(v, e2));
+        __m256i hw = _mm256_or_si256(
+            _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi8(nw, sp),
+                                                _mm256_cmpeq_epi8(w, colon)),
+                            _mm256_cmpeq_epi8(w, lt)),
+            _mm256_cmpeq_epi8(w, e2));
+        uint64_t mask = (uint64_t)(uint32_t)_mm256_movemask_epi8(hv) |
+                        (uint64_t)(uint32_t)_mm256_movemask_epi8(hw) << 32;
+        while (mask != 0) {
+            size_t k = (size_t)__builtin_ctzll(mask);
+            if (is_trigger(t, p + k, len, X_TRIG))
+                return p + k;
+            mask &= mask - 1;
+        }
+        p += 64;
+    }
+    return p;
+}
+#endif
 
 /*
  * The first trigger byte at or after p (or len): ':' '<' 0xE2, and in complete mode also
- * w W f F.  SSE2 (every x86-64 has it) looks at 16 bytes at a time; the table is the scalar
- * twin and finishes the tail.
+ * w W f F.  AVX2 (strict mode, when the processor has it) and SSE2 (every x86-64) look at 64
+ * or 16 bytes at a time; the table is the scalar twin and finishes the tail.
  */
-#if defined(__SSE2__) && !defined(CURI_NO_SIMD)
-#include <emmintrin.h>
+#ifdef X_SSE2
 static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int complete)
 {
     const __m128i colon = _mm_set1_epi8(':'), lt = _mm_set1_epi8('<');
@@ -734,7 +872,14 @@ static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int com
     const __m128i w = _mm_set1_epi8('w'), f = _mm_set1_epi8('f'), tee = _mm_set1_epi8('t');
     unsigned trig = complete ? X_TRIG | X_TRIGC : X_TRIG;
 
-    while (p + 16 <= len) {
+#ifdef CURI__HAVE_AVX2
+    if (!complete && len - p >= 65 && __builtin_cpu_supports("avx2")) {
+        p = strict_avx2(t, p, len);
+        if (len - p >= 65)
+            return p; /* a trigger (one nearer the end is found again below) */
+    }
+#endif
+    while (len - p >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + p));
         __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, lt)),
                                    _mm_cmpeq_epi8(v, e2));
@@ -765,13 +910,13 @@ static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int com
         mask = (unsigned)_mm_movemask_epi8(hit);
         while (mask != 0) {
             unsigned k = (unsigned)__builtin_ctz(mask);
-            if (is_trigger(t, p + k, trig))
+            if (is_trigger(t, p + k, len, trig))
                 return p + k;
             mask &= mask - 1;
         }
         p += 16;
     }
-    while (p < len && !is_trigger(t, p, trig))
+    while (p < len && !is_trigger(t, p, len, trig))
         p++;
     return p;
 }
@@ -779,7 +924,7 @@ static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int com
 static size_t next_trigger(const unsigned char *t, size_t p, size_t len, int complete)
 {
     unsigned trig = complete ? X_TRIG | X_TRIGC : X_TRIG;
-    while (p < len && !is_trigger(t, p, trig))
+    while (p < len && !is_trigger(t, p, len, trig))
         p++;
     return p;
 }
@@ -937,6 +1082,17 @@ int curi_extract_write(char *dst, size_t cap, size_t *outlen, const char *text, 
     for (; *prefix; prefix++, need++)
         if (need < cap)
             dst[need] = *prefix;
+    if (!(m->flags & CURI_MATCH_WS_REMOVED)) {
+        /* The text as it stands: one copy (of at most CURI_MAX_LEN + 1 bytes in all, as the
+           loop below would make) */
+        size_t n = m->end - m->begin, room = CURI_MAX_LEN + 1 - need;
+        if (n > room)
+            n = room;
+        if (need < cap)
+            memcpy(dst + need, text + m->begin, n < cap - need ? n : cap - need);
+        need += n;
+        return curi__wend(need <= cap ? CURI_OK : CURI_ERR_NOSPACE, need, outlen, err);
+    }
     for (size_t i = m->begin; i < m->end && need <= CURI_MAX_LEN; i++) {
         if ((m->flags & CURI_MATCH_WS_REMOVED) && xis((unsigned char)text[i], X_WS))
             continue;

@@ -162,3 +162,11 @@ $ printf 'x https://ja.wikipedia.org/wiki/東京」 y http://b.example/ü\n' | C
 https://ja.wikipedia.org/wiki/東京
 http://b.example/ü
 ? 0
+
+# The window is 512 KiB (curi(1), Limits): a run of URI characters longer than that is
+# decided where the window ends (it holds the byte before the scheme too: 524,287 bytes of
+# URI), and the text after it is read on, its lines counted.
+$ { printf 'see http://'; head -c 600000 /dev/zero | tr '\0' a; printf ' end\nhttp://x.example/\n'; } | curi extract --json | sed 's/aaaa*/A/'
+{"uri":"http://A","file":"-","start":4,"end":524291,"line":1,"column":5}
+{"uri":"http://x.example/","file":"-","start":600016,"end":600033,"line":2,"column":1}
+? 0
