@@ -125,7 +125,6 @@ void diagnose_value(struct buf *err, const char *what, int code, const char *s, 
  */
 void form_decode(struct buf *b, const char *s, size_t n);
 int form_key_equals(const char *s, size_t n, const char *key, size_t klen);
-int glob_match(const char *pat, size_t pn, const char *s, size_t n);
 /* curi_pct_encode with set, then also every byte of extra as %HH. */
 void encode_also(struct buf *b, const char *s, size_t n, curi_charset set, const char *extra);
 /* --query-separator C of get and set: CURI_QUERY_SEMICOLON for ';', 0 for '&'. */
@@ -135,21 +134,14 @@ unsigned query_separator(const struct common *c, const char *v);
 void query_values(struct buf *out, curi_str query, const char *key, size_t klen, int all,
                   unsigned flags);
 
-enum qedit_kind { QEDIT_TRIM, QEDIT_REPLACE, QEDIT_FORCE_REPLACE, QEDIT_APPEND };
-struct qedit {
-    enum qedit_kind kind;
-    const char *key;  /* TRIM: a glob; REPLACE: a decoded key */
-    size_t klen;
-    const char *pair; /* REPLACE, APPEND: the pair to write, already encoded */
-    size_t plen;
-};
 enum { QUERY_SAME, QUERY_NEW, QUERY_NONE };
 /*
- * Apply the edits in order, then a stable sort by decoded key when sort is set.
+ * Apply the edits in order (curi_query_edit, form-aware, any number of them), then a
+ * stable sort by decoded key when sort is set.
  * Returns QUERY_SAME when nothing changed, QUERY_NEW with the new query
  * appended to out, or QUERY_NONE when the last pair was removed.
  */
-int query_edit(struct buf *out, curi_str query, const struct qedit *ed, size_t ned, int sort,
+int query_edit(struct buf *out, curi_str query, const curi_query_op *ed, size_t ned, int sort,
                unsigned flags);
 
 /* main.c: option parsing shared by the subcommands. */
