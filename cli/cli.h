@@ -160,6 +160,7 @@ struct common {
     int accept_space; /* --accept-space: a raw space is read as %20 */
     size_t max_len;   /* --max-length N: longer inputs are refused (default CURI_MAX_LEN) */
     int zero;         /* -z: records end at NUL, in the input and in the output */
+    const char *base; /* --base URL (url, diff): the text, each command parses it its way */
     int plain;        /* set by run_lines: none of the options that touch every input */
     char **ops;       /* parse_args: the operands so far, in argv's own array */
     int nops;
@@ -178,7 +179,7 @@ enum {
     OPT_OPERAND, /* not an option: an operand (handed to the handler before it is kept) */
     /* Shared, done by parse_args on struct common. */
     OPT_HELP, OPT_JSON, OPT_STRICT_3986, OPT_IRI, OPT_JOBS, OPT_ACCEPT_SPACE, OPT_URL_FILE,
-    OPT_BINARY, OPT_SKIP_INVALID, OPT_MAX_LENGTH, OPT_ZERO,
+    OPT_BINARY, OPT_SKIP_INVALID, OPT_MAX_LENGTH, OPT_ZERO, OPT_BASE,
     OPT_SHARED_END,
     /* A command's own, done by its handler. */
     OPT_REQUIRE_SCHEME = OPT_SHARED_END, OPT_ABSOLUTE, OPT_SCHEME, OPT_QUERY_SEPARATOR,
@@ -186,7 +187,7 @@ enum {
     OPT_SORT_QUERY, OPT_ITERATE, OPT_KEEP_PCT, OPT_COMPONENT, OPT_PLUS, OPT_NO_NUL,
     OPT_LENIENT, OPT_COLOR, OPT_NON_STRICT, OPT_ABSPATH, OPT_NETPATH, OPT_SYNTAX, OPT_IPV6,
     OPT_FAIL_ON, OPT_DISABLE, OPT_PORTS, OPT_WINDOWS, OPT_IDN, OPT_NO_IDN, OPT_TO_ASCII,
-    OPT_TO_UNICODE, OPT_STD3, OPT_VERIFY_DNS_LENGTH, OPT_IDNA2008, OPT_BASE, OPT_SET, OPT_COMPLETE,
+    OPT_TO_UNICODE, OPT_STD3, OPT_VERIFY_DNS_LENGTH, OPT_IDNA2008, OPT_SET, OPT_COMPLETE,
     OPT_FIND_IRI, OPT_ASCII, OPT_TO_URI, OPT_DRY_RUN, OPT_TEXT, OPT_GRAPHICAL, OPT_FORCE, OPT_PRINT_TABLE
 };
 
