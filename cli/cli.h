@@ -122,7 +122,6 @@ void diagnose_value(struct buf *err, const char *what, int code, const char *s, 
  */
 void form_decode(struct buf *b, const char *s, size_t n);
 int form_key_equals(const char *s, size_t n, const char *key, size_t klen);
-int glob_match(const char *pat, size_t pn, const char *s, size_t n);
 /* curi_pct_encode with set, then also every byte of extra as %HH. */
 void encode_also(struct buf *b, const char *s, size_t n, curi_charset set, const char *extra);
 /* --query-separator C of get and set: CURI_QUERY_SEMICOLON for ';', 0 for '&'. */
@@ -132,21 +131,14 @@ unsigned query_separator(const struct common *c, const char *v);
 void query_values(struct buf *out, curi_str query, const char *key, size_t klen, int all,
                   unsigned flags);
 
-enum qedit_kind { QEDIT_TRIM, QEDIT_REPLACE, QEDIT_FORCE_REPLACE, QEDIT_APPEND };
-struct qedit {
-    enum qedit_kind kind;
-    const char *key;  /* TRIM: a glob; REPLACE: a decoded key */
-    size_t klen;
-    const char *pair; /* REPLACE, APPEND: the pair to write, already encoded */
-    size_t plen;
-};
 enum { QUERY_SAME, QUERY_NEW, QUERY_NONE };
 /*
- * Apply the edits in order, then a stable sort by decoded key when sort is set.
+ * Apply the edits in order (curi_query_edit, form-aware, any number of them), then a
+ * stable sort by decoded key when sort is set.
  * Returns QUERY_SAME when nothing changed, QUERY_NEW with the new query
  * appended to out, or QUERY_NONE when the last pair was removed.
  */
-int query_edit(struct buf *out, curi_str query, const struct qedit *ed, size_t ned, int sort,
+int query_edit(struct buf *out, curi_str query, const curi_query_op *ed, size_t ned, int sort,
                unsigned flags);
 
 /* main.c: option parsing shared by the subcommands. */
@@ -165,6 +157,7 @@ struct common {
     int accept_space; /* --accept-space: a raw space is read as %20 */
     size_t max_len;   /* --max-length N: longer inputs are refused (default CURI_MAX_LEN) */
     int zero;         /* -z: records end at NUL, in the input and in the output */
+    const char *base; /* --base URL (url, diff): the text, each command parses it its way */
     int plain;        /* set by run_lines: none of the options that touch every input */
     char **ops;       /* parse_args: the operands so far, in argv's own array */
     int nops;
@@ -183,7 +176,7 @@ enum {
     OPT_OPERAND, /* not an option: an operand (handed to the handler before it is kept) */
     /* Shared, done by parse_args on struct common. */
     OPT_HELP, OPT_JSON, OPT_STRICT_3986, OPT_IRI, OPT_JOBS, OPT_ACCEPT_SPACE, OPT_URL_FILE,
-    OPT_BINARY, OPT_SKIP_INVALID, OPT_MAX_LENGTH, OPT_ZERO,
+    OPT_BINARY, OPT_SKIP_INVALID, OPT_MAX_LENGTH, OPT_ZERO, OPT_BASE,
     OPT_SHARED_END,
     /* A command's own, done by its handler. */
     OPT_REQUIRE_SCHEME = OPT_SHARED_END, OPT_ABSOLUTE, OPT_SCHEME, OPT_QUERY_SEPARATOR,
@@ -191,7 +184,7 @@ enum {
     OPT_SORT_QUERY, OPT_ITERATE, OPT_KEEP_PCT, OPT_COMPONENT, OPT_PLUS, OPT_NO_NUL,
     OPT_LENIENT, OPT_COLOR, OPT_NON_STRICT, OPT_ABSPATH, OPT_NETPATH, OPT_SYNTAX, OPT_IPV6,
     OPT_FAIL_ON, OPT_DISABLE, OPT_PORTS, OPT_WINDOWS, OPT_IDN, OPT_NO_IDN, OPT_TO_ASCII,
-    OPT_TO_UNICODE, OPT_STD3, OPT_VERIFY_DNS_LENGTH, OPT_IDNA2008, OPT_BASE, OPT_SET, OPT_COMPLETE,
+    OPT_TO_UNICODE, OPT_STD3, OPT_VERIFY_DNS_LENGTH, OPT_IDNA2008, OPT_SET, OPT_COMPLETE,
     OPT_FIND_IRI, OPT_ASCII, OPT_TO_URI, OPT_DRY_RUN, OPT_TEXT, OPT_GRAPHICAL, OPT_FORCE, OPT_PRINT_TABLE
 };
 

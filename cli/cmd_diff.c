@@ -44,11 +44,13 @@ static int diff_line(const void *vctx, const char *s, size_t n, struct buf *out,
 }
 
 /* The option of curi diff (parse_args' handler): --base URL. */
-static int diff_option(struct common *c, void *vbase, int id, char *v)
+/* diff has no option of its own (--base is shared: c.base). */
+static int diff_option(struct common *c, void *ctx, int id, char *v)
 {
     (void)c;
-    if (id == OPT_BASE)
-        *(const char **)vbase = v;
+    (void)ctx;
+    (void)id;
+    (void)v;
     return 0; /* an operand stays one */
 }
 
@@ -56,8 +58,8 @@ int cmd_diff(int argc, char **argv)
 {
     struct common c = {.cmd = "diff", .help = diff_help, .jobs = 1};
     struct diff_ctx ctx = {NULL, NULL, NULL, 0};
-    const char *base = NULL;
-    int nops = parse_args(&c, argc, argv, diff_option, &base);
+    int nops = parse_args(&c, argc, argv, diff_option, NULL);
+    const char *base = c.base;
     curi_url wb;
     curi_uri rb;
     char *bbuf = NULL;

@@ -140,7 +140,7 @@ struct set_ctx {
     size_t nit, variants; /* variants: the product of the item counts */
     struct value *segs;   /* --append path, encoded */
     size_t nsegs;
-    struct qedit *qe;
+    curi_query_op *qe;
     size_t nqe;
     int sort;
     unsigned qflags, pflags;
@@ -498,7 +498,7 @@ static int set_line(const void *vctx, const char *s, size_t n, struct buf *out, 
  * form data (trurl's way: "q=hello world" gives q=hello+world), or with raw (--raw) taken
  * as query text that must be valid and hold no separator.
  */
-static void prepare_pair(const char *what, const char *arg, size_t off, struct qedit *q,
+static void prepare_pair(const char *what, const char *arg, size_t off, curi_query_op *q,
                          int raw, unsigned qflags, struct blocks *keep)
 {
     const char *t = arg + off, *eq = strchr(t, '=');
@@ -580,7 +580,7 @@ static void set_append(struct common *c, struct set_args *sa, const char *v)
     } else if (strncmp(v, "query=", 6) == 0) {
         sa->qraw[ctx->nqe] = v;
         sa->qoff[ctx->nqe] = 6;
-        ctx->qe[ctx->nqe++].kind = QEDIT_APPEND;
+        ctx->qe[ctx->nqe++].op = CURI_QUERY_APPEND;
     } else {
         usage_error(c, "--append: only path=SEGMENT or query=PAIR, got", v);
     }
@@ -657,13 +657,14 @@ static int set_option(struct common *c, void *vsa, int id, char *v)
     case OPT_FORCE_REPLACE: /* and --replace-append, trurl's other name for it */
         sa->qraw[ctx->nqe] = v;
         sa->qoff[ctx->nqe] = 0;
-        ctx->qe[ctx->nqe++].kind = id == OPT_REPLACE ? QEDIT_REPLACE : QEDIT_FORCE_REPLACE;
+        ctx->qe[ctx->nqe++].op =
+            id == OPT_REPLACE ? CURI_QUERY_REPLACE : CURI_QUERY_REPLACE_APPEND;
         break;
     case OPT_TRIM:
         if (strncmp(v, "query=", 6) != 0)
             usage_error(c, "--trim: only query=GLOB, got", v);
         sa->qraw[ctx->nqe] = v;
-        ctx->qe[ctx->nqe++] = (struct qedit){QEDIT_TRIM, v + 6, strlen(v + 6), NULL, 0};
+        ctx->qe[ctx->nqe++] = (curi_query_op){CURI_QUERY_REMOVE, v + 6, strlen(v + 6), NULL, 0};
         break;
     case OPT_ITERATE:
         set_iterate(c, ctx, v);
@@ -713,9 +714,9 @@ static void set_prepare(struct common *c, struct set_args *sa)
                                   sa->encode, c->pflags, &sa->keep);
     }
     for (size_t k = 0; k < ctx->nqe; k++)
-        if (ctx->qe[k].kind != QEDIT_TRIM)
-            prepare_pair(ctx->qe[k].kind == QEDIT_APPEND ? "--append"
-                         : ctx->qe[k].kind == QEDIT_REPLACE ? "--replace"
+        if (ctx->qe[k].op != CURI_QUERY_REMOVE)
+            prepare_pair(ctx->qe[k].op == CURI_QUERY_APPEND ? "--append"
+                         : ctx->qe[k].op == CURI_QUERY_REPLACE ? "--replace"
                                                             : "--force-replace",
                          sa->qraw[k], sa->qoff[k], &ctx->qe[k], sa->raw_pairs && !sa->encode,
                          ctx->qflags, &sa->keep);

@@ -147,7 +147,6 @@ char *url_base(curi_url *b, const char *base)
 
 /* What the options of curi url say (parse_args' handler): --base URL, --set NAME=VALUE. */
 struct url_args {
-    const char *base;
     struct url_set *sets; /* argc entries: enough for every --set */
     int nsets;
 };
@@ -155,9 +154,7 @@ struct url_args {
 static int url_option(struct common *c, void *via, int id, char *v)
 {
     struct url_args *ua = via;
-    if (id == OPT_BASE) {
-        ua->base = v;
-    } else if (id == OPT_SET) {
+    if (id == OPT_SET) {
         const char *eq = strchr(v, '=');
         int k = 0;
         while (eq != NULL && k < 9 &&
@@ -183,9 +180,9 @@ int cmd_url(int argc, char **argv)
         write_all(2, "curi: out of memory\n", 20);
         exit(EXIT_IO);
     }
-    struct url_args ua = {NULL, sets, 0};
+    struct url_args ua = {sets, 0};
     int nops = parse_args(&c, argc, argv, url_option, &ua);
-    const char *base = ua.base;
+    const char *base = c.base;
     ctx.nsets = ua.nsets;
     curi_url b;
     char *bbuf = NULL;

@@ -179,6 +179,9 @@ static void shared_option(struct common *c, int id, char *v, int argc)
     case OPT_MAX_LENGTH:
         c->max_len = parse_max_length(c, v);
         break;
+    case OPT_BASE:
+        c->base = v;
+        break;
     default: /* OPT_ZERO */
         c->zero = 1;
         break;

@@ -3,10 +3,10 @@
  * write them (application/x-www-form-urlencoded layered on RFC 3986 3.4): pairs
  * split at '&' (and ';' with CURI_QUERY_SEMICOLON), key and value split at the
  * first '=', and both decoded with '+' as a space.  "curi get {query:KEY}" reads
- * values; "curi set --trim/--replace/--append query=/--sort-query" edits pairs.
- * Invariant of the editor: a pair it does not touch is copied byte for byte,
- * never decoded and re-encoded.  SPDX-License-Identifier: MIT
+ * values; "curi set --trim/--replace/--append query=/--sort-query" edits pairs
+ * with curi_query_edit.  SPDX-License-Identifier: MIT
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,48 +64,6 @@ int form_key_equals(const char *s, size_t n, const char *key, size_t klen)
         if (form_byte(s, n, &i) != (unsigned char)key[k++])
             return 0;
     return i == n && k == klen;
-}
-
-/*
- * '*' matches any run of bytes, '?' any one byte, '\' makes the next byte
- * literal.  Greedy with backtracking to the last '*' only, which is enough
- * because a later '*' can absorb whatever an earlier one would have: linear
- * space, O(len(pat) * n) time at worst.
- */
-int glob_match(const char *pat, size_t pn, const char *s, size_t n)
-{
-    size_t pi = 0, si = 0, star = (size_t)-1, star_si = 0;
-    while (si < n) {
-        if (pi < pn && pat[pi] == '*') {
-            star = ++pi;
-            star_si = si;
-            continue;
-        }
-        if (pi < pn) {
-            char c = pat[pi];
-            size_t step = 1;
-            if (c == '\\' && pi + 1 < pn) {
-                c = pat[pi + 1];
-                step = 2;
-            } else if (c == '?') {
-                pi++;
-                si++;
-                continue;
-            }
-            if (c == s[si]) {
-                pi += step;
-                si++;
-                continue;
-            }
-        }
-        if (star == (size_t)-1)
-            return 0;
-        pi = star;
-        si = ++star_si;
-    }
-    while (pi < pn && pat[pi] == '*')
-        pi++;
-    return pi == pn;
 }
 
 void encode_also(struct buf *b, const char *s, size_t n, curi_charset set, const char *extra)
@@ -183,175 +141,47 @@ void query_values(struct buf *out, curi_str query, const char *key, size_t klen,
 }
 
 /*
- * ---------------------------------------------------------------------------
- * The editor
- * ---------------------------------------------------------------------------
+ * The editor is the library's curi_query_edit (form-aware); more edits than one call takes
+ * (CURI_QUERY_OPS_MAX) are applied in several calls, each over the last one's result.
  */
-
-/* One pair of the query being edited; p == NULL once removed. */
-struct pair {
-    const char *p;
-    size_t len;
-};
-
-static int is_sep(char c, unsigned flags)
-{
-    return c == '&' || (c == ';' && (flags & CURI_QUERY_SEMICOLON));
-}
-
-/* The length of the key of a pair: up to its first '='. */
-static size_t key_len(const struct pair *p)
-{
-    const char *eq = memchr(p->p, '=', p->len);
-    return eq ? (size_t)(eq - p->p) : p->len;
-}
-
-/* The decoded keys of the sort, as offsets into one buffer (it may move while it grows). */
-struct sortkey {
-    size_t off, len;
-};
-
-static int key_cmp(const struct buf *keys, const struct sortkey *a, const struct sortkey *b)
-{
-    size_t n = a->len < b->len ? a->len : b->len;
-    int r = n ? memcmp(keys->p + a->off, keys->p + b->off, n) : 0;
-    if (r != 0)
-        return r;
-    return (a->len > b->len) - (a->len < b->len);
-}
-
-/*
- * Stable bottom-up merge sort of idx[0..n) by key, using tmp[0..n): equal keys
- * keep their order, and n log n comparisons for any input.
- */
-static void sort_pairs(size_t *idx, size_t *tmp, size_t n, const struct buf *keys,
-                       const struct sortkey *sk)
-{
-    for (size_t w = 1; w < n; w *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * w) {
-            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                tmp[k++] = key_cmp(keys, &sk[idx[j]], &sk[idx[i]]) < 0 ? idx[j++] : idx[i++];
-            while (i < mid)
-                tmp[k++] = idx[i++];
-            while (j < hi)
-                tmp[k++] = idx[j++];
-        }
-        memcpy(idx, tmp, n * sizeof *idx);
-    }
-}
-
-int query_edit(struct buf *out, curi_str query, const struct qedit *ed, size_t ned, int sort,
+int query_edit(struct buf *out, curi_str query, const curi_query_op *ed, size_t ned, int sort,
                unsigned flags)
 {
-    size_t cap = ned + 1, n = 0;
-    char sep = 0;
-    if (query.ptr != NULL)
-        for (size_t i = 0; i < query.len; i++)
-            cap += is_sep(query.ptr[i], flags);
-    struct pair *pr = xmalloc(cap * sizeof *pr);
-    struct buf kb = {0};
-    int changed = 0;
-
-    /* The non-empty pairs, and the first separator, which joins the result. */
-    if (query.ptr != NULL) {
-        size_t start = 0;
-        for (size_t i = 0; i <= query.len; i++) {
-            if (i < query.len && !is_sep(query.ptr[i], flags))
-                continue;
-            if (i < query.len && sep == 0)
-                sep = query.ptr[i];
-            if (i > start)
-                pr[n++] = (struct pair){query.ptr + start, i - start};
-            start = i + 1;
+    struct buf cur = {0}, next = {0};
+    size_t done = 0;
+    int any = 0;
+    do {
+        size_t n = ned - done < CURI_QUERY_OPS_MAX ? ned - done : CURI_QUERY_OPS_MAX;
+        unsigned f = flags | CURI_QUERY_FORM | (sort && done + n == ned ? CURI_QUERY_SORT : 0u);
+        size_t cap = query.len, got = 0;
+        int changed = 0;
+        for (size_t e = done; e < done + n; e++)
+            cap += ed[e].plen + 1;
+        next.len = 0;
+        buf_reserve(&next, cap);
+        int rc = curi_query_edit(next.p, cap, &got, query, ed + done, n, f, &changed, NULL);
+        if (rc != CURI_OK) {
+            /* The pairs were checked when the options were read: not reached. */
+            fprintf(stderr, "curi: query edit: %s\n", curi_strerror(rc));
+            exit(EXIT_IO);
         }
-    }
-    if (sep == 0)
-        sep = (flags & CURI_QUERY_SEMICOLON) ? ';' : '&';
-
-    for (size_t e = 0; e < ned; e++) {
-        const struct qedit *q = &ed[e];
-        int found = 0;
-        switch (q->kind) {
-        case QEDIT_TRIM:
-            for (size_t i = 0; i < n; i++) {
-                if (pr[i].p == NULL)
-                    continue;
-                kb.len = 0;
-                form_decode(&kb, pr[i].p, key_len(&pr[i]));
-                if (glob_match(q->key, q->klen, kb.p, kb.len)) {
-                    pr[i].p = NULL;
-                    changed = 1;
-                }
-            }
-            break;
-        case QEDIT_REPLACE:
-        case QEDIT_FORCE_REPLACE:
-            /* The first pair with the key takes the new text; later ones go (as trurl). */
-            for (size_t i = 0; i < n; i++) {
-                if (pr[i].p == NULL || !form_key_equals(pr[i].p, key_len(&pr[i]), q->key, q->klen))
-                    continue;
-                if (found) {
-                    pr[i].p = NULL;
-                } else {
-                    pr[i] = (struct pair){q->pair, q->plen};
-                    found = 1;
-                }
-                changed = 1;
-            }
-            /* --force-replace of an absent key appends. */
-            if (!found && q->kind == QEDIT_FORCE_REPLACE) {
-                pr[n++] = (struct pair){q->pair, q->plen};
-                changed = 1;
-            }
-            break;
-        case QEDIT_APPEND:
-            pr[n++] = (struct pair){q->pair, q->plen};
-            changed = 1;
-            break;
-        }
-    }
-
-    /* Drop the removed pairs, keeping the order of the others. */
-    size_t live = 0;
-    for (size_t i = 0; i < n; i++)
-        if (pr[i].p != NULL)
-            pr[live++] = pr[i];
-
-    size_t *idx = NULL;
-    if (sort && live > 1) {
-        struct sortkey *sk = xmalloc(live * sizeof *sk);
-        size_t *tmp = xmalloc(live * sizeof *tmp);
-        idx = xmalloc(live * sizeof *idx);
-        kb.len = 0;
-        for (size_t i = 0; i < live; i++) {
-            sk[i].off = kb.len;
-            form_decode(&kb, pr[i].p, key_len(&pr[i]));
-            sk[i].len = kb.len - sk[i].off;
-            idx[i] = i;
-        }
-        sort_pairs(idx, tmp, live, &kb, sk);
-        for (size_t i = 0; i < live; i++)
-            changed |= idx[i] != i;
-        free(tmp);
-        free(sk);
-    }
+        next.len = got;
+        any |= changed;
+        struct buf t = cur;
+        cur = next;
+        next = t;
+        query = (curi_str){cur.p, cur.len};
+        done += n;
+    } while (done < ned);
 
     int rc = QUERY_SAME;
-    if (changed && live == 0) {
+    if (any && cur.len == 0) {
         rc = QUERY_NONE;
-    } else if (changed) {
-        for (size_t i = 0; i < live; i++) {
-            const struct pair *p = &pr[idx ? idx[i] : i];
-            if (i > 0)
-                buf_putc(out, sep);
-            buf_put(out, p->p, p->len);
-        }
+    } else if (any) {
+        buf_put(out, cur.p, cur.len);
         rc = QUERY_NEW;
     }
-    free(idx);
-    buf_free(&kb);
-    free(pr);
+    buf_free(&cur);
+    buf_free(&next);
     return rc;
 }

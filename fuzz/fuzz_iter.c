@@ -7,7 +7,11 @@
  *  - query pairs equal a literal split: on '&' (and ';' with
  *    CURI_QUERY_SEMICOLON), empty pairs skipped, key and value split at the
  *    first '=', value absent when there is none; views point into the query;
- *  - each iteration ends, after at most len + 1 steps, and stays ended.
+ *  - each iteration ends, after at most len + 1 steps, and stays ended;
+ *  - curi_query_edit: no op leaves the query as it is; the sort keeps every pair,
+ *    orders them by decoded key and is idempotent; removing a key K, then appending
+ *    K=1, then replace-appending K=2 and appending "_" leaves the other pairs, K=2 and
+ *    _; NOSPACE at cap = outlen - 1 with the same length.
  * SPDX-License-Identifier: MIT
  */
 #include <stdlib.h>
@@ -81,6 +85,122 @@ static void check_query(curi_str q, unsigned flags)
     FZ_CHECK(curi_query_next(&c, &key, &value) == 0);
 }
 
+/* The decoded key (form decoding) of the pair p[0..n), in buf (at least n bytes). */
+static size_t decoded_key(char *buf, const char *p, size_t n)
+{
+    const char *eq = n ? memchr(p, '=', n) : NULL;
+    size_t kl = eq ? (size_t)(eq - p) : n, got = 0;
+    FZ_CHECK(curi_pct_decode(buf, kl, &got, p, kl, CURI_DECODE_PLUS | CURI_DECODE_LENIENT,
+                             NULL) == CURI_OK);
+    return got;
+}
+
+static int is_sep(char c, unsigned flags)
+{
+    return c == '&' || (c == ';' && (flags & CURI_QUERY_SEMICOLON));
+}
+
+/* The number of non-empty pairs of q; with key, those whose decoded key is not key. */
+static size_t count_pairs(curi_str q, unsigned flags, const char *key, size_t klen, char *tmp)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < q.len;) {
+        size_t e = i;
+        while (e < q.len && !is_sep(q.ptr[e], flags))
+            e++;
+        if (e > i) {
+            size_t kl = key ? decoded_key(tmp, q.ptr + i, e - i) : 0;
+            n += key == NULL || kl != klen || memcmp(tmp, key, kl) != 0;
+        }
+        i = e + 1;
+    }
+    return n;
+}
+
+/* curi_query_edit into out (at least cap bytes), with the writer contract checked once. */
+static int edit(char *out, size_t cap, size_t *len, curi_str q, const curi_query_op *ops,
+                size_t nops, unsigned flags, int *changed)
+{
+    int rc = curi_query_edit(out, cap, len, q, ops, nops, flags, changed, NULL);
+    if (rc == CURI_OK && *len > 0) {
+        size_t need = 0;
+        int ch = 0;
+        FZ_CHECK(curi_query_edit(out, *len - 1, &need, q, ops, nops, flags, &ch, NULL) ==
+                     CURI_ERR_NOSPACE &&
+                 need == *len);
+        rc = curi_query_edit(out, cap, len, q, ops, nops, flags, changed, NULL);
+    }
+    return rc;
+}
+
+static void check_edit(curi_str q, unsigned flags)
+{
+    size_t cap = q.len + 16, len = 0, len2 = 0;
+    char *out = malloc(cap), *out2 = malloc(cap), *k1 = malloc(cap), *k2 = malloc(cap);
+    int changed = 7;
+
+    /* Nothing to do: the query back, byte for byte. */
+    FZ_CHECK(edit(out, cap, &len, q, NULL, 0, flags, &changed) == CURI_OK && changed == 0 &&
+             len == q.len && memcmp(out, q.ptr, len) == 0);
+    /* The sort: the same pairs, in order of decoded key; sorting again changes nothing. */
+    if (edit(out, cap, &len, q, NULL, 0, flags | CURI_QUERY_FORM | CURI_QUERY_SORT, &changed) ==
+        CURI_OK) {
+        curi_str r = {out, len};
+        FZ_CHECK(count_pairs(r, flags, NULL, 0, k1) == count_pairs(q, flags, NULL, 0, k1));
+        FZ_CHECK(edit(out2, cap, &len2, r, NULL, 0, flags | CURI_QUERY_FORM | CURI_QUERY_SORT,
+                      &changed) == CURI_OK &&
+                 changed == 0);
+        size_t prev = 0, pl = 0;
+        for (size_t i = 0; i < len;) {
+            size_t e = i;
+            while (e < len && !is_sep(out[e], flags))
+                e++;
+            if (e > i) {
+                size_t kl = decoded_key(k2, out + i, e - i);
+                size_t m = kl < pl ? kl : pl;
+                int c = m ? memcmp(k1, k2, m) : 0;
+                FZ_CHECKF(prev == 0 || c < 0 || (c == 0 && pl <= kl), "sort of %s: %s",
+                          fz_show(q.ptr, q.len), fz_show2(out, len));
+                memcpy(k1, k2, kl);
+                pl = kl;
+                prev = 1;
+            }
+            i = e + 1;
+        }
+    }
+    /* A key made of the query's first letters (at most 3), else "k". */
+    char key[4];
+    size_t klen = 0;
+    for (size_t i = 0; i < q.len && klen < 3; i++)
+        if ((q.ptr[i] >= 'a' && q.ptr[i] <= 'z') || (q.ptr[i] >= '0' && q.ptr[i] <= '9'))
+            key[klen++] = q.ptr[i];
+    if (klen == 0)
+        key[klen++] = 'k';
+    char p1[8], p2[8];
+    memcpy(p1, key, klen);
+    memcpy(p1 + klen, "=1", 2);
+    memcpy(p2, key, klen);
+    memcpy(p2 + klen, "=2", 2);
+    const curi_query_op ops[] = {{CURI_QUERY_REMOVE, key, klen, NULL, 0},
+                                 {CURI_QUERY_APPEND, NULL, 0, p1, klen + 2},
+                                 {CURI_QUERY_REPLACE_APPEND, key, klen, p2, klen + 2},
+                                 {CURI_QUERY_APPEND, NULL, 0, "_", 1}};
+    FZ_CHECK(edit(out, cap, &len, q, ops, 4, flags | CURI_QUERY_FORM, &changed) == CURI_OK &&
+             changed == 1);
+    curi_str r = {out, len};
+    int found = 0;
+    FZ_CHECK(count_pairs(r, flags, key, klen, k1) == count_pairs(q, flags, key, klen, k1) + 1);
+    FZ_CHECKF(curi_query_find(out2, cap, &len2, r, key, klen, flags | CURI_QUERY_FORM, &found,
+                              NULL) == CURI_OK &&
+                  found && len2 == 1 && out2[0] == '2',
+              "edit of %s: %s", fz_show(q.ptr, q.len), fz_show2(out, len));
+    FZ_CHECK(len >= 1 && out[len - 1] == '_' && (len == 1 || is_sep(out[len - 2], flags)));
+    free(out);
+    free(out2);
+    free(k1);
+    free(k2);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *s = fz_dup(data, size);
@@ -90,6 +210,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_segments(raw);
     check_query(raw, 0);
     check_query(raw, CURI_QUERY_SEMICOLON);
+    check_edit(raw, 0);
+    check_edit(raw, CURI_QUERY_SEMICOLON);
     if (fz_parse(&u, s, size, 0, NULL) == CURI_OK) {
         check_segments(u.path);
         if (u.query.ptr != NULL) {

@@ -623,7 +623,8 @@ int curi_segments_next(curi_cursor *c, curi_str *segment);
 
 enum {
     CURI_QUERY_SEMICOLON = 0x1, /* ';' separates pairs as well as '&' */
-    CURI_QUERY_FORM = 0x2       /* curi_query_find only: '+' is a space in keys and values */
+    CURI_QUERY_FORM = 0x2,      /* curi_query_find, _edit: '+' is a space in keys and values */
+    CURI_QUERY_SORT = 0x4       /* curi_query_edit only: a stable sort by decoded key, last */
 };
 
 /*
@@ -651,6 +652,56 @@ int curi_query_next(curi_cursor *c, curi_str *key, curi_str *value);
  */
 int curi_query_find(char *dst, size_t cap, size_t *outlen, curi_str query, const char *key,
                     size_t klen, unsigned flags, int *found, curi_error *err);
+
+/*
+ * ***************************************************************************
+ * EXPERIMENTAL: query editing
+ * ***************************************************************************
+ * curi_query_op and curi_query_edit, up to the next section, may still change in a
+ * minor release: outside the stability promise (Conventions, "Experimental").
+ */
+/*
+ * One edit of a query's pairs.  CURI_QUERY_REMOVE removes every pair whose decoded key
+ * matches the glob key[0..klen) ('*' any run of bytes, '?' any one byte, '\' makes the
+ * next byte literal).  CURI_QUERY_REPLACE gives the first pair whose decoded key is
+ * key[0..klen) the text pair[0..plen) and removes the later ones with that key;
+ * CURI_QUERY_REPLACE_APPEND does the same and appends the pair when no pair has the key.
+ * CURI_QUERY_APPEND appends pair[0..plen) (key is not read).  pair is written as it is:
+ * encoded query text, "key=value" or "key", not empty and without a separator.
+ */
+enum {
+    CURI_QUERY_REMOVE = 1,
+    CURI_QUERY_REPLACE = 2,
+    CURI_QUERY_REPLACE_APPEND = 3,
+    CURI_QUERY_APPEND = 4
+};
+typedef struct curi_query_op {
+    int op;          /* CURI_QUERY_REMOVE, _REPLACE, _REPLACE_APPEND or _APPEND */
+    const char *key; /* REMOVE: a glob; REPLACE*: a decoded key */
+    size_t klen;
+    const char *pair; /* REPLACE*, APPEND: the pair to write, encoded */
+    size_t plen;
+} curi_query_op;
+enum { CURI_QUERY_OPS_MAX = 64 }; /* ops per curi_query_edit call */
+
+/*
+ * Apply ops[0..nops) in order to the pairs of query (split as curi_query_next splits
+ * them: flags CURI_QUERY_SEMICOLON; keys decoded as curi_query_find decodes them, with
+ * CURI_QUERY_FORM '+' as a space), then, with CURI_QUERY_SORT, sort the pairs by decoded
+ * key (bytewise, a prefix first), keeping the order of equal keys.  A pair that no op
+ * touches is copied byte for byte.  *changed is 1 when an op matched or appended, or the
+ * sort moved a pair: dst then holds the pairs joined by the query's first separator ('&'
+ * when it has none; ';' with CURI_QUERY_SEMICOLON), without empty pairs, and "" when
+ * none is left (a caller editing a curi_uri may drop the query: curi set does).  Else
+ * *changed is 0 and dst holds query unchanged.  Allocates nothing: the sort is an
+ * insertion sort in dst, O(n * len) for n pairs written in len bytes.  The writer
+ * contract; a NULL changed, a NULL ops with nops > 0, nops > CURI_QUERY_OPS_MAX, an
+ * unknown op, a NULL key or pair with a length, an empty pair or one with a separator,
+ * or an unknown flag bit is CURI_ERR_INVALID_ARG.
+ */
+int curi_query_edit(char *dst, size_t cap, size_t *outlen, curi_str query,
+                    const curi_query_op *ops, size_t nops, unsigned flags, int *changed,
+                    curi_error *err);
 
 /*
  * ---------------------------------------------------------------------------

@@ -166,14 +166,14 @@ typedef struct scan_scalar_state {
 
 /* ---- The AVX2 variant. ---- */
 #ifdef CURI__HAVE_AVX2
-#include <immintrin.h>
+#include "classify.h"
 
 /*
- * For an input of under 64 bytes, the bytes are loaded once (as at most two overlapping
- * 32-byte vectors, never past the end) and kept as the two shuffle indices that every class
- * needs; a scan computes its class's 64-bit "not in class" mask from them in a few
- * instructions (bit i for byte i; bits from len up set, so every run stops at the end), and
- * the run end is a trailing-zero count.  Longer inputs use the block scanner of scan.c.
+ * For an input of under 64 bytes, the bytes are loaded once (classify.h: never past the
+ * end) and kept as the two shuffle indices that every class needs; a scan computes its
+ * class's 64-bit "not in class" mask from them in a few instructions (bit i for byte i;
+ * bits from len up set, so every run stops at the end), and the run end is a trailing-zero
+ * count.  Longer inputs use the block scanner of scan.c.
  */
 typedef struct scan_avx2_state {
     const char *s;
@@ -182,21 +182,9 @@ typedef struct scan_avx2_state {
     __m256i lo_b, hi_b;   /* the same for the vector ending at s + len (len >= 32) */
 } scan_avx2_state;
 
-__attribute__((target("avx2"))) static inline void classify_prep(__m256i v, __m256i *lo,
-                                                                 __m256i *hi)
-{
-    const __m256i m = _mm256_set1_epi8(0x0f);
-    const __m256i th = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)curi__nib_hi));
-    *lo = _mm256_and_si256(v, m);
-    *hi = _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(v, 4), m));
-}
-
 __attribute__((target("avx2"))) static inline void scan_init_avx2(scan_avx2_state *sc,
                                                                   const char *s, size_t len)
 {
-    __m256i v;
-
     sc->s = s;
     sc->len = len;
     if (len >= 64) {
@@ -204,48 +192,23 @@ __attribute__((target("avx2"))) static inline void scan_init_avx2(scan_avx2_stat
         sc->lo_a = sc->hi_a = sc->lo_b = sc->hi_b = _mm256_setzero_si256();
         return;
     }
-    if (len >= 32) {
-        classify_prep(_mm256_loadu_si256((const __m256i *)(const void *)s), &sc->lo_a,
-                      &sc->hi_a);
-        v = _mm256_loadu_si256((const __m256i *)(const void *)(s + len - 32));
-        classify_prep(v, &sc->lo_b, &sc->hi_b);
-        return;
-    }
-    sc->lo_b = sc->hi_b = _mm256_setzero_si256(); /* unused below 32 bytes */
-    if (len >= 16) {
-        /* Two 16-byte halves: the first 16 bytes and the last 16. */
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(s + len - 16));
-        v = _mm256_inserti128_si256(_mm256_castsi128_si256(x), y, 1);
-    } else {
-        /* Under 16 bytes: copy into zeros (0x00 is in no class). */
-        char buf[16] = {0};
-        memcpy(buf, s, len);
-        v = _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)buf));
-    }
-    classify_prep(v, &sc->lo_a, &sc->hi_a);
+    const curi__vec64 v = curi__classify_load(s, len);
+    curi__classify_prep(v.a, &sc->lo_a, &sc->hi_a);
+    if (len >= 32)
+        curi__classify_prep(v.b, &sc->lo_b, &sc->hi_b);
+    else
+        sc->lo_b = sc->hi_b = _mm256_setzero_si256(); /* unused below 32 bytes */
 }
 
 __attribute__((target("avx2"))) P_INLINE uint64_t class_miss(const scan_avx2_state *sc,
                                                                   unsigned k)
 {
-    const __m256i t = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)curi__nib_lo[k]));
-    const __m256i z = _mm256_setzero_si256();
-    size_t len = sc->len;
-    uint64_t m, a;
-
-    a = (uint32_t)_mm256_movemask_epi8(
-        _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(t, sc->lo_a), sc->hi_a), z));
-    if (len >= 32) {
-        uint64_t b = (uint32_t)_mm256_movemask_epi8(
-            _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(t, sc->lo_b), sc->hi_b), z));
-        m = a | (b << (len - 32));
-    } else if (len >= 16) {
-        m = (a & 0xffff) | ((a >> 16) << (len - 16));
-    } else {
-        m = a & 0xffff;
-    }
+    const size_t len = sc->len;
+    const uint32_t a = curi__classify_miss(sc->lo_a, sc->hi_a, k);
+    /* One test of len: each branch's join folds to its own case. */
+    const uint64_t m = len >= 32
+                           ? curi__classify_join(a, curi__classify_miss(sc->lo_b, sc->hi_b, k), len)
+                           : curi__classify_join(a, 0, len);
     return m | (~(uint64_t)0 << len);
 }
 

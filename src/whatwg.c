@@ -750,7 +750,9 @@ enum comp { C_SCHEME, C_USER, C_PASS, C_HOST, C_PORT, C_PATH, C_QUERY, C_FRAG, C
 /* Copy the components [from, to) of the URL o (a base, or the URL a setter changes) to the
  * output, as the record's own.  Its port is dropped when it is the default port of the
  * scheme already written (the protocol setter's rule).  The path is complete once a query
- * or fragment follows it, so the serializer's "/." goes in before the query. */
+ * or fragment follows it, so the serializer's "/." goes in before the query: that step
+ * (C_QUERY) is the only one that can fail, so a call whose range ends at or before C_QUERY
+ * casts its result to void. */
 static int emit(rec *u, const curi_url *o, int from, int to)
 {
     int has = o->host_type != CURI_URL_HOST_NONE;
@@ -1055,7 +1057,7 @@ RUN_INLINE int run(rec *u, enum state st, size_t *at)
                 v(u, CURI_URL_V_MISSING_SCHEME_NON_RELATIVE_URL, p);
                 FAIL(CURI_ERR_URL_BASE, p);
             }
-            emit(u, base, C_SCHEME, C_USER);
+            (void)emit(u, base, C_SCHEME, C_USER);
             if (base->opaque_path) {
                 TRY(emit(u, base, C_PATH, C_FRAG));
                 TRY(start_fragment(u));
@@ -1097,7 +1099,7 @@ RUN_INLINE int run(rec *u, enum state st, size_t *at)
                 st = S_RELATIVE_SLASH;
                 break;
             }
-            emit(u, base, C_USER, C_QUERY);
+            (void)emit(u, base, C_USER, C_QUERY);
             if (c == '?') {
                 TRY(start_query(u));
                 st = S_QUERY;
@@ -1124,7 +1126,7 @@ RUN_INLINE int run(rec *u, enum state st, size_t *at)
                 begin_host(u);
                 buf = nx;
             } else {
-                emit(u, base, C_USER, C_PATH);
+                (void)emit(u, base, C_USER, C_PATH);
                 begin_path(u);
                 st = S_PATH;
                 buf = p;
@@ -1280,7 +1282,7 @@ RUN_INLINE int run(rec *u, enum state st, size_t *at)
                 st = S_FILE_SLASH;
             } else if (base != NULL && base->protocol.len == 5 &&
                        memcmp(base->protocol.ptr, "file:", 5) == 0) {
-                emit(u, base, C_USER, C_QUERY);
+                (void)emit(u, base, C_USER, C_QUERY);
                 if (c == '?') {
                     TRY(start_query(u));
                     st = S_QUERY;
@@ -1885,14 +1887,14 @@ static int set_run(rec *u, const curi_url *o, int which, const char *s, size_t n
     case CURI_URL_SET_USERNAME:
         if (cannot)
             return SKIP;
-        emit(u, o, C_SCHEME, C_USER);
+        (void)emit(u, o, C_SCHEME, C_USER);
         begin_host(u);
         u->user_n = put_value(u, s, n, &SET_USERINFO);
         return emit(u, o, C_PASS, C_END);
     case CURI_URL_SET_PASSWORD:
         if (cannot)
             return SKIP;
-        emit(u, o, C_SCHEME, C_PASS);
+        (void)emit(u, o, C_SCHEME, C_PASS);
         if (n > 0) {
             put1(&u->w, ':');
             u->pass_n = put_value(u, s, n, &SET_USERINFO);
@@ -1904,12 +1906,12 @@ static int set_run(rec *u, const curi_url *o, int which, const char *s, size_t n
             return SKIP;
         if (which == CURI_URL_SET_HOSTNAME)
             u->override = OV_HOSTNAME;
-        emit(u, o, C_SCHEME, C_USER);
+        (void)emit(u, o, C_SCHEME, C_USER);
         /* the host state hands a file URL to the file host state, which writes "//" */
         st = S_FILE_HOST;
         if (!file) {
             if (has)
-                emit(u, o, C_USER, C_HOST);
+                (void)emit(u, o, C_USER, C_HOST);
             else
                 begin_host(u);
             before_host(u);
@@ -1919,7 +1921,7 @@ static int set_run(rec *u, const curi_url *o, int which, const char *s, size_t n
     case CURI_URL_SET_PORT:
         if (cannot)
             return SKIP;
-        emit(u, o, C_SCHEME, C_PORT);
+        (void)emit(u, o, C_SCHEME, C_PORT);
         if (n == 0) /* null */
             return emit(u, o, C_PATH, C_END);
         st = S_PORT;
@@ -1927,11 +1929,11 @@ static int set_run(rec *u, const curi_url *o, int which, const char *s, size_t n
     case CURI_URL_SET_PATHNAME:
         if (o->opaque_path)
             return SKIP;
-        emit(u, o, C_SCHEME, C_PATH);
+        (void)emit(u, o, C_SCHEME, C_PATH);
         st = S_PATH_START;
         break;
     case CURI_URL_SET_SEARCH:
-        emit(u, o, C_SCHEME, C_QUERY);
+        (void)emit(u, o, C_SCHEME, C_QUERY);
         if (n == 0) { /* null */
             rc = fix_path(u);
             return rc != CURI_OK ? rc : emit(u, o, C_FRAG, C_END);
@@ -1963,7 +1965,7 @@ static int set_run(rec *u, const curi_url *o, int which, const char *s, size_t n
         if (rc == NEED_BOUND || !u->host_set)
             return rc == CURI_OK ? SKIP : rc;
         if (!u->port_set)
-            emit(u, o, C_PORT, C_PATH);
+            (void)emit(u, o, C_PORT, C_PATH);
         return emit(u, o, C_PATH, C_END);
     case CURI_URL_SET_PORT:
         return rc != CURI_OK ? rc : emit(u, o, C_PATH, C_END);

@@ -575,6 +575,12 @@ static const flagword qfind_words[] = {
     {"form", CURI_QUERY_FORM, 0},
     {NULL, 0, 0},
 };
+static const flagword qedit_words[] = {
+    {"semicolon", CURI_QUERY_SEMICOLON, 0},
+    {"form", CURI_QUERY_FORM, 0},
+    {"sort", CURI_QUERY_SORT, 0},
+    {NULL, 0, 0},
+};
 static const flagword resolve_words[] = {
     {"non-strict", CURI_RESOLVE_NON_STRICT, 0},
     {NULL, 0, 0},
@@ -650,6 +656,7 @@ static const kinddef kinds[] = {
     {"segments", kind_segments, no_words},
     {"escape", kind_escape, escape_words},
     {"qfind", kind_qfind, qfind_words},
+    {"qedit", kind_qedit, qedit_words},
     {"set", kind_set, set_words},
     {"resolve", kind_resolve, resolve_words},
     {"relative", kind_relative, relative_words},

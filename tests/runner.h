@@ -156,6 +156,7 @@ void kind_query(tcase *tc);
 void kind_segments(tcase *tc);
 void kind_escape(tcase *tc);
 void kind_qfind(tcase *tc);
+void kind_qedit(tcase *tc);
 void kind_set(tcase *tc);
 void kind_resolve(tcase *tc);
 void kind_relative(tcase *tc);

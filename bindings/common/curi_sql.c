@@ -168,6 +168,39 @@ int curi_sql_relative(struct buf *out, const curi_uri *base, const curi_uri *tar
               curi_relative(out->p, out->cap, &got_, base, target, 0, NULL));
 }
 
+int curi_sql_param_remove(struct buf *out, const curi_uri *u, const char *glob, size_t glen)
+{
+    const curi_query_op op = {CURI_QUERY_REMOVE, glob, glen, NULL, 0};
+    curi_uri v = *u;
+    struct buf q = {0};
+    size_t got = 0;
+    int changed = 0, rc = CURI_OK;
+    /* Removing pairs never lengthens the query. */
+    if (u->query.ptr != NULL) {
+        if (!buf_reserve(&q, u->query.len ? u->query.len : 1)) {
+            out->oom = 1;
+            return CURI_ERR_NOSPACE;
+        }
+        rc = curi_query_edit(q.p, q.cap, &got, u->query, &op, 1, CURI_QUERY_FORM, &changed,
+                             NULL);
+        if (rc == CURI_OK && changed)
+            rc = curi_set(&v, CURI_PART_QUERY, got ? q.p : NULL, got, 0, NULL);
+    }
+    if (rc == CURI_OK) {
+        size_t need = curi_recompose_bound(&v);
+        out->len = 0;
+        if (buf_reserve(out, need ? need : 1)) {
+            rc = curi_recompose(out->p, out->cap, &got, &v, NULL);
+            if (rc == CURI_OK)
+                out->len = got;
+        } else {
+            rc = CURI_ERR_NOSPACE;
+        }
+    }
+    buf_free(&q);
+    return rc;
+}
+
 /*
  * ---------------------------------------------------------------------------
  * The WHATWG URL Standard (curi_url_href, curi_url_host)

@@ -78,6 +78,16 @@ int curi_sql_resolve(struct buf *out, const curi_uri *base, const curi_uri *ref)
 int curi_sql_relative(struct buf *out, const curi_uri *base, const curi_uri *target);
 
 /*
+ * curi_param_remove: u recomposed into out (replacing its contents) without the pairs of its
+ * query whose form-decoded key matches glob[0..glen) ('*', '?', '\' escapes:
+ * curi_query_edit's CURI_QUERY_REMOVE with CURI_QUERY_FORM); the query goes when no pair
+ * is left (as `curi set --trim query=GLOB` does), and stays byte for byte when no pair
+ * matched.  Returns CURI_OK or the library's error; out->oom when memory ran out
+ * (CURI_ERR_NOSPACE is then returned).
+ */
+int curi_sql_param_remove(struct buf *out, const curi_uri *u, const char *glob, size_t glen);
+
+/*
  * The WHATWG URL Standard's parse (curi_url_parse) of s[0..n) into out (replacing its
  * contents: out->p[0..out->len) is the href), with *url's views into out->p, valid until out
  * changes.  When base is not NULL, base[0..blen) is parsed first, into work (replacing its

@@ -70,6 +70,7 @@ enum fn_kind {
     F_RESOLVE,
     F_RELATIVE,
     F_PARAM,
+    F_PARAM_REMOVE,
     F_PARSE,
     F_URL_HREF, /* the WHATWG URL Standard's href (of a[0] against a[1] with 2 arguments) */
     F_URL_HOST, /* its hostname */
@@ -100,6 +101,7 @@ static const struct fn_def fns[] = {
     {"curi_resolve", 2, F_RESOLVE, 0},
     {"curi_relative", 2, F_RELATIVE, 0},
     {"curi_param", 2, F_PARAM, 0},
+    {"curi_param_remove", 2, F_PARAM_REMOVE, 0},
     {"curi_parse", 1, F_PARSE, 0},
     {"curi_check", 1, F_CHECK, 0},
     {"curi_equal", 2, F_EQUAL, 0},
@@ -216,6 +218,17 @@ static int one_row(const struct fn_def *f, const curi_str *a, duckdb_vector out,
             return -1;
         set_text(out, row, b->p, b->len);
         return 0;
+    case F_PARAM_REMOVE:
+        if (curi_parse(&u, a[0].ptr, a[0].len, 0, NULL) == CURI_OK) {
+            rc = curi_sql_param_remove(b, &u, a[1].ptr, a[1].len);
+            if (b->oom)
+                return -1;
+            if (rc == CURI_OK) {
+                set_text(out, row, b->p, b->len);
+                return 0;
+            }
+        }
+        break;
     case F_PARSE:
         curi_sql_parse_json(b, a[0].ptr, a[0].len, 0);
         if (b->oom)

@@ -100,6 +100,8 @@ CREATE FUNCTION curi_fragment(curi) RETURNS text
     AS 'MODULE_PATHNAME', 'pgcuri_curi_fragment' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION curi_param(curi, text) RETURNS text
     AS 'MODULE_PATHNAME', 'pgcuri_curi_param' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION curi_param_remove(curi, text) RETURNS curi
+    AS 'MODULE_PATHNAME', 'pgcuri_curi_param_remove' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- Normalization, resolution, relative references.
 CREATE FUNCTION curi_normalize(curi) RETURNS text

@@ -527,6 +527,25 @@ static text *buf_result(struct buf *b, int rc, const char *what)
     return t;
 }
 
+/* curi_param_remove(u, glob): u without the pairs whose form-decoded key matches glob. */
+PG_FUNCTION_INFO_V1(pgcuri_curi_param_remove);
+Datum pgcuri_curi_param_remove(PG_FUNCTION_ARGS)
+{
+    cpg c;
+    curi_uri u;
+    struct buf b = {0};
+    curi_error e;
+    CPG_ARG(&c, 0);
+    text *glob = PG_GETARG_TEXT_PP(1);
+    cpg_uri(&c, &u);
+    int rc = curi_sql_param_remove(&b, &u, VARDATA_ANY(glob), VARSIZE_ANY_EXHDR(glob));
+    text *t = buf_result(&b, rc, "curi_param_remove");
+    struct varlena *v = cpg_make(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &e);
+    if (v == NULL)
+        pg_noreturn_error(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &e);
+    PG_RETURN_POINTER(v);
+}
+
 /* curi_normalize(u): the stored normalized form. */
 PG_FUNCTION_INFO_V1(pgcuri_curi_normalized);
 Datum pgcuri_curi_normalized(PG_FUNCTION_ARGS)

@@ -154,6 +154,21 @@ static void fn_param(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     buf_free(&b);
 }
 
+/* curi_param_remove(u, glob): u without the pairs whose form-decoded key matches glob. */
+static void fn_param_remove(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    curi_uri u;
+    size_t glen;
+    struct buf b = {0};
+    (void)argc;
+    const char *glob = arg_bytes(argv[1], &glen);
+    if (glob == NULL || !arg_uri(argv, 0, &u, NULL))
+        return;
+    if (curi_sql_param_remove(&b, &u, glob, glen) == CURI_OK || b.oom)
+        result_buf(ctx, &b);
+    buf_free(&b);
+}
+
 /* curi_normalize(u [, level]): level 'scheme' (the default: 6.2.2 and 6.2.3) or 'syntax'. */
 static void fn_normalize(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -456,6 +471,7 @@ static const struct fn_def fns[] = {
     {"curi_fragment", 1, fn_part, CURI_PART_FRAGMENT},
     {"curi_host_type", 1, fn_host_type, 0},
     {"curi_param", 2, fn_param, 0},
+    {"curi_param_remove", 2, fn_param_remove, 0},
     {"curi_normalize", 1, fn_normalize, 0},
     {"curi_normalize", 2, fn_normalize, 0},
     {"curi_resolve", 2, fn_resolve, 0},

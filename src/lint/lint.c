@@ -55,7 +55,7 @@ static void masks_scalar(clean_masks *m, const char *s, size_t n)
 }
 
 #ifdef CURI__HAVE_AVX2
-#include <immintrin.h>
+#include "../classify.h"
 
 /* The masks of the 32 bytes of v, bit i for byte i (ldh: bit set for a byte NOT in LDH). */
 typedef struct masks32 {
@@ -64,62 +64,44 @@ typedef struct masks32 {
 
 __attribute__((target("avx2"))) static inline masks32 classify32(__m256i v)
 {
-    const __m256i m0f = _mm256_set1_epi8(0x0f);
-    const __m256i th = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)curi__nib_hi));
-    const __m256i tldh = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)(const void *)curi__nib_lo[15])); /* LDH */
-    __m256i lo = _mm256_and_si256(v, m0f);
-    __m256i hi = _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(v, 4), m0f));
-    __m256i in = _mm256_and_si256(_mm256_shuffle_epi8(tldh, lo), hi);
+    __m256i lo, hi;
     masks32 r;
 
+    curi__classify_prep(v, &lo, &hi);
     r.pct = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('%')));
     r.dot = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('.')));
     r.slash = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('/')));
     r.hyphen = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('-')));
-    r.notldh = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(in, _mm256_setzero_si256()));
+    r.notldh = curi__classify_miss(lo, hi, 15); /* LDH */
     return r;
 }
 
+__attribute__((always_inline)) static inline void join_masks(clean_masks *m, const masks32 *a,
+                                                             const masks32 *b, size_t n)
+{
+    m->pct = curi__classify_join(a->pct, b->pct, n);
+    m->dot = curi__classify_join(a->dot, b->dot, n);
+    m->slash = curi__classify_join(a->slash, b->slash, n);
+    m->hyphen = curi__classify_join(a->hyphen, b->hyphen, n);
+    m->ldh = ~curi__classify_join(a->notldh, b->notldh, n);
+}
+
 /*
- * The masks of s[0..n), 4 <= n <= 64, read as in parse.c: two overlapping vectors (the
- * first and the last 32 or 16 bytes), never past the end; under 16 bytes, a zeroed copy.
- * Overlapping bytes give the same bits from both vectors.  Bits from n up are clear
- * (ldh is stored the right way up: set for a byte in LDH).
+ * The masks of s[0..n), 4 <= n <= 64, loaded and joined as the parser's are (classify.h).
+ * Bits from n up are clear (ldh is stored the right way up: set for a byte in LDH).
  */
 __attribute__((target("avx2"))) static void masks_avx2(clean_masks *m, const char *s, size_t n)
 {
-    masks32 a, b;
+    const curi__vec64 v = curi__classify_load(s, n);
+    const masks32 a = classify32(v.a);
 
     if (n >= 32) {
-        unsigned k = (unsigned)(n - 32);
-        a = classify32(_mm256_loadu_si256((const __m256i *)(const void *)s));
-        b = classify32(_mm256_loadu_si256((const __m256i *)(const void *)(s + n - 32)));
-        m->pct = (uint64_t)a.pct | (uint64_t)b.pct << k;
-        m->dot = (uint64_t)a.dot | (uint64_t)b.dot << k;
-        m->slash = (uint64_t)a.slash | (uint64_t)b.slash << k;
-        m->hyphen = (uint64_t)a.hyphen | (uint64_t)b.hyphen << k;
-        m->ldh = ~((uint64_t)a.notldh | (uint64_t)b.notldh << k);
-    } else if (n >= 16) {
-        unsigned k = (unsigned)(n - 16);
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
-        a = classify32(_mm256_inserti128_si256(_mm256_castsi128_si256(x), y, 1));
-        m->pct = (uint64_t)(a.pct & 0xffffu) | (uint64_t)(a.pct >> 16) << k;
-        m->dot = (uint64_t)(a.dot & 0xffffu) | (uint64_t)(a.dot >> 16) << k;
-        m->slash = (uint64_t)(a.slash & 0xffffu) | (uint64_t)(a.slash >> 16) << k;
-        m->hyphen = (uint64_t)(a.hyphen & 0xffffu) | (uint64_t)(a.hyphen >> 16) << k;
-        m->ldh = ~((uint64_t)(a.notldh & 0xffffu) | (uint64_t)(a.notldh >> 16) << k);
+        const masks32 b = classify32(v.b);
+        join_masks(m, &a, &b, n);
     } else {
-        char buf[32] = {0};
-        memcpy(buf, s, n);
-        a = classify32(_mm256_loadu_si256((const __m256i *)(const void *)buf));
-        m->pct = a.pct;
-        m->dot = a.dot;
-        m->slash = a.slash;
-        m->hyphen = a.hyphen;
-        m->ldh = ~(uint64_t)a.notldh;
+        /* A second call site, so that each join folds to its own case of n. */
+        const masks32 b = {0, 0, 0, 0, 0};
+        join_masks(m, &a, &b, n);
     }
     m->ldh &= (n == 64) ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
 }

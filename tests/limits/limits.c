@@ -148,6 +148,16 @@ static int fl_query_find(unsigned f, size_t *o)
         *o = 99; /* *found must be zeroed too */
     return rc;
 }
+static int fl_query_edit(unsigned f, size_t *o)
+{
+    char buf[32];
+    int changed = 7;
+    const curi_query_op op = {CURI_QUERY_APPEND, NULL, 0, "b=2", 3};
+    int rc = curi_query_edit(buf, sizeof buf, o, (curi_str){"a=1", 3}, &op, 1, f, &changed, NULL);
+    if (rc == CURI_ERR_INVALID_ARG && changed != 0)
+        *o = 99; /* *changed must be zeroed too */
+    return rc;
+}
 static int fl_query_init(unsigned f, size_t *o)
 {
     curi_cursor c;
@@ -324,6 +334,7 @@ static const struct {
     {"curi_escape_display", fl_escape_display, 0x3},
     {"curi_query_init", fl_query_init, 0x1},
     {"curi_query_find", fl_query_find, 0x3},
+    {"curi_query_edit", fl_query_edit, 0x7},
     {"curi_resolve", fl_resolve, 0x1},
     {"curi_relative", fl_relative, 0x7},
     {"curi_normalize", fl_normalize, 0xFF},
@@ -471,6 +482,54 @@ static void check_null_misuse(void)
                  n, "curi_query_find: NULL key with klen");
         OUT_ZERO(curi_query_find(buf, sizeof buf, &n, (curi_str){NULL, 3}, "a", 1, 0, &found, &e),
                  n, "curi_query_find: NULL query with len");
+    }
+    {
+        int changed = 7;
+        const curi_str q = {"a=1", 3};
+        curi_query_op op = {CURI_QUERY_APPEND, NULL, 0, "b=2", 3};
+        curi_query_op many[CURI_QUERY_OPS_MAX + 1];
+        for (size_t i = 0; i < CURI_QUERY_OPS_MAX + 1; i++)
+            many[i] = op;
+        OUT_ZERO(curi_query_edit(NULL, 4, &n, q, &op, 1, 0, &changed, &e), n,
+                 "curi_query_edit: NULL dst with cap");
+        check(changed == 0, "curi_query_edit: *changed zeroed on misuse");
+        OUT_ZERO(curi_query_edit(buf, sizeof buf, &n, q, &op, 1, 0, NULL, &e), n,
+                 "curi_query_edit: NULL changed");
+        OUT_ZERO(curi_query_edit(buf, sizeof buf, &n, (curi_str){NULL, 3}, &op, 1, 0, &changed,
+                                 &e),
+                 n, "curi_query_edit: NULL query with len");
+        OUT_ZERO(curi_query_edit(buf, sizeof buf, &n, q, NULL, 1, 0, &changed, &e), n,
+                 "curi_query_edit: NULL ops with nops");
+        OUT_ZERO(curi_query_edit(buf, sizeof buf, &n, q, many, CURI_QUERY_OPS_MAX + 1, 0,
+                                 &changed, &e),
+                 n, "curi_query_edit: more than CURI_QUERY_OPS_MAX ops");
+        check(curi_query_edit(buf, sizeof buf, &n, q, many, CURI_QUERY_OPS_MAX, 0, &changed,
+                              &e) == CURI_ERR_NOSPACE &&
+                  n == 3 + 4 * CURI_QUERY_OPS_MAX,
+              "curi_query_edit: CURI_QUERY_OPS_MAX ops are taken");
+        check(curi_query_edit(NULL, 0, &n, q, NULL, 0, 0, &changed, &e) == CURI_ERR_NOSPACE &&
+                  n == 3 && changed == 0,
+              "curi_query_edit: no ops, cap 0: NOSPACE with the query's length");
+        op.pair = NULL;
+        OUT_ZERO(curi_query_edit(buf, sizeof buf, &n, q, &op, 1, 0, &changed, &e), n,
+                 "curi_query_edit: NULL pair with plen");
+        op = (curi_query_op){CURI_QUERY_REMOVE, NULL, 1, NULL, 0};
+        OUT_ZERO(curi_query_edit(buf, sizeof buf, &n, q, &op, 1, 0, &changed, &e), n,
+                 "curi_query_edit: NULL key with klen");
+        op = (curi_query_op){0, "a", 1, "a=2", 3};
+        OUT_ZERO(curi_query_edit(buf, sizeof buf, &n, q, &op, 1, 0, &changed, &e), n,
+                 "curi_query_edit: op 0");
+        op.op = CURI_QUERY_APPEND + 1;
+        OUT_ZERO(curi_query_edit(buf, sizeof buf, &n, q, &op, 1, 0, &changed, &e), n,
+                 "curi_query_edit: an unknown op");
+        /* A REMOVE op's pair and an APPEND op's key are not read. */
+        op = (curi_query_op){CURI_QUERY_REMOVE, "a", 1, NULL, 5};
+        OUT_ZERO(curi_query_edit(buf, sizeof buf, &n, q, &op, 1, 0, &changed, &e), n,
+                 "curi_query_edit: NULL pair with plen, even for REMOVE");
+        op = (curi_query_op){CURI_QUERY_REMOVE, "a", 1, NULL, 0};
+        check(curi_query_edit(buf, sizeof buf, &n, q, &op, 1, 0, &changed, &e) == CURI_OK &&
+                  n == 0 && changed == 1,
+              "curi_query_edit: removing the last pair gives \"\" and *changed 1");
     }
     OUT_ZERO(curi_resolve(NULL, 4, &n, &u, &t, 0, &e), n, "curi_resolve: NULL dst with cap");
     OUT_ZERO(curi_resolve(buf, sizeof buf, &n, NULL, &t, 0, &e), n, "curi_resolve: NULL base");
@@ -835,6 +894,23 @@ int main(void)
                       CURI_ERR_TOO_LONG &&
                   n == 0 && found == 0,
               "curi_query_find");
+    }
+    {
+        int changed = 7;
+        const curi_query_op op = {CURI_QUERY_APPEND, NULL, 0, "b", 1};
+        const curi_query_op longpair = {CURI_QUERY_APPEND, NULL, 0, b, big};
+        check(curi_query_edit(out, sizeof out, &n, (curi_str){b, big}, NULL, 0, 0, &changed,
+                              &e) == CURI_ERR_TOO_LONG &&
+                  n == 0 && changed == 0,
+              "curi_query_edit: query");
+        check(curi_query_edit(out, sizeof out, &n, (curi_str){"a", 1}, &longpair, 1, 0, &changed,
+                              &e) == CURI_ERR_TOO_LONG &&
+                  n == 0,
+              "curi_query_edit: pair");
+        check(curi_query_edit(out, sizeof out, &n, (curi_str){b, big - 1}, &op, 1, 0, &changed,
+                              &e) == CURI_ERR_TOO_LONG &&
+                  n == 0,
+              "curi_query_edit: query and pair together");
     }
     check(curi_parse(&u, "http://a/", 9, 0, &e) == CURI_OK, "parse a base for curi_set");
     check(curi_set(&u, CURI_PART_PATH, b, big, 0, &e) == CURI_ERR_TOO_LONG, "curi_set");

@@ -33,7 +33,8 @@ from . import _lists
 
 __all__ = [
     "URI", "ParseError", "SchemeError", "Finding", "Findings", "Split", "parse", "normalize", "normalize_many",
-    "valid_many", "normalize_block", "unique_lines", "split_many", "encode", "decode", "check", "extract", "Match", "version",
+    "valid_many", "normalize_block", "unique_lines", "split_many", "encode", "decode",
+    "query_edit", "check", "extract", "Match", "version",
     "to_uri", "to_iri", "IDN", "URL", "url_href_many",
     "PARTS", "STEPS", "COMPONENTS", "ROW_DTYPE",
 ]
@@ -768,6 +769,67 @@ def decode(s, plus=False, *, lenient=False, encoding="utf-8", errors="strict"):
     if rc:
         raise ParseError(rc, err.offset, s)
     return out.decode(encoding, errors) if isinstance(s, str) else out
+
+
+_QOPS = {"remove": (1, True, False), "replace": (2, True, True),
+         "replace_append": (3, True, True), "append": (4, False, True)}
+
+
+def query_edit(query, ops=(), *, sort=False, form=True, semicolon=False):
+    """The query's pairs edited by curi_query_edit: ops applied in order, each a tuple
+    ("remove", GLOB), ("replace", KEY, PAIR), ("replace_append", KEY, PAIR) or
+    ("append", PAIR), then with sort=True a stable sort by decoded key.  GLOB ('*', '?',
+    '\\' escapes) and KEY are matched against decoded keys ('+' a space unless
+    form=False); PAIR is encoded query text written as it is ("k=v"; encode() makes one),
+    not empty and without a separator.  Pairs split at '&', and ';' with semicolon=True.
+    A pair no op touches stays byte for byte; when nothing changes the query comes back
+    as it was.  str in, str out; bytes in, bytes out.  A bad op raises ValueError."""
+    q = _as_bytes(query)
+    fl = (_lib.CURI_QUERY_FORM if form else 0) | (_lib.CURI_QUERY_SEMICOLON if semicolon else 0)
+    keep = []
+    cops = []
+    for op in ops:
+        try:
+            code, haskey, haspair = _QOPS[op[0]]
+        except (KeyError, TypeError, IndexError):
+            raise ValueError("unknown query edit %r (one of %s)" % (op, ", ".join(_QOPS))) \
+                from None
+        if len(op) != 1 + haskey + haspair:
+            raise ValueError("query edit %r takes %d argument(s)" % (op, haskey + haspair))
+        key = _as_bytes(op[1]) if haskey else b""
+        pair = _as_bytes(op[-1]) if haspair else b""
+        ck, cp = _from_buffer(key), _from_buffer(pair)
+        keep += [ck, cp]  # alive until the calls are done
+        cops.append((code, ck, len(key), cp, len(pair)))
+    step = _lib.CURI_QUERY_OPS_MAX
+    done = 0
+    while True:
+        chunk = cops[done:done + step]
+        arr = _new("curi_query_op[]", max(len(chunk), 1))
+        for i, (code, ck, klen, cp, plen) in enumerate(chunk):
+            arr[i].op = code
+            arr[i].key = ck
+            arr[i].klen = klen
+            arr[i].pair = cp
+            arr[i].plen = plen
+        last = done + step >= len(cops)
+        f = fl | (_lib.CURI_QUERY_SORT if sort and last else 0)
+        changed = _new("int *")
+        span = _new("curi_str *")
+        cq = _from_buffer(q)
+        span.ptr = cq
+        span.len = len(q)
+        rc, out, err = _write(lambda d, c, o, e: _lib.curi_query_edit(
+            d, c, o, span[0], arr, len(chunk), f, changed, e),
+            len(q) + sum(c[4] + 1 for c in chunk))
+        if rc:
+            raise ValueError("query edit refused (%s): an empty pair, or one holding a separator"
+                             % _errname(rc))
+        q = out
+        done += step
+        if last:
+            break
+    return q.decode("utf-8", "surrogatepass") if isinstance(query, str) else q
 
 
 class Finding(NamedTuple):

@@ -1,7 +1,8 @@
 # Type stubs of the curi package (bindings/python/curi/__init__.py).
 # SPDX-License-Identifier: MIT
 from array import array
-from typing import Dict, Iterable, List, Literal, NamedTuple, Optional, Tuple, Union, overload
+from typing import (Dict, Iterable, List, Literal, NamedTuple, Optional, Sequence, Tuple, Union,
+                    overload)
 
 _Text = Union[str, bytes, bytearray, memoryview]
 _Steps = Union[None, int, str, Iterable[str]]
@@ -100,6 +101,13 @@ def decode(s: str, plus: bool = ..., *, lenient: bool = ..., encoding: str = ...
 @overload
 def decode(s: Union[bytes, bytearray, memoryview], plus: bool = ..., *, lenient: bool = ...,
            encoding: str = ..., errors: str = ...) -> bytes: ...
+
+@overload
+def query_edit(query: str, ops: Sequence[Tuple[str, ...]] = ..., *, sort: bool = ...,
+               form: bool = ..., semicolon: bool = ...) -> str: ...
+@overload
+def query_edit(query: Union[bytes, bytearray, memoryview], ops: Sequence[Tuple[str, ...]] = ...,
+               *, sort: bool = ..., form: bool = ..., semicolon: bool = ...) -> bytes: ...
 
 class Finding(NamedTuple):
     rule: str

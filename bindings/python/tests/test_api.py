@@ -787,3 +787,43 @@ def test_normalize_block_and_unique_lines():
     big = b"".join(b"http://a/%d\n" % i for i in range(20000))
     d, inv, n = curi.normalize_block(big, parts=3)
     assert n == 20000 and inv == b"" and sum(x.count(b"\n") for x in d) == 20000
+
+
+# curi.query_edit: curi_query_edit's ops in order, then the sort (tests/vectors/qedit.vec
+# holds the C cases; these hold the wrapper: types, op tuples, chunks, errors).
+QUERY_EDITS = [
+    ("a=1&&b=2", (), {}, "a=1&&b=2"),
+    ("a=1&b=2&a=3", [("remove", "a")], {}, "b=2"),
+    ("a+b=1&c=2", [("remove", "a b")], {}, "c=2"),
+    ("a+b=1&c=2", [("remove", "a b")], {"form": False}, "a+b=1&c=2"),
+    ("a=1&b=2&a=3", [("replace", "a", "a=9")], {}, "a=9&b=2"),
+    ("b=2", [("replace_append", "a", "a=9")], {}, "b=2&a=9"),
+    ("", [("append", "x=1")], {}, "x=1"),
+    ("b=1;a=2", [("append", "c")], {"semicolon": True, "sort": True}, "a=2;b=1;c"),
+    ("b=1&a=2&b=0", (), {"sort": True}, "a=2&b=1&b=0"),
+    ("a=1", [("remove", "*")], {}, ""),
+]
+
+
+@pytest.mark.parametrize("query,ops,kw,want", QUERY_EDITS)
+def test_query_edit(query, ops, kw, want):
+    assert curi.query_edit(query, ops, **kw) == want
+    assert curi.query_edit(query.encode(), ops, **kw) == want.encode()
+
+
+def test_query_edit_many_ops():
+    # More ops than one C call takes: applied in chunks, the sort only at the end.
+    ops = [("append", "k%d=%d" % (i % 3, i)) for i in range(70, 0, -1)]
+    got = curi.query_edit("z=0", ops + [("remove", "k1")], sort=True)
+    want = ["k0=%d" % i for i in range(70, 0, -1) if i % 3 == 0] + \
+           ["k2=%d" % i for i in range(70, 0, -1) if i % 3 == 2] + ["z=0"]
+    assert got == "&".join(want)
+
+
+@pytest.mark.parametrize("ops", [
+    [("append", "")], [("append", "a&b")], [("replace", "a", "")], [("frob", "a")],
+    [("append",)], [("remove", "a", "b")], ["append"],
+])
+def test_query_edit_refuses(ops):
+    with pytest.raises(ValueError):
+        curi.query_edit("a=1", ops)

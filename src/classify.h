@@ -1,0 +1,84 @@
+/*
+ * classify.h -- the one AVX2 kernel that classifies a short input (at most 64 bytes) into
+ * 64-bit masks, bit i for byte i, for the parser's scanner (parse.c) and the lint's fast
+ * path (lint/lint.c).  The bytes are loaded once, never past the end: at least 32 bytes as
+ * two overlapping 32-byte vectors (the first 32 and the last 32), 16 to 31 as one vector of
+ * two overlapping halves (the first 16 and the last 16), under 16 from a zeroed copy (0x00
+ * is in no class).  A caller turns each vector into a 32-bit mask (a class of chartab.c's
+ * nibble tables with curi__classify_miss, or a byte compare), and curi__classify_join
+ * joins the two into the input's mask; overlapping bytes give the same bits from both.
+ * Only with CURI__HAVE_AVX2; the scalar twins are the callers' own loops.
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef CURI_CLASSIFY_H
+#define CURI_CLASSIFY_H
+
+#include "internal.h"
+
+#ifdef CURI__HAVE_AVX2
+#include <immintrin.h>
+
+/* s[0..len), len <= 64, loaded: a, and b when len >= 32 (else zero). */
+typedef struct curi__vec64 {
+    __m256i a, b;
+} curi__vec64;
+
+__attribute__((target("avx2"), always_inline)) static inline curi__vec64
+curi__classify_load(const char *s, size_t len)
+{
+    curi__vec64 v;
+    if (len >= 32) {
+        v.a = _mm256_loadu_si256((const __m256i *)(const void *)s);
+        v.b = _mm256_loadu_si256((const __m256i *)(const void *)(s + len - 32));
+        return v;
+    }
+    v.b = _mm256_setzero_si256();
+    if (len >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(s + len - 16));
+        v.a = _mm256_inserti128_si256(_mm256_castsi128_si256(x), y, 1);
+    } else {
+        char buf[16] = {0};
+        memcpy(buf, s, len);
+        v.a = _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)buf));
+    }
+    return v;
+}
+
+/* The two shuffle indices every class test of v needs: low nibbles, high-nibble row bits. */
+__attribute__((target("avx2"), always_inline)) static inline void
+curi__classify_prep(__m256i v, __m256i *lo, __m256i *hi)
+{
+    const __m256i m = _mm256_set1_epi8(0x0f);
+    const __m256i th = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)curi__nib_hi));
+    *lo = _mm256_and_si256(v, m);
+    *hi = _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(v, 4), m));
+}
+
+/* Bit i set where byte i of the prepared vector is NOT in class k (chartab.c's tables). */
+__attribute__((target("avx2"), always_inline)) static inline uint32_t
+curi__classify_miss(__m256i lo, __m256i hi, unsigned k)
+{
+    const __m256i t = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const __m128i *)(const void *)curi__nib_lo[k]));
+    return (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(t, lo), hi),
+                          _mm256_setzero_si256()));
+}
+
+/* The 64-bit mask of s[0..len) from the 32-bit masks of the vectors a and b of
+ * curi__classify_load.  Under 16 bytes, bits len..15 are the zero padding's (a caller
+ * whose mask can be set for 0x00 clears them); bits from 16 (or len) up are clear. */
+__attribute__((always_inline)) static inline uint64_t curi__classify_join(uint32_t a, uint32_t b,
+                                                                        size_t len)
+{
+    if (len >= 32)
+        return (uint64_t)a | (uint64_t)b << (len - 32);
+    if (len >= 16)
+        return (uint64_t)(a & 0xffffu) | (uint64_t)(a >> 16) << (len - 16);
+    return a & 0xffffu;
+}
+#endif
+
+#endif
