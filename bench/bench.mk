@@ -4,6 +4,12 @@
 #                     writing $(B)/bench.csv (BENCH_DATA=... and BENCH_ARGS=... override)
 #   make bench-instr  instructions/URL of every runner under callgrind (bench/instr.sh),
 #                     writing $(B)/instr.csv
+#   make bench-guard  fail when a runner's instructions/URL grew by more than 3% over
+#                     bench/baseline.csv (bench/guard.sh; run by .ci/run)
+#   make bench-baseline  rewrite bench/baseline.csv, in a commit that says why
+#   make bench-doc    docs/benchmarks.md from one run of curi-bench and bench/instr.sh over the
+#                     data files, on the machine it names (bench/benchmarks-doc.sh; the
+#                     prose is bench/benchmarks.md.in)
 #   make bench-plot   draw $(B)/bench.csv as $(B)/benchmarks.svg with gnuplot (bench/plot.gp),
 #                     and $(B)/instr.csv, when there, as $(B)/benchmarks-instr.svg
 #   make bench-report both CSVs as one markdown table per file (bench/report.sh)
@@ -34,7 +40,7 @@ PKG_CONFIG ?= pkg-config
 
 # Look for the peers only when a benchmark target is asked for, so that `make` and
 # `make check` run no pkg-config at all.
-BENCH_GOALS := bench bench-iri bench-idna bench-instr bench-plot bench-clean-web linearity %curi-bench %curi-linearity %/bench/bench.o
+BENCH_GOALS := bench bench-iri bench-idna bench-instr bench-guard bench-baseline bench-doc bench-plot bench-clean-web linearity %curi-bench %curi-linearity %/bench/bench.o
 bench_pc = $(shell $(PKG_CONFIG) --exists $(1) 2>/dev/null && echo yes)
 # -isystem instead of -I: the project's warning list is for our code, not their headers.
 # The compiler's own directories stay out: naming them again breaks #include_next.
@@ -154,6 +160,17 @@ bench: $(B)/curi-bench
 
 bench-instr: $(B)/curi-bench
 	sh bench/instr.sh --csv $(BENCH_ICSV) $(B)/curi-bench $(BENCH_DATA)
+
+.PHONY: bench-guard bench-baseline
+bench-guard: $(B)/curi-bench
+	sh bench/guard.sh $(B)/curi-bench
+
+bench-baseline: $(B)/curi-bench
+	sh bench/guard.sh --update $(B)/curi-bench
+
+.PHONY: bench-doc
+bench-doc: $(B)/curi-bench
+	sh bench/benchmarks-doc.sh $(B)
 
 bench-plot:
 	gnuplot -e "csv='$(BENCH_CSV)'; out='$(B)/benchmarks.svg'" bench/plot.gp

@@ -498,25 +498,29 @@ static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int re
     const char *s = ch->in.p, *end = s + ch->in.len;
     unsigned long long line = ch->first;
     cli_where.file = ch->name;
-    const char sep = c->zero ? '\0' : '\n';
+    /* The settings in locals: fn may write anywhere, so the compiler would load them again
+     * from c and k for every line. */
+    const int zero = c->zero, binary = c->binary, plain = c->plain;
+    const size_t max_len = c->max_len;
+    const int watch_out = k && k->interactive, watch_err = k && k->err_tty;
+    const char sep = zero ? '\0' : '\n';
+    const int crlf = !binary && !zero; /* (with -z a CR is data: checking it is the point) */
     while (s < end) {
         const char *nl = memchr(s, sep, (size_t)(end - s));
         const char *stop = nl ? nl : end;
         const char *ls = s;
-        if (!c->binary) {
-            if (line == 1 && stop - ls >= 3 && memcmp(ls, "\xEF\xBB\xBF", 3) == 0)
-                ls += 3; /* U+FEFF at the start of the source: a byte order mark */
-            if (nl && !c->zero && stop > ls && stop[-1] == '\r')
-                stop--; /* (with -z a CR is data: checking it is the point) */
-        }
+        if (line == 1 && !binary && stop - ls >= 3 && memcmp(ls, "\xEF\xBB\xBF", 3) == 0)
+            ls += 3; /* U+FEFF at the start of the source: a byte order mark */
+        if (stop > ls && stop[-1] == '\r' && crlf && nl)
+            stop--; /* a CRLF line end (the common line ends in a byte that is no CR) */
         cli_where.line = line++;
         size_t n = (size_t)(stop - ls);
-        int st = c->plain && n <= c->max_len ? fn(ctx, ls, n, out, err, &sc->tmp)
-                                             : run_one(c, fn, ctx, records, ls, n, out, err, sc);
+        int st = plain && n <= max_len ? fn(ctx, ls, n, out, err, &sc->tmp)
+                                       : run_one(c, fn, ctx, records, ls, n, out, err, sc);
         if (st != EXIT_VALID)
             status = EXIT_INVALID;
         s = nl ? nl + 1 : end;
-        if (k && (k->interactive || (k->err_tty && err->len > 0)))
+        if (watch_out || (watch_err && err->len > 0))
             sink_maybe_flush(k); /* a terminal is watching: show this input's result now */
     }
     ch->nlines = line - ch->first;

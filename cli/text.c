@@ -126,6 +126,12 @@ size_t show_col(const char *s, size_t n, size_t off)
     size_t col = 0, cols;
     int text;
     for (size_t i = 0; i < off && i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7F && c != '\\') {
+            col++; /* printable ASCII, one column: most of every line, without a call */
+            i++;
+            continue;
+        }
         i += show_unit((const unsigned char *)s + i, n - i, &cols, &text);
         col += cols;
     }

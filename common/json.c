@@ -2,6 +2,8 @@
  * json.c -- JSON strings, members and the parse and check objects (json.h says what each
  * writes).  SPDX-License-Identifier: MIT
  */
+#include <stdint.h>
+
 #include "json.h"
 
 static const char hexdig[] = "0123456789abcdef";
@@ -96,7 +98,8 @@ void json_parse_error_object(struct buf *out, const char *s, size_t n, const cur
  * "key":"value" as json_member writes it, and the offsets in out of the escaped value
  * (between its quotes) in *at and *end; both out->len when the value is NULL.
  */
-static void json_member_at(struct buf *out, const char *key, curi_str v, size_t *at, size_t *end)
+JSON_INLINE void json_member_at(struct buf *out, const char *key, curi_str v, size_t *at,
+                                size_t *end)
 {
     json_key(out, key);
     if (v.ptr == NULL) {
@@ -116,34 +119,62 @@ static void json_member_at(struct buf *out, const char *key, curi_str v, size_t 
  * when skip_lead), each piece a string; none for an empty text.  Escaping writes each byte
  * or character on its own and '/' and '.' as they are, so the pieces of the escaped text
  * are the escaped pieces: the path's segments as curi_segments_next gives them, a
- * reg-name's labels.
+ * reg-name's labels.  A separator becomes "," between quotes; the bytes between are copied
+ * eight at a time while no separator is among them (segments and labels are short: a call
+ * of memchr and of memcpy per piece cost more than the bytes).
  */
 static void json_pieces(struct buf *out, const char *key, size_t at, size_t end, char sep,
                         int skip_lead)
 {
     size_t n = end - at;
     json_key(out, key);
-    /* n bytes, and per piece (n + 1 at most) two quotes and a comma, and the brackets */
-    if (!buf_reserve(out, 4 * n + 6))
+    /* n bytes, and per piece (n + 1 at most) two quotes and a comma, the brackets, and the
+     * 7 bytes a word copy may write past the end */
+    if (!buf_reserve(out, 4 * n + 14))
         return;
     const char *p = out->p + at, *e = out->p + end;
+    /* Words are read only below lim: bytes this function did not write, all initialised
+     * (the key just written follows the text, so most of a text goes by words). */
+    const char *lim = out->p + out->len;
     char *o = out->p + out->len;
     *o++ = '[';
     if (n > 0) {
         if (skip_lead && *p == sep)
             p++;
-        for (;;) {
-            const char *cut = memchr(p, sep, (size_t)(e - p));
-            const char *stop = cut ? cut : e;
-            *o++ = '"';
-            memcpy(o, p, (size_t)(stop - p));
-            o += stop - p;
-            *o++ = '"';
-            if (cut == NULL)
-                break;
-            *o++ = ',';
-            p = cut + 1;
+        *o++ = '"';
+        while (p < e) {
+#if defined(__GNUC__) || defined(__clang__)
+            if (lim - p >= 8) {
+                const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+                uint64_t w, x;
+                memcpy(&w, p, 8);
+                x = w ^ (ones * (unsigned char)sep);
+                /* The lowest byte of x that is 0 (p's first sep) shows as its top bit; bits
+                 * above it may be wrong, and are not used. */
+                x = (x - ones) & ~x & high;
+                size_t k = x ? (size_t)__builtin_ctzll(x) / 8 : 8;
+                if (k > (size_t)(e - p))
+                    k = (size_t)(e - p);
+                memcpy(o, &w, 8); /* the room: 4n + 14 */
+                o += k;
+                p += k;
+                if (p == e)
+                    break;
+                if (k == 8)
+                    continue;
+            }
+#endif
+            if (*p == sep) {
+                o[0] = '"';
+                o[1] = ',';
+                o[2] = '"';
+                o += 3;
+            } else {
+                *o++ = *p;
+            }
+            p++;
         }
+        *o++ = '"';
     }
     *o++ = ']';
     out->len = (size_t)(o - out->p);
@@ -187,26 +218,64 @@ static void json_params(struct buf *out, curi_str query, unsigned qflags, struct
     buf_putc(out, ']');
 }
 
+/*
+ * A component of the input in, written as json_member_at writes it.  When verbatim (the
+ * input needed no escape), the component, which lies inside it, needs none either: its
+ * bytes are copied between quotes without a second look.  A component outside the input
+ * (never, for a curi_uri parsed from it) takes the escaping path.
+ */
+JSON_INLINE void json_component(struct buf *out, const char *key, curi_str v, curi_str in,
+                                int verbatim, size_t *at, size_t *end)
+{
+    uintptr_t p = (uintptr_t)v.ptr, s = (uintptr_t)in.ptr;
+    if (verbatim && v.ptr != NULL && p >= s && v.len <= in.len - (p - s)) {
+        json_key(out, key);
+        if (!buf_reserve(out, v.len + 2))
+            return;
+        char *o = out->p + out->len;
+        o[0] = '"';
+        if (v.len > 0)
+            memcpy(o + 1, v.ptr, v.len);
+        o[v.len + 1] = '"';
+        *at = out->len + 1;
+        *end = *at + v.len;
+        out->len += v.len + 2;
+        return;
+    }
+    json_member_at(out, key, v, at, end);
+}
+
 void json_parse_open(struct buf *out, const char *s, size_t n, const curi_uri *u, unsigned qflags,
                      struct buf *tmp)
 {
     const char *ht = json_host_type_name(u->host_type);
-    size_t host_at, host_end, path_at, path_end;
+    const curi_str in = {s, n};
+    size_t in_at, in_end, at, end, host_at = 0, host_end = 0, path_at = 0, path_end = 0;
     buf_putc(out, '{');
-    json_member(out, "input", s, n);
-    json_member_str(out, "scheme", u->scheme);
-    json_member_str(out, "userinfo", u->userinfo);
-    json_member_at(out, "host", u->host, &host_at, &host_end);
+    json_member_at(out, "input", in, &in_at, &in_end);
+    /* Escaping lengthens every byte it changes and copies the rest: an input whose escaped
+     * text is as long as itself is written as it is, and so is each of its components. */
+    const int verbatim = in_end - in_at == n && !out->oom;
+    json_component(out, "scheme", u->scheme, in, verbatim, &at, &end);
+    json_component(out, "userinfo", u->userinfo, in, verbatim, &at, &end);
+    json_component(out, "host", u->host, in, verbatim, &host_at, &host_end);
     json_member(out, "host_type", ht, ht ? strlen(ht) : 0);
-    json_member_str(out, "port", u->port);
-    json_member_at(out, "path", u->path, &path_at, &path_end);
-    json_member_str(out, "query", u->query);
-    json_member_str(out, "fragment", u->fragment);
+    json_component(out, "port", u->port, in, verbatim, &at, &end);
+    json_component(out, "path", u->path, in, verbatim, &path_at, &path_end);
+    json_component(out, "query", u->query, in, verbatim, &at, &end);
+    json_component(out, "fragment", u->fragment, in, verbatim, &at, &end);
     /* The path's segments, cut from its escaped text (json_pieces says why that is exact). */
     json_pieces(out, "segments", path_at, path_end, '/', 1);
-    /* The scheme may give its query a meaning of its own (curi_scheme_query_is_form). */
-    const curi_scheme *si = u->scheme.ptr ? curi_scheme_find(u->scheme.ptr, u->scheme.len) : NULL;
-    json_params(out, curi_scheme_query_is_form(si) ? u->query : (curi_str){NULL, 0}, qflags, tmp);
+    /* The scheme may give its query a meaning of its own (curi_scheme_query_is_form): asked
+     * only when there is a query, since without one params is null either way. */
+    curi_str q = {NULL, 0};
+    if (u->query.ptr != NULL) {
+        const curi_scheme *si =
+            u->scheme.ptr ? curi_scheme_find(u->scheme.ptr, u->scheme.len) : NULL;
+        if (curi_scheme_query_is_form(si))
+            q = u->query;
+    }
+    json_params(out, q, qflags, tmp);
     /* A reg-name's labels ("" has none); null for other hosts. */
     if (u->host_type == CURI_HOST_REGNAME) {
         json_pieces(out, "labels", host_at, host_end, '.', 0);
