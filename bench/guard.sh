@@ -26,7 +26,9 @@
 #
 # The baseline was counted with gcc 12 (Debian 12) at -O2 on an x86-64 with AVX2 (libcuri picks
 # its AVX2 scanners at run time; valgrind 3.19 passes AVX2 through): on a CPU without AVX2, or
-# with another compiler, the counts are not comparable and the guard says so and fails.
+# with another compiler, the counts are not comparable: without AVX2 the guard says so and
+# stops without a verdict (SKIPPED, exit 0), since no figure of such a run could be held to
+# the baseline; another compiler shows as a failure.
 # SPDX-License-Identifier: MIT
 set -eu
 cd "$(dirname "$0")/.."
@@ -46,8 +48,8 @@ data=../shared/data/urls
 limit=3 # percent
 
 if ! grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
-    echo "bench-guard: this CPU has no AVX2; $baseline was counted on one that has (see bench/guard.sh)" >&2
-    exit 1
+    echo "bench-guard: SKIPPED: this CPU has no AVX2; $baseline was counted on one that has (see bench/guard.sh)" >&2
+    exit 0
 fi
 
 dir=$(mktemp -d)
