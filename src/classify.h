@@ -70,14 +70,27 @@ curi__classify_miss(__m256i lo, __m256i hi, unsigned k)
 /* The 64-bit mask of s[0..len) from the 32-bit masks of the vectors a and b of
  * curi__classify_load.  Under 16 bytes, bits len..15 are the zero padding's (a caller
  * whose mask can be set for 0x00 clears them); bits from 16 (or len) up are clear. */
-__attribute__((always_inline)) static inline uint64_t curi__classify_join(uint32_t a, uint32_t b,
-                                                                        size_t len)
+/* The join for 32 <= len <= 64, and for len < 32 (b is zero there): a caller that has
+ * tested len already calls its half, so that no branch is left that cannot go both ways. */
+__attribute__((always_inline)) static inline uint64_t curi__classify_join_hi(uint32_t a,
+                                                                           uint32_t b,
+                                                                           size_t len)
 {
-    if (len >= 32)
-        return (uint64_t)a | (uint64_t)b << (len - 32);
+    return (uint64_t)a | (uint64_t)b << (len - 32);
+}
+
+__attribute__((always_inline)) static inline uint64_t curi__classify_join_lo(uint32_t a,
+                                                                           size_t len)
+{
     if (len >= 16)
         return (uint64_t)(a & 0xffffu) | (uint64_t)(a >> 16) << (len - 16);
     return a & 0xffffu;
+}
+
+__attribute__((always_inline)) static inline uint64_t curi__classify_join(uint32_t a, uint32_t b,
+                                                                        size_t len)
+{
+    return len >= 32 ? curi__classify_join_hi(a, b, len) : curi__classify_join_lo(a, len);
 }
 #endif
 

@@ -205,10 +205,10 @@ __attribute__((target("avx2"))) P_INLINE uint64_t class_miss(const scan_avx2_sta
 {
     const size_t len = sc->len;
     const uint32_t a = curi__classify_miss(sc->lo_a, sc->hi_a, k);
-    /* One test of len: each branch's join folds to its own case. */
-    const uint64_t m = len >= 32
-                           ? curi__classify_join(a, curi__classify_miss(sc->lo_b, sc->hi_b, k), len)
-                           : curi__classify_join(a, 0, len);
+    /* One test of len, each branch with its own half of the join. */
+    const uint64_t m = len >= 32 ? curi__classify_join_hi(
+                                       a, curi__classify_miss(sc->lo_b, sc->hi_b, k), len)
+                                 : curi__classify_join_lo(a, len);
     return m | (~(uint64_t)0 << len);
 }
 
