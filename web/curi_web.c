@@ -131,12 +131,18 @@ static void normalize_member(struct buf *out, const char *key, const curi_uri *u
     output_member(out, key, tmp, rc, &e);
 }
 
-/* The check --json object of s[0..n) (every rule, default options), as `curi check --json`. */
+/* The findings the page draws at most: an input of the page's size can have tens of thousands
+ * (one per "%00"), and a row each would stall the page for seconds at every keystroke. */
+enum { CW_FINDINGS_MAX = 200 };
+
+/* The check --json object of s[0..n) (every rule, default options), as `curi check --json`,
+ * with its first CW_FINDINGS_MAX findings and "more": how many were left out (as the SQL
+ * functions' curi_check does past 1,000). */
 static void check_member(struct buf *out, const char *s, size_t n, struct buf *tmp)
 {
     curi_finding small[32];
     curi_finding *fs = small;
-    size_t nf = 0, cap = sizeof small / sizeof small[0];
+    size_t nf = 0, total, cap = sizeof small / sizeof small[0];
     json_key(out, "check");
     if (curi_lint(s, n, NULL, fs, cap, &nf, NULL) != CURI_OK)
         nf = 0;
@@ -148,6 +154,9 @@ static void check_member(struct buf *out, const char *s, size_t n, struct buf *t
         if (nf > cap)
             nf = cap;
     }
+    total = nf;
+    if (nf > CW_FINDINGS_MAX)
+        nf = CW_FINDINGS_MAX;
     json_check_open(out, s, n, NULL, 0);
     for (size_t i = 0; i < nf; i++) {
         size_t mlen = 0;
@@ -158,7 +167,7 @@ static void check_member(struct buf *out, const char *s, size_t n, struct buf *t
             tmp->len = mlen;
         json_finding(out, i == 0, &fs[i], tmp->p ? tmp->p : "", tmp->len);
     }
-    json_check_close(out, 0);
+    json_check_close(out, total - nf);
     if (fs != small)
         free(fs);
 }

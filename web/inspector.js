@@ -267,6 +267,12 @@ function drawCheck(doc, bytes) {
         tr.addEventListener('click', pick);
         tbody.appendChild(tr);
     });
+    if (doc.check.more !== undefined) {
+        const tr = el('tr', {});
+        tr.appendChild(el('td', {colspan: '4', 'data-k': 'check.more'},
+            doc.check.more + ' more findings, not shown (the first ' + fs.length + ' are)'));
+        tbody.appendChild(tr);
+    }
     tbody.children[selected].dispatchEvent(new Event('click'));
 }
 
