@@ -81,5 +81,21 @@ for req in "0.3:0" "0.3.0:0" "0.2:1" "0.4:1" "1.0:1" "0.1...0.5:0" "0.4...0.5:1"
     fi
 done
 
+# A merged-/usr root (lib -> usr/lib, as Debian 12 has): the prefix moved to ROOT/usr and found
+# through ROOT, so that the config file sits at ROOT/lib/<triplet>/cmake/curi and must find
+# curi.h in ROOT/usr/include, not ROOT/include.
+r=$tmp/root
+mkdir -p "$r"
+mv "$p" "$r/usr"
+ln -s usr/lib "$r/lib"
+printf 'cmake_minimum_required(VERSION 3.19)\nproject(v C)\nfind_package(curi 0.3 REQUIRED)\nget_target_property(i curi::curi INTERFACE_INCLUDE_DIRECTORIES)\nmessage(STATUS "curi include: ${i}")\n' >"$tmp/v/CMakeLists.txt"
+rm -rf "$tmp/vb"
+if cmake -S "$tmp/v" -B "$tmp/vb" -DCMAKE_PREFIX_PATH="$r" -DCMAKE_LIBRARY_ARCHITECTURE="${lib##*/}" \
+    >"$tmp/log" 2>&1 && grep -q "curi include: .*/usr/include$" "$tmp/log"; then ok; else
+    bad "find_package(curi) through a lib -> usr/lib symlink:"
+    sed 's/^/  /' "$tmp/log"
+fi
+mv "$r/usr" "$p"
+
 echo "check-cmake: $pass passed, $fail failed"
 [ $fail = 0 ]
