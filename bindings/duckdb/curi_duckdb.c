@@ -394,7 +394,9 @@ static void vt_init(duckdb_init_info info)
 }
 
 /* Form-decode (query) or percent-decode (segment) v into column vec at row; NULL when
- * v.ptr is NULL.  Returns 0, or -1 when memory ran out. */
+ * v.ptr is NULL, and when the decoded bytes are not UTF-8 (a VARCHAR cannot hold them:
+ * set_text's DuckDB call stores NULL then; docs/sql.md says so).  Returns 0, or -1 when
+ * memory ran out. */
 static int vt_decoded(duckdb_vector vec, idx_t row, int kind, curi_str v, struct buf *b)
 {
     if (v.ptr == NULL) {
@@ -405,7 +407,7 @@ static int vt_decoded(duckdb_vector vec, idx_t row, int kind, curi_str v, struct
     if (kind == VT_QUERY) {
         curi_sql_form_decode(b, v.ptr, v.len);
     } else if (curi_sql_pct_decode(b, v.ptr, v.len) != CURI_OK && !b->oom) {
-        set_null(vec, row); /* a parsed path always decodes: not reached */
+        set_null(vec, row); /* a parsed path's segment always decodes */
         return 0;
     }
     if (b->oom)

@@ -32,6 +32,7 @@
 #include "funcapi.h"
 #include "lib/hyperloglog.h"
 #include "libpq/pqformat.h"
+#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "port/pg_bswap.h"
 #include "utils/builtins.h"
@@ -169,6 +170,21 @@ static struct varlena *cpg_make(const char *s, size_t n, curi_error *e)
 static text *text_of(const char *s, size_t n)
 {
     return cstring_to_text_with_len(n ? s : "", (int)n);
+}
+
+/* Whether a percent-decoded value is text in the database's encoding: decoding can give
+ * bytes that are not ("%ff" in UTF-8), which a text value must never hold (it would fail
+ * later, in length() or a restore); the callers free their buffer, then raise. */
+static bool decoded_ok(const char *s, size_t n)
+{
+    return pg_verifymbstr(n ? s : "", (int)n, true);
+}
+
+static void decoded_refused(const char *what)
+{
+    ereport(ERROR, (errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+                    errmsg("%s: the percent-decoded value is not valid in the database's encoding",
+                           what)));
 }
 
 #define CPG_ARG(c, i)                                                                       \
@@ -501,9 +517,12 @@ Datum pgcuri_curi_param(PG_FUNCTION_ARGS)
     if (q.ptr == NULL)
         PG_RETURN_NULL();
     int found = curi_sql_param(&b, q, VARDATA_ANY(key), VARSIZE_ANY_EXHDR(key));
-    text *t = found && !b.oom ? text_of(b.p, b.len) : NULL;
+    bool bad = found && !b.oom && !decoded_ok(b.p, b.len);
+    text *t = found && !b.oom && !bad ? text_of(b.p, b.len) : NULL;
     int oom = b.oom;
     buf_free(&b);
+    if (bad)
+        decoded_refused("curi_param");
     if (oom)
         ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
     if (t == NULL)
@@ -762,6 +781,10 @@ static text *form_text(curi_str v)
 {
     struct buf b = {0};
     curi_sql_form_decode(&b, v.ptr, v.len);
+    if (!b.oom && !decoded_ok(b.p, b.len)) {
+        buf_free(&b);
+        decoded_refused("curi_query_each");
+    }
     return buf_result(&b, CURI_OK, "curi_query_each");
 }
 

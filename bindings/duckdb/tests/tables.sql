@@ -23,3 +23,7 @@ SELECT count(*), count(DISTINCT segment), min(decoded), max(decoded)
 -- Top parameter keys of a crawl: DuckDB's C API table functions take constant arguments,
 -- so a per-row breakdown goes through the scalar curi_param.
 SELECT key, count(*) FROM curi_query_each('https://s.example/search?q=sql&lang=en&q=uri') GROUP BY key ORDER BY key;
+-- A decoded value that is not UTF-8 is NULL: a VARCHAR cannot hold the byte 0xFF.
+SELECT key, value IS NULL AS value_null FROM curi_query_each('http://a/?c=%ff&d=%C3%A9');
+SELECT segment, decoded FROM curi_segments('http://a/%ff/%C3%A9');
+SELECT curi_param('http://a/?x=%ff', 'x') IS NULL, curi_param('http://a/?x=%C3%A9', 'x');
