@@ -30,6 +30,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PUBLIC = os.path.join(ROOT, "include", "curi.h")
+LICENSE = os.path.join(ROOT, "LICENSE")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 DEFINE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)', re.M)
 GUARD = re.compile(r'^\s*#\s*ifndef\s+(\w+)\s*\n\s*#\s*define\s+(\w+)', re.M)
@@ -223,10 +224,16 @@ def main(argv):
     if a.errors:
         sys.exit("amalgamate: " + "\n amalgamate: ".join(a.errors))
     os.makedirs(outdir, exist_ok=True)
+    # The licence travels with the copies (MIT asks for its notice in them): at the top of
+    # both files, and as LICENSE beside them.
+    notice = "/*\n" + "".join((" * " + line).rstrip() + "\n"
+                                for line in read(LICENSE).splitlines()) + " */\n"
+    with open(os.path.join(outdir, "LICENSE"), "w", encoding="utf-8") as f:
+        f.write(read(LICENSE))
     with open(os.path.join(outdir, "curi.h"), "w", encoding="utf-8") as f:
-        f.write(read(PUBLIC))
+        f.write(notice + read(PUBLIC))
     with open(os.path.join(outdir, "curi.c"), "w", encoding="utf-8") as f:
-        f.write("\n".join(a.out) + "\n")
+        f.write(notice + "\n".join(a.out) + "\n")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ mkdir -p "$TMP/src/csrc" "$OUT"
 cp -R "$HERE/curi" "$HERE/curi_build.py" "$HERE/setup.py" "$HERE/pyproject.toml" \
     "$HERE/MANIFEST.in" "$TMP/src/"
 rm -rf "$TMP/src/curi/__pycache__"
-cp "$AMALG/curi.c" "$AMALG/curi.h" "$TMP/src/csrc/"
+cp "$AMALG/curi.c" "$AMALG/curi.h" "$AMALG/LICENSE" "$TMP/src/csrc/"
 rm -f "$OUT"/curi-"$version".tar.gz "$OUT"/curi-"$version"-*.whl
 (cd "$TMP/src" && "$PY" -m build --no-isolation --sdist --outdir "$OUT") >"$TMP/sdist.log" 2>&1 ||
     { cat "$TMP/sdist.log"; exit 1; }
@@ -50,6 +50,11 @@ tar xzf "$sdist" -C "$TMP/unpacked"
     >"$TMP/wheel.log" 2>&1 || { cat "$TMP/wheel.log"; exit 1; }
 wheel=$(ls "$OUT"/curi-"$version"-*.whl)
 echo "check-pip: wheel $wheel, built from the sdist alone"
+# the licence travels with both (MIT asks for its notice in every copy)
+tar tzf "$sdist" | grep -q '/csrc/LICENSE$' || { echo "check-pip: the sdist lacks csrc/LICENSE"; exit 1; }
+"$PY" -c 'import sys, zipfile
+sys.exit(not any(n.endswith("/LICENSE") for n in zipfile.ZipFile(sys.argv[1]).namelist()))' \
+    "$wheel" || { echo "check-pip: the wheel lacks the LICENSE"; exit 1; }
 
 "$PY" -m venv --system-site-packages "$TMP/venv"
 "$TMP/venv/bin/python" -m pip install -q --no-index --no-deps "$wheel"
