@@ -547,18 +547,25 @@ static ALWAYS_INLINE int forward_write(char *dst, size_t cap, size_t *outlen,
     }
     /* "//" [ userinfo "@" ] host [ ":" port ] */
     if (has_host) {
-        if (NO_ROOM(u->userinfo.len + 3 + WIDE)) {
-            return 0;
-        }
-        *d++ = '/';
-        *d++ = '/';
-        if (u->userinfo.ptr != NULL) {
+        /* Room for the host or its RFC 5952 text (at most 48 bytes), its zone, and "]"; for
+         * "//" too when no userinfo comes between. */
+        if (u->userinfo.ptr == NULL) {
+            if (NO_ROOM(u->host.len + 2 + 48 + 1 + WIDE)) {
+                return 0;
+            }
+            *d++ = '/';
+            *d++ = '/';
+        } else {
+            if (NO_ROOM(u->userinfo.len + 3 + WIDE)) {
+                return 0;
+            }
+            *d++ = '/';
+            *d++ = '/';
             d = put_word(d, u->userinfo.ptr, u->userinfo.len, mask, 0, wide);
             *d++ = '@';
-        }
-        /* the host or its RFC 5952 text (at most 48 bytes), its zone, and "]" */
-        if (NO_ROOM(u->host.len + 48 + 1 + WIDE)) {
-            return 0;
+            if (NO_ROOM(u->host.len + 48 + 1 + WIDE)) {
+                return 0;
+            }
         }
         if (pl.canon6) {
             d = put_raw(d, pl.text6, pl.text6_len);
