@@ -384,10 +384,28 @@ typedef struct curi__out {
     size_t cap, len;
 } curi__out;
 
+/* A put of 4 to 16 bytes (most components) is two overlapping loads and stores of 4 or 8
+ * bytes, inside s[0..n) and d[0..n), rather than a call to memcpy. */
 static inline void curi__put(curi__out *o, const char *s, size_t n)
 {
-    if (n > 0 && o->len + n <= o->cap)
-        memcpy(o->dst + o->len, s, n);
+    if (n > 0 && o->len + n <= o->cap) {
+        char *d = o->dst + o->len;
+        if (n < 4 || n > 16) {
+            memcpy(d, s, n);
+        } else if (n >= 8) {
+            uint64_t a, b;
+            memcpy(&a, s, 8);
+            memcpy(&b, s + n - 8, 8);
+            memcpy(d, &a, 8);
+            memcpy(d + n - 8, &b, 8);
+        } else {
+            uint32_t a, b;
+            memcpy(&a, s, 4);
+            memcpy(&b, s + n - 4, 4);
+            memcpy(d, &a, 4);
+            memcpy(d + n - 4, &b, 4);
+        }
+    }
     o->len += n;
 }
 
