@@ -249,23 +249,6 @@ curi__dots_info curi__dots_measure(const curi__dots *start)
     return m;
 }
 
-curi__dots_info curi__dots_measure_plain(const char *s1, size_t n1, const char *s2, size_t n2)
-{
-    curi__dots_info m = {n1 + n2, 0, 0, 0};
-    char c0, c1;
-
-    if (m.len == 0) {
-        return m;
-    }
-    c0 = (n1 > 0) ? s1[0] : s2[0];
-    m.rooted = (c0 == '/');
-    if (m.len >= 2) {
-        c1 = (n1 > 1) ? s1[1] : s2[1 - n1];
-        m.dslash = (c0 == '/' && c1 == '/');
-    }
-    return m;
-}
-
 void curi__dots_write_back(const curi__dots *start, size_t count, size_t first, char *dst,
                            size_t end)
 {
@@ -282,32 +265,4 @@ void curi__dots_write_back(const curi__dots *start, size_t count, size_t first, 
             dst[--end] = '/';
         }
     }
-}
-
-/*
- * The fast test: a dot segment is a '.' that starts a segment and is followed by the end,
- * a '/', or one more '.' and then the end or a '/'.  memchr finds the candidates; most
- * paths hold at most a '.' or two, inside a segment ("index.html").
- */
-int curi__has_dot_seg(const char *p, size_t n)
-{
-    size_t i = 0;
-
-    while (i < n) {
-        const char *q = memchr(p + i, '.', n - i);
-        size_t k, rest;
-
-        if (q == NULL) {
-            return 0;
-        }
-        k = (size_t)(q - p);
-        rest = n - k;
-        if ((k == 0 || p[k - 1] == '/') &&
-            (rest == 1 || p[k + 1] == '/' ||
-             (p[k + 1] == '.' && (rest == 2 || p[k + 2] == '/')))) {
-            return 1;
-        }
-        i = k + 1;
-    }
-    return 0;
 }

@@ -357,8 +357,25 @@ typedef struct curi__dots_info {
 } curi__dots_info;
 curi__dots_info curi__dots_measure(const curi__dots *it);
 /* The same for s1 s2 that holds no dot segment (curi__has_dot_seg is 0 for both), but for
- * count, left 0: resolve does not need it, and it would cost a pass over the path. */
-curi__dots_info curi__dots_measure_plain(const char *s1, size_t n1, const char *s2, size_t n2);
+ * count, left 0: resolve does not need it, and it would cost a pass over the path.  Inline:
+ * a few loads, once per resolve. */
+static inline curi__dots_info curi__dots_measure_plain(const char *s1, size_t n1,
+                                                       const char *s2, size_t n2)
+{
+    curi__dots_info m = {n1 + n2, 0, 0, 0};
+    char c0, c1;
+
+    if (m.len == 0) {
+        return m;
+    }
+    c0 = (n1 > 0) ? s1[0] : s2[0];
+    m.rooted = (c0 == '/');
+    if (m.len >= 2) {
+        c1 = (n1 > 1) ? s1[1] : s2[1 - n1];
+        m.dslash = (c0 == '/' && c1 == '/');
+    }
+    return m;
+}
 /* Write elements first..count (1 = leftmost) of *it backwards so that they end at
  * dst + end; the '/' of element `first` is left out (first == 0: every element whole). */
 void curi__dots_write_back(const curi__dots *it, size_t count, size_t first, char *dst,
@@ -366,9 +383,34 @@ void curi__dots_write_back(const curi__dots *it, size_t count, size_t first, cha
 /*
  * 1 when some segment of p[0..n) is exactly "." or ".." (p[0] starts a segment), else 0.
  * "%2E" does not count.  A path without one is its own remove_dot_segments, so resolve
- * and relative copy it as it is instead of walking it with curi__dots.
+ * and relative copy it as it is instead of walking it with curi__dots.  The fast test
+ * (inline: resolve and relative make it on every call): a dot segment is a '.' that
+ * starts a segment and is followed by the end, a '/', or one more '.' and then the end or
+ * a '/'.  memchr finds the candidates; most paths hold at most a '.' or two, inside a
+ * segment ("index.html").
  */
-int curi__has_dot_seg(const char *p, size_t n);
+static inline int curi__has_dot_seg(const char *p, size_t n)
+{
+    size_t i = 0;
+
+    while (i < n) {
+        const char *q = memchr(p + i, '.', n - i);
+        size_t k, rest;
+
+        if (q == NULL) {
+            return 0;
+        }
+        k = (size_t)(q - p);
+        rest = n - k;
+        if ((k == 0 || p[k - 1] == '/') &&
+            (rest == 1 || p[k + 1] == '/' ||
+             (p[k + 1] == '.' && (rest == 2 || p[k + 2] == '/')))) {
+            return 1;
+        }
+        i = k + 1;
+    }
+    return 0;
+}
 
 /* whatwg.c: s[0..n) (any case) is one of the WHATWG URL Standard's special schemes (ftp, file,
  * http, https, ws, wss): 1, with its default port in *port (-1 for file); else 0. */
@@ -384,10 +426,28 @@ typedef struct curi__out {
     size_t cap, len;
 } curi__out;
 
+/* A put of 4 to 16 bytes (most components) is two overlapping loads and stores of 4 or 8
+ * bytes, inside s[0..n) and d[0..n), rather than a call to memcpy. */
 static inline void curi__put(curi__out *o, const char *s, size_t n)
 {
-    if (n > 0 && o->len + n <= o->cap)
-        memcpy(o->dst + o->len, s, n);
+    if (n > 0 && o->len + n <= o->cap) {
+        char *d = o->dst + o->len;
+        if (n < 4 || n > 16) {
+            memcpy(d, s, n);
+        } else if (n >= 8) {
+            uint64_t a, b;
+            memcpy(&a, s, 8);
+            memcpy(&b, s + n - 8, 8);
+            memcpy(d, &a, 8);
+            memcpy(d + n - 8, &b, 8);
+        } else {
+            uint32_t a, b;
+            memcpy(&a, s, 4);
+            memcpy(&b, s + n - 4, 4);
+            memcpy(d, &a, 4);
+            memcpy(d + n - 4, &b, 4);
+        }
+    }
     o->len += n;
 }
 

@@ -497,12 +497,30 @@ static ALWAYS_INLINE char *put_span(char *d, const char *p, size_t n, int t, uns
  * Write the normalized form into dst, front to back: the layout of layout_init, spelled
  * out component by component because this is the hot path (the piece loop is slower); the
  * suites hold it byte for byte to back_write and
- * the streaming reader, which walk the layout.  cap must hold the path as written before
- * its dot segments go: the caller checks cap >= fast_bound, or knows the exact length
- * fits; then 0 means the path did not fit and nothing useful was done.
+ * the streaming reader, which walk the layout.  wide (words, which may store up to WIDE
+ * bytes past the form): each piece is checked against the room left before it is
+ * written, so that any cap may be given and 0 means "did not fit, nothing useful was
+ * done" (a piece's length plus a few bytes cannot wrap: the view is in memory).  Not wide
+ * (bytes): the caller knows the exact length fits, so everything but the path as written
+ * before its dot segments go does; 0 means that path did not fit.
  */
-static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *u,
-                         unsigned mask, int wide, const curi_scheme *si)
+/* The room span16 and span8 need after the form: their last store may write 7 bytes past it. */
+#define WIDE 8
+
+/* In forward_write: wide, and fewer than k bytes left at d. */
+#define NO_ROOM(k) (wide && (k) > cap - (size_t)(d - dst))
+
+/* Inlined where the compiler optimizes (curi_normalize's call: its frame cost as much as a
+ * tenth of the call); one copy at -O0, so that a coverage build counts its branches once. */
+#if defined(__OPTIMIZE__)
+#define FORWARD_INLINE ALWAYS_INLINE
+#else
+#define FORWARD_INLINE inline
+#endif
+
+static FORWARD_INLINE int forward_write(char *dst, size_t cap, size_t *outlen,
+                                        const curi_uri *u, unsigned mask, int wide,
+                                        const curi_scheme *si)
 {
     plan pl;
     char *d = dst, *ps;
@@ -524,6 +542,9 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     /* scheme ":" (6.2.2.1: lowercase).  A registered scheme of up to eight bytes is its
      * entry's key, whose bytes are the lowercase name (zero-padded): one store. */
     if (u->scheme.ptr != NULL) {
+        if (NO_ROOM(u->scheme.len + 1 + WIDE)) {
+            return 0;
+        }
         if (SWAR && wide && lower && si != NULL && si->len <= 8) {
             store8(d, bswap64(si->key));
             d += si->len;
@@ -534,11 +555,25 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     }
     /* "//" [ userinfo "@" ] host [ ":" port ] */
     if (has_host) {
-        *d++ = '/';
-        *d++ = '/';
-        if (u->userinfo.ptr != NULL) {
+        /* Room for the host or its RFC 5952 text (at most 48 bytes), its zone, and "]"; for
+         * "//" too when no userinfo comes between. */
+        if (u->userinfo.ptr == NULL) {
+            if (NO_ROOM(u->host.len + 2 + 48 + 1 + WIDE)) {
+                return 0;
+            }
+            *d++ = '/';
+            *d++ = '/';
+        } else {
+            if (NO_ROOM(u->userinfo.len + 3 + WIDE)) {
+                return 0;
+            }
+            *d++ = '/';
+            *d++ = '/';
             d = put_word(d, u->userinfo.ptr, u->userinfo.len, mask, 0, wide);
             *d++ = '@';
+            if (NO_ROOM(u->host.len + 48 + 1 + WIDE)) {
+                return 0;
+            }
         }
         if (pl.canon6) {
             d = put_raw(d, pl.text6, pl.text6_len);
@@ -554,12 +589,16 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
             *d++ = ']';
         }
         if (pl.show_port) {
+            if (NO_ROOM(u->port.len + 1 + WIDE)) {
+                return 0;
+            }
             *d++ = ':';
             d = put_raw(d, u->port.ptr, u->port.len);
         }
     }
-    /* path-abempty / path-absolute / path-rootless / path-empty */
-    if (cap - (size_t)(d - dst) < plen) {
+    /* path-abempty / path-absolute / path-rootless / path-empty; wide: and the "/." of
+     * the hole or the "/" of an empty path */
+    if (cap - (size_t)(d - dst) < plen || NO_ROOM(plen + 2 + WIDE)) {
         return 0;
     }
     ps = d;
@@ -591,15 +630,35 @@ static int forward_write(char *dst, size_t cap, size_t *outlen, const curi_uri *
     }
     /* [ "?" query ] [ "#" fragment ] */
     if (u->query.ptr != NULL) {
+        if (NO_ROOM(u->query.len + 1 + WIDE)) {
+            return 0;
+        }
         *d++ = '?';
         d = put_word(d, u->query.ptr, u->query.len, mask, 0, wide);
     }
     if (u->fragment.ptr != NULL) {
+        if (NO_ROOM(u->fragment.len + 1 + WIDE)) {
+            return 0;
+        }
         *d++ = '#';
         d = put_word(d, u->fragment.ptr, u->fragment.len, mask, 0, wide);
     }
     *outlen = (size_t)(d - dst);
     return 1;
+}
+
+/* forward_write out of line, for the callers off the hot path (curi_normalize inlines the
+ * wide one). */
+static NOINLINE int forward_bytes(char *dst, size_t cap, size_t *outlen, const curi_uri *u,
+                                  unsigned mask, const curi_scheme *si)
+{
+    return forward_write(dst, cap, outlen, u, mask, 0, si);
+}
+
+static NOINLINE int forward_words(char *dst, size_t cap, size_t *outlen, const curi_uri *u,
+                                  unsigned mask, const curi_scheme *si)
+{
+    return forward_write(dst, cap, outlen, u, mask, 1, si);
 }
 
 /* The path's surviving elements, right to left: its walk, and what decides the head. */
@@ -855,23 +914,6 @@ size_t curi_normalize_bound(const curi_uri *u)
     return curi__bound(curi__add_sat(curi_recompose_bound(u), 3 + 48));
 }
 
-/* The room span8 needs after the form: its last store may write 7 bytes past it. */
-#define WIDE 8
-
-/* curi_normalize_bound without the calls: the component lengths, every byte a step may
- * add, and WIDE.  When no length exceeds SIZE_MAX / 8 the sum cannot wrap; else no fast
- * path. */
-static size_t fast_bound(const curi_uri *u)
-{
-    size_t s = u->scheme.len, a = u->userinfo.len, h = u->host.len, o = u->port.len;
-    size_t p = u->path.len, q = u->query.len, f = u->fragment.len;
-
-    if ((s | a | h | o | p | q | f) > SIZE_MAX / 8) {
-        return SIZE_MAX;
-    }
-    return s + a + h + o + p + q + f + 7 + 3 + 48 + WIDE;
-}
-
 /* What curi_normalize accepts: a path beside an authority is empty or starts with '/'. */
 static int normalizable(const curi_uri *u)
 {
@@ -979,7 +1021,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
         return curi__wend(CURI_OK, own_write(dst, u, mask, own, &sp), outlen, err);
     }
     /* The usual case: room for everything, the path before its dots go included. */
-    if (dst != NULL && cap >= fast_bound(u) && forward_write(dst, cap, &n, u, mask, 1, si)) {
+    if (dst != NULL && forward_write(dst, cap, &n, u, mask, 1, si)) {
         own_fold(own, dst, n);
         return curi__wend(CURI_OK, n, outlen, err);
     }
@@ -989,7 +1031,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
         return curi__wend(n == 0 ? CURI_OK : CURI_ERR_NOSPACE, n, outlen, err);
     }
     /* It fits, so everything but the path before dot removal does: try forward first. */
-    if (!forward_write(dst, cap, &n, u, mask, 0, si)) {
+    if (!forward_bytes(dst, cap, &n, u, mask, si)) {
         /* A tight buffer and a path that shrinks: only final bytes, from the end. */
         back_write(dst, n, u, mask);
     }
@@ -1004,7 +1046,7 @@ int curi_normalize(char *dst, size_t cap, size_t *outlen, const curi_uri *u, uns
 static int small_write(char *buf, size_t *n, const curi_uri *u, unsigned mask,
                        const curi_scheme *si)
 {
-    return fast_bound(u) <= SMALL_CAP && forward_write(buf, SMALL_CAP, n, u, mask, 1, si);
+    return forward_words(buf, SMALL_CAP, n, u, mask, si);
 }
 
 /* 1 when the two normalized forms are the same bytes (both normalizable). */

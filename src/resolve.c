@@ -136,7 +136,8 @@ static int resolve_impl(char *dst, size_t cap, size_t *outlen, const curi_uri *b
      * or ".." segment that is s1 s2 itself, copied as it is; otherwise the dot walk.
      */
     plain = (mode == CURI__DOTS_NONE) ||
-            (!curi__has_dot_seg(s1.ptr, s1.len) && !curi__has_dot_seg(s2.ptr, s2.len));
+            ((s1.len == 0 || !curi__has_dot_seg(s1.ptr, s1.len)) &&
+             !curi__has_dot_seg(s2.ptr, s2.len));
     if (plain) {
         m = curi__dots_measure_plain(s1.ptr, s1.len, s2.ptr, s2.len);
     } else {

@@ -252,7 +252,7 @@ CURI__INLINE const curi_scheme *curi__scheme_find_scheme(const char *s, size_t l
             raw = (uint64_t)b[0] << 56 | (uint64_t)b[len / 2] << (56 - 8 * (len / 2)) |
                   (uint64_t)b[len - 1] << (56 - 8 * (len - 1));
         }
-        fold = UINT64_C(0x2020202020202020) & ~(~(uint64_t)0 >> (8 * len));
+        fold = UINT64_C(0x2020202020202020) << (8 * (8 - len)); /* the len high bytes */
     }
     e = curi__scheme_find_key(raw | fold, s, len);
     if (e == NULL || ((raw ^ e->key) & ~(e->key >> 1) & fold) != 0) {
