@@ -70,7 +70,8 @@ def dedup(files, out, blocksize=64 << 20, split_out=4, split_every=16):
             level = [unique(level[i:i + split_every]) for i in range(0, len(level), split_every)]
         writes.append(w(level[0], os.path.join(out, "distinct-%05d.txt" % k)))
     writes += [w(p[1], os.path.join(out, "invalid-%05d.txt" % i)) for i, p in enumerate(parts)]
-    counts = dask.compute(sum(p[2] for p in parts), *writes)
+    total = dask.delayed(sum, pure=True)([p[2] for p in parts])  # one task, not a chain of adds
+    counts = dask.compute(total, *writes)
     return {"inputs": int(counts[0]), "distinct": sum(counts[1:1 + split_out]),
             "invalid": sum(counts[1 + split_out:]), "partitions_in": len(parts),
             "partitions_out": split_out}

@@ -320,8 +320,9 @@ static PyObject *normalize_str(PyObject *self, PyObject *args)
  * unique_lines(parts) -> bytes: the distinct lines of a sequence of such bytes, in the order
  * first seen (the reduction of one hash partition).
  *
- * The hash is FNV-1a over the line's bytes: the same in every process (Python's own string
- * hash is salted per process), so that a URL falls in the same part on every worker.
+ * The hash (line_hash) is a function of the line's bytes alone, the same in every process and
+ * on every machine (Python's own string hash is salted per process), so that a URL falls in
+ * the same part on every worker.
  * Memory is taken with PyMem_Raw* (the work runs without the GIL).
  */
 typedef struct {
@@ -351,12 +352,26 @@ static int spans_push(spans *a, size_t off, size_t len)
     return 0;
 }
 
-static uint64_t fnv1a(const char *s, size_t n)
+/* A word at a time, each word read little-endian byte by byte (the compilers make that one
+ * load on a little-endian machine), so that every machine of a cluster gives the same hash. */
+static uint64_t le64(const unsigned char *p, size_t n)
 {
-    uint64_t h = 0xcbf29ce484222325u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
-    return h;
+    uint64_t w = 0;
+    for (size_t i = n; i-- > 0;)
+        w = w << 8 | p[i];
+    return w;
+}
+
+static uint64_t line_hash(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    uint64_t h = 0x9e3779b97f4a7c15u ^ n;
+    for (; n >= 8; p += 8, n -= 8) {
+        h = (h ^ le64(p, 8)) * 0xff51afd7ed558ccdu;
+        h ^= h >> 32;
+    }
+    h = (h ^ le64(p, n)) * 0xc4ceb9fe1a85ec53u;
+    return h ^ h >> 29;
 }
 
 /*
@@ -365,15 +380,15 @@ static uint64_t fnv1a(const char *s, size_t n)
  */
 static int spans_unique(spans *a, const char *base)
 {
-    size_t cap = 16, kept = 0;
-    while (cap < a->n * 2)
-        cap *= 2;
-    uint32_t *slot = PyMem_RawCalloc(cap, sizeof *slot); /* index + 1 of a kept span, or 0 */
+    size_t cap = 1024, kept = 0;
+    /* slot[j] = index + 1 of a kept span, or 0; the table grows with what is kept (at most
+     * half full), not with the input, so that a block of many repeats stays in cache */
+    uint32_t *slot = PyMem_RawCalloc(cap, sizeof *slot);
     if (slot == NULL)
         return -1;
     for (size_t i = 0; i < a->n; i++) {
         span64 s = a->v[i];
-        s.h = fnv1a(base + s.off, s.len);
+        s.h = line_hash(base + s.off, s.len);
         size_t j = (size_t)(s.h ^ (s.h >> 29)) & (cap - 1);
         for (;; j = (j + 1) & (cap - 1)) {
             if (slot[j] == 0) {
@@ -384,6 +399,22 @@ static int spans_unique(spans *a, const char *base)
             const span64 *t = &a->v[slot[j] - 1];
             if (t->h == s.h && t->len == s.len && memcmp(base + t->off, base + s.off, s.len) == 0)
                 break;
+        }
+        if (kept * 2 > cap) {
+            uint32_t *wider = PyMem_RawCalloc(cap * 2, sizeof *wider);
+            if (wider == NULL) {
+                PyMem_RawFree(slot);
+                return -1;
+            }
+            PyMem_RawFree(slot);
+            slot = wider;
+            cap *= 2;
+            for (size_t k = 0; k < kept; k++) {
+                size_t m = (size_t)(a->v[k].h ^ (a->v[k].h >> 29)) & (cap - 1);
+                while (slot[m] != 0)
+                    m = (m + 1) & (cap - 1);
+                slot[m] = (uint32_t)(k + 1);
+            }
         }
     }
     PyMem_RawFree(slot);
