@@ -799,20 +799,33 @@ static int abbrev_at(xs *c, size_t i)
 }
 
 /*
- * Whether t[i] stops the scan: '<' 0xE2; a ':' with a scheme character before it and a URI
- * or IRI character after it (or the end of the text: the next block decides), since for
- * any other ':' colon_at finds no scheme or scheme_candidate no content; and in complete
- * mode w W f F at the start of the text or after a left neighbour of R13 (elsewhere
- * abbrev_at would turn them away at once).
+ * Whether t[i] stops the scan: '<'; 0xE2 when U+27E8 starts there (or the text ends before
+ * its third byte: the next block decides), since the switch of extract_scan turns any other
+ * 0xE2 away; a ':' with a scheme character before it and a URI or IRI character after it
+ * (or the end of the text), since for any other ':' colon_at finds no scheme or
+ * scheme_candidate no content, and with a letter in the run of scheme characters before it,
+ * since colon_at finds no scheme in "12:34:56" (this run reaches further back than
+ * colon_at's, which stops at the last resume point: a letter it sees and colon_at would not
+ * only costs a look); and in complete mode w W f F at the start of the text or after a left
+ * neighbour of R13 (elsewhere abbrev_at would turn them away at once).  The runs looked
+ * back over are those of successive ':' with no ':' inside: each byte once.
  */
 static inline int is_trigger(const unsigned char *t, size_t i, size_t len, unsigned trig)
 {
     unsigned k = xtab[t[i]] & trig;
     if (k == 0)
         return 0;
-    if (t[i] == ':')
-        return i > 0 && xis(t[i - 1], X_SCHEME) &&
-               (i + 1 == len || t[i + 1] >= 0x80 || xis(t[i + 1], X_URIC));
+    if (t[i] == ':') {
+        if (!(i > 0 && xis(t[i - 1], X_SCHEME) &&
+              (i + 1 == len || t[i + 1] >= 0x80 || xis(t[i + 1], X_URIC))))
+            return 0;
+        for (size_t j = i; j > 0 && xis(t[j - 1], X_SCHEME); j--)
+            if (xis(t[j - 1], X_ALPHA))
+                return 1;
+        return 0;
+    }
+    if (t[i] == 0xE2)
+        return i + 2 >= len || (t[i + 1] == 0x9F && t[i + 2] == 0xA8);
     return (k & X_TRIG) || i == 0 || xis(t[i - 1], X_LEFT);
 }
 
@@ -847,11 +860,34 @@ __attribute__((target("avx2"))) static size_t strict_avx2(const unsigned char *t
             _mm256_cmpeq_epi8(w, e2));
         uint64_t mask = (uint64_t)(uint32_t)_mm256_movemask_epi8(hv) |
                         (uint64_t)(uint32_t)_mm256_movemask_epi8(hw) << 32;
+        uint64_t gt = 0, stops = 0; /* this round's '>', and its '>' and ':' */
+        int masked = 0;             /* whether gt and stops are computed (once a '<' asks) */
         while (mask != 0) {
             size_t k = (size_t)__builtin_ctzll(mask);
+            mask &= mask - 1;
+            if (t[p + k] == '<') {
+                /* angle's first test in strict mode: content up to the first '>' without a
+                   ':' is no URI ("<name@example.org>").  When that '>' is in this round,
+                   the masks decide it here, without a return to extract_scan. */
+                uint64_t after;
+                if (!masked) {
+                    const __m256i g = _mm256_set1_epi8('>');
+                    gt = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, g)) |
+                         (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(w, g)) << 32;
+                    stops = gt |
+                            (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, colon)) |
+                            (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(w, colon))
+                                << 32;
+                    masked = 1;
+                }
+                /* the first '>' or ':' after the '<': a '>' rejects it */
+                after = k == 63 ? 0 : stops & ~UINT64_C(0) << (k + 1);
+                if ((after & (~after + 1) & gt) != 0)
+                    continue;
+                return p + k;
+            }
             if (is_trigger(t, p + k, len, X_TRIG))
                 return p + k;
-            mask &= mask - 1;
         }
         p += 64;
     }
