@@ -831,6 +831,23 @@ static inline int is_trigger(const unsigned char *t, size_t i, size_t len, unsig
 
 #ifdef CURI__HAVE_AVX2
 /*
+ * Strict mode: whether the '<' at t[0] is certainly no URI, by angle's first test (content up
+ * to the first '>' without a ':' is none: "<name@example.org>"), when that '>' is among the
+ * 64 bytes after it (t[1..65) must be text).  The first '>' or ':' decides: a '>' says so.
+ */
+__attribute__((target("avx2"))) static inline int lt_no_uri(const unsigned char *t)
+{
+    const __m256i gt = _mm256_set1_epi8('>'), colon = _mm256_set1_epi8(':');
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(t + 1));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(t + 33));
+    uint64_t g = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, gt)) |
+                 (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, gt)) << 32;
+    uint64_t stops = g | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, colon)) |
+                     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, colon)) << 32;
+    return (stops & (~stops + 1) & g) != 0;
+}
+
+/*
  * Strict mode's triggers, 64 bytes at a time (AVX2, checked at run time by the caller):
  * the first trigger at or after p, or the first p with fewer than 65 bytes left.
  */
@@ -860,29 +877,11 @@ __attribute__((target("avx2"))) static size_t strict_avx2(const unsigned char *t
             _mm256_cmpeq_epi8(w, e2));
         uint64_t mask = (uint64_t)(uint32_t)_mm256_movemask_epi8(hv) |
                         (uint64_t)(uint32_t)_mm256_movemask_epi8(hw) << 32;
-        uint64_t gt = 0, stops = 0; /* this round's '>', and its '>' and ':' */
-        int masked = 0;             /* whether gt and stops are computed (once a '<' asks) */
         while (mask != 0) {
             size_t k = (size_t)__builtin_ctzll(mask);
             mask &= mask - 1;
             if (t[p + k] == '<') {
-                /* angle's first test in strict mode: content up to the first '>' without a
-                   ':' is no URI ("<name@example.org>").  When that '>' is in this round,
-                   the masks decide it here, without a return to extract_scan. */
-                uint64_t after;
-                if (!masked) {
-                    const __m256i g = _mm256_set1_epi8('>');
-                    gt = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, g)) |
-                         (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(w, g)) << 32;
-                    stops = gt |
-                            (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, colon)) |
-                            (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(w, colon))
-                                << 32;
-                    masked = 1;
-                }
-                /* the first '>' or ':' after the '<': a '>' rejects it */
-                after = k == 63 ? 0 : stops & ~UINT64_C(0) << (k + 1);
-                if ((after & (~after + 1) & gt) != 0)
+                if (len - (p + k) >= 65 && lt_no_uri(t + p + k))
                     continue;
                 return p + k;
             }
