@@ -168,12 +168,14 @@ static void warn_at(struct buf *err, const struct xin *in, size_t at, const char
 }
 
 /* Write out what out holds once it passes 64 KiB: a long URI (of up to the window, or three
- * times that as --to-uri gives it) then never sits in out beside another. */
+ * times that as --to-uri gives it) then never sits in out beside another.  The last byte
+ * stays, since json_key reads it: an empty out would lose the ',' before the next member. */
 static void spill(struct buf *out)
 {
     if (out->len > 65536) {
-        write_all(1, out->p, out->len);
-        out->len = 0;
+        write_all(1, out->p, out->len - 1);
+        out->p[0] = out->p[out->len - 1];
+        out->len = 1;
     }
 }
 
