@@ -799,24 +799,54 @@ static int abbrev_at(xs *c, size_t i)
 }
 
 /*
- * Whether t[i] stops the scan: '<' 0xE2; a ':' with a scheme character before it and a URI
- * or IRI character after it (or the end of the text: the next block decides), since for
- * any other ':' colon_at finds no scheme or scheme_candidate no content; and in complete
- * mode w W f F at the start of the text or after a left neighbour of R13 (elsewhere
- * abbrev_at would turn them away at once).
+ * Whether t[i] stops the scan: '<'; 0xE2 when U+27E8 starts there (or the text ends before
+ * its third byte: the next block decides), since the switch of extract_scan turns any other
+ * 0xE2 away; a ':' with a scheme character before it and a URI or IRI character after it
+ * (or the end of the text), since for any other ':' colon_at finds no scheme or
+ * scheme_candidate no content, and with a letter in the run of scheme characters before it,
+ * since colon_at finds no scheme in "12:34:56" (this run reaches further back than
+ * colon_at's, which stops at the last resume point: a letter it sees and colon_at would not
+ * only costs a look); and in complete mode w W f F at the start of the text or after a left
+ * neighbour of R13 (elsewhere abbrev_at would turn them away at once).  The runs looked
+ * back over are those of successive ':' with no ':' inside: each byte once.
  */
 static inline int is_trigger(const unsigned char *t, size_t i, size_t len, unsigned trig)
 {
     unsigned k = xtab[t[i]] & trig;
     if (k == 0)
         return 0;
-    if (t[i] == ':')
-        return i > 0 && xis(t[i - 1], X_SCHEME) &&
-               (i + 1 == len || t[i + 1] >= 0x80 || xis(t[i + 1], X_URIC));
+    if (t[i] == ':') {
+        if (!(i > 0 && xis(t[i - 1], X_SCHEME) &&
+              (i + 1 == len || t[i + 1] >= 0x80 || xis(t[i + 1], X_URIC))))
+            return 0;
+        for (size_t j = i; j > 0 && xis(t[j - 1], X_SCHEME); j--)
+            if (xis(t[j - 1], X_ALPHA))
+                return 1;
+        return 0;
+    }
+    if (t[i] == 0xE2)
+        return i + 2 >= len || (t[i + 1] == 0x9F && t[i + 2] == 0xA8);
     return (k & X_TRIG) || i == 0 || xis(t[i - 1], X_LEFT);
 }
 
 #ifdef CURI__HAVE_AVX2
+/*
+ * Strict mode: whether the '<' at t[0] is certainly no URI, by angle's first test (content up
+ * to the first '>' without a ':' is none: "<name@example.org>"), when that '>' is among the
+ * 64 bytes after it (t[1..65) must be text).  The first '>' or ':' decides: a '>' says so.
+ */
+__attribute__((target("avx2"))) static inline int lt_no_uri(const unsigned char *t)
+{
+    const __m256i gt = _mm256_set1_epi8('>'), colon = _mm256_set1_epi8(':');
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(t + 1));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(t + 33));
+    uint64_t g = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, gt)) |
+                 (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, gt)) << 32;
+    uint64_t stops = g | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, colon)) |
+                     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, colon)) << 32;
+    return (stops & (~stops + 1) & g) != 0;
+}
+
 /*
  * Strict mode's triggers, 64 bytes at a time (AVX2, checked at run time by the caller):
  * the first trigger at or after p, or the first p with fewer than 65 bytes left.
@@ -849,9 +879,14 @@ __attribute__((target("avx2"))) static size_t strict_avx2(const unsigned char *t
                         (uint64_t)(uint32_t)_mm256_movemask_epi8(hw) << 32;
         while (mask != 0) {
             size_t k = (size_t)__builtin_ctzll(mask);
+            mask &= mask - 1;
+            if (t[p + k] == '<') {
+                if (len - (p + k) >= 65 && lt_no_uri(t + p + k))
+                    continue;
+                return p + k;
+            }
             if (is_trigger(t, p + k, len, X_TRIG))
                 return p + k;
-            mask &= mask - 1;
         }
         p += 64;
     }

@@ -157,6 +157,12 @@ $ printf 'é http://example.com/ä.\n' | curi extract --json --to-uri
 {"uri":"http://example.com/%C3%A4","iri":"http://example.com/ä","file":"-","start":3,"end":24,"line":1,"column":4}
 ? 0
 
+# A URI of more than 64 KiB is written out between "uri" and "iri": the ',' between them
+# stays (it was lost, which made the line no JSON).
+$ { printf 'x http://a.example/\303\274'; head -c 70000 /dev/zero | tr '\0' a; printf ' y\n'; } | curi extract --to-uri --json | sed 's/aaaa*/A/g'
+{"uri":"http://a.example/%C3%BCA","iri":"http://a.example/üA","file":"-","start":2,"end":70021,"line":1,"column":3}
+? 0
+
 # Read in blocks of 1 byte: a UTF-8 character cut between blocks is found the same.
 $ printf 'x https://ja.wikipedia.org/wiki/東京」 y http://b.example/ü\n' | CURI_EXTRACT_BLOCK=1 curi extract
 https://ja.wikipedia.org/wiki/東京
