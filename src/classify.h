@@ -45,14 +45,17 @@ curi__classify_load(const char *s, size_t len)
     return v;
 }
 
-/* The two shuffle indices every class test of v needs: low nibbles, high-nibble row bits. */
+/* The two shuffle indices every class test of v needs: low nibbles, high-nibble row bits.
+ * The low-nibble index is v itself: vpshufb reads bits 0-3 of each index byte and gives 0
+ * where bit 7 is set, and a byte from 0x80 up has no row bit (curi__nib_hi is 0 there), so
+ * its test is "not in class" either way. */
 __attribute__((target("avx2"), always_inline)) static inline void
 curi__classify_prep(__m256i v, __m256i *lo, __m256i *hi)
 {
     const __m256i m = _mm256_set1_epi8(0x0f);
     const __m256i th = _mm256_broadcastsi128_si256(
         _mm_loadu_si128((const __m128i *)(const void *)curi__nib_hi));
-    *lo = _mm256_and_si256(v, m);
+    *lo = v;
     *hi = _mm256_shuffle_epi8(th, _mm256_and_si256(_mm256_srli_epi16(v, 4), m));
 }
 

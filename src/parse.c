@@ -4,9 +4,10 @@
  * One pass, left to right, no backtracking beyond a look-ahead for '@' in the authority: each
  * component is a run of its allowed bytes, broken only by pct-encoded triplets, and ends at
  * the delimiter that starts the next.  The grammar code is in parse_impl.h and is compiled
- * twice: with the portable scalar scanner, and (on x86-64, chosen at run time) with an AVX2
- * scanner that classifies an input of under 64 bytes once, for each class it needs, and then
- * finds every run end with a bit scan.  Invariant: nothing reads outside [s, s + len); no
+ * once per scanner: the portable scalar one, and (on x86-64, chosen at run time) an AVX2
+ * one that classifies an input of under 64 bytes once, for each class it needs, and then
+ * finds every run end with a bit scan, and for longer inputs the block scanner of scan.c;
+ * and the same again for IRIs.  Invariant: nothing reads outside [s, s + len); no
  * allocation; no recursion.  SPDX-License-Identifier: MIT
  */
 #include <string.h>
@@ -76,6 +77,14 @@ static inline void reg_name(curi_uri *u, const char *h, const char *e)
     u->host_type = CURI_HOST_REGNAME;
     if (e > h && curi__is((unsigned char)*h, CURI__DIGIT) && curi__ipv4(u->ip, h, e, &bad))
         u->host_type = CURI_HOST_IPV4;
+}
+
+/* p[0] and p[1] are both '/': one two-byte compare (the same in either byte order). */
+static inline int two_slashes(const char *p)
+{
+    uint16_t w;
+    memcpy(&w, p, 2);
+    return w == ('/' | '/' << 8);
 }
 
 static inline int ends_authority(const char *q, const char *end)
@@ -173,31 +182,47 @@ typedef struct scan_scalar_state {
  * end) and kept as the two shuffle indices that every class needs; a scan computes its
  * class's 64-bit "not in class" mask from them in a few instructions (bit i for byte i;
  * bits from len up set, so every run stops at the end), and the run end is a trailing-zero
- * count.  Longer inputs use the block scanner of scan.c.
+ * count.  Longer inputs use the block scanner of scan.c.  The grammar code (parse_impl.h)
+ * always scans up to the end of the input, so a scan's end is s + len here.
  */
 typedef struct scan_avx2_state {
     const char *s;
     size_t len;
+    uint64_t tail;        /* the bits from len up (len < 64): set in every class's mask */
     __m256i lo_a, hi_a;   /* low-nibble indices and high-nibble row bits, first vector */
     __m256i lo_b, hi_b;   /* the same for the vector ending at s + len (len >= 32) */
+    /* The URI variant's masks of the classes most parses scan (hot_masks_avx2). */
+    uint64_t scheme, regname, path;
 } scan_avx2_state;
 
-__attribute__((target("avx2"))) static inline void scan_init_avx2(scan_avx2_state *sc,
-                                                                  const char *s, size_t len)
+/* The state of s[0..len), len < 64. */
+__attribute__((target("avx2"))) P_INLINE void scan_load_avx2(scan_avx2_state *sc, const char *s,
+                                                                 size_t len)
 {
     sc->s = s;
     sc->len = len;
-    if (len >= 64) {
-        /* Not used: long inputs go to the block scanner.  Set to keep the state defined. */
-        sc->lo_a = sc->hi_a = sc->lo_b = sc->hi_b = _mm256_setzero_si256();
-        return;
-    }
+    sc->tail = ~(uint64_t)0 << len;
     const curi__vec64 v = curi__classify_load(s, len);
     curi__classify_prep(v.a, &sc->lo_a, &sc->hi_a);
     if (len >= 32)
         curi__classify_prep(v.b, &sc->lo_b, &sc->hi_b);
     else
         sc->lo_b = sc->hi_b = _mm256_setzero_si256(); /* unused below 32 bytes */
+}
+
+/* The state of s[0..len), any len: a long input keeps only s and len (the block scanner). */
+__attribute__((target("avx2"))) static inline void scan_init_avx2(scan_avx2_state *sc,
+                                                                  const char *s, size_t len)
+{
+    if (len >= 64) {
+        /* Not used: long inputs go to the block scanner.  Set to keep the state defined. */
+        sc->s = s;
+        sc->len = len;
+        sc->tail = 0;
+        sc->lo_a = sc->hi_a = sc->lo_b = sc->hi_b = _mm256_setzero_si256();
+        return;
+    }
+    scan_load_avx2(sc, s, len);
 }
 
 __attribute__((target("avx2"))) P_INLINE uint64_t class_miss(const scan_avx2_state *sc,
@@ -209,7 +234,7 @@ __attribute__((target("avx2"))) P_INLINE uint64_t class_miss(const scan_avx2_sta
     const uint64_t m = len >= 32 ? curi__classify_join_hi(
                                        a, curi__classify_miss(sc->lo_b, sc->hi_b, k), len)
                                  : curi__classify_join_lo(a, len);
-    return m | (~(uint64_t)0 << len);
+    return m | sc->tail;
 }
 
 /*
@@ -235,20 +260,99 @@ __attribute__((target("avx2"))) P_INLINE void zero_avx2(curi_uri *u)
 __attribute__((target("avx2"))) P_INLINE const char *
 scan_avx2(scan_avx2_state *sc, const char *p, const char *end, unsigned cls)
 {
-    const char *r;
-
     if (sc->len >= 64)
         return curi__scan(sc->s, p, end, cls, 0);
-    r = sc->s + __builtin_ctzll(class_miss(sc, (unsigned)__builtin_ctz(cls)) &
-                                (~(uint64_t)0 << (p - sc->s)));
-    return r < end ? r : end;
+    /* end is s + len and p <= end, so the mask from p on has its bit for the end set (the
+     * tail): the count is at most end - p. */
+    return p + (unsigned)__builtin_ctzll(class_miss(sc, (unsigned)__builtin_ctz(cls)) >>
+                                         (p - sc->s));
 }
+
+/*
+ * The URI variant for inputs under 64 bytes (parse_entry sends longer ones to the block
+ * variant below): a class handle is the class's whole 64-bit mask, and a scan is a shift and
+ * a trailing-zero count.  The masks of the scheme, reg-name and path classes (every parse
+ * of a URL with an authority scans those three) are computed at the start, with one test of
+ * len for the three; the others where the grammar code takes them (P_CLASS: before any call,
+ * from the loaded vectors), or after calls by loading the input again (P_CLASS_LATE), so
+ * that no vector register is live across a call.
+ */
+__attribute__((target("avx2"))) P_INLINE void hot_masks_avx2(scan_avx2_state *sc)
+{
+    const unsigned ks = (unsigned)__builtin_ctz(CURI__SCHEME);
+    const unsigned kr = (unsigned)__builtin_ctz(CURI__REGNAME);
+    const unsigned kp = (unsigned)__builtin_ctz(CURI__PATH);
+    const size_t len = sc->len;
+    const uint32_t as = curi__classify_miss(sc->lo_a, sc->hi_a, ks);
+    const uint32_t ar = curi__classify_miss(sc->lo_a, sc->hi_a, kr);
+    const uint32_t ap = curi__classify_miss(sc->lo_a, sc->hi_a, kp);
+
+    if (len >= 32) {
+        sc->scheme = curi__classify_join_hi(as, curi__classify_miss(sc->lo_b, sc->hi_b, ks), len);
+        sc->regname = curi__classify_join_hi(ar, curi__classify_miss(sc->lo_b, sc->hi_b, kr), len);
+        sc->path = curi__classify_join_hi(ap, curi__classify_miss(sc->lo_b, sc->hi_b, kp), len);
+    } else {
+        sc->scheme = curi__classify_join_lo(as, len);
+        sc->regname = curi__classify_join_lo(ar, len);
+        sc->path = curi__classify_join_lo(ap, len);
+    }
+    sc->scheme |= sc->tail;
+    sc->regname |= sc->tail;
+    sc->path |= sc->tail;
+}
+
+__attribute__((target("avx2"))) P_INLINE uint64_t class_mask_avx2(const scan_avx2_state *sc,
+                                                                      unsigned cls)
+{
+    return class_miss(sc, (unsigned)__builtin_ctz(cls));
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+__attribute__((target("avx2"))) static uint64_t class_mask_late_avx2(const char *s, size_t len,
+                                                                      unsigned cls)
+{
+    scan_avx2_state sc;
+    scan_load_avx2(&sc, s, len);
+    return class_mask_avx2(&sc, cls);
+}
+
+/* end is s + len and p <= end, so the mask from p on has the bit of the end set (the
+ * tail): the count is at most end - p. */
+__attribute__((target("avx2"))) P_INLINE const char *find_avx2(const scan_avx2_state *sc,
+                                                                   const char *p, uint64_t m)
+{
+    return p + (size_t)__builtin_ctzll(m >> (p - sc->s));
+}
+
+/* P_CLASS by the class's name: the three hot masks are read, the others computed. */
+#define P_CLASS_AVX2_CURI__SCHEME(sc) ((sc)->scheme)
+#define P_CLASS_AVX2_CURI__REGNAME(sc) ((sc)->regname)
+#define P_CLASS_AVX2_CURI__PATH(sc) ((sc)->path)
+#define P_CLASS_AVX2_CURI__DIGIT(sc) class_mask_avx2((sc), CURI__DIGIT)
+#define P_CLASS_AVX2_CURI__SEGNC(sc) class_mask_avx2((sc), CURI__SEGNC)
 
 #define P_(name) name##_avx2
 #define P_TARGET __attribute__((target("avx2")))
 #define P_SCANNER scan_avx2_state
-#define P_SCAN_INIT(sc, s, len, flags) scan_init_avx2((sc), (s), (len))
-#define P_SCAN(sc, p, end, cls) scan_avx2((sc), (p), (end), (cls))
+#define P_SCAN_INIT(sc, s, len, flags) (scan_load_avx2((sc), (s), (len)), hot_masks_avx2(sc))
+#define P_SCAN(sc, p, end, h) ((void)(end), find_avx2((sc), (p), (h)))
+#define P_CLASS_T uint64_t
+#define P_CLASS(sc, cls) P_CLASS_AVX2_##cls(sc)
+#define P_CLASS_LATE(sc, cls) class_mask_late_avx2((sc)->s, (sc)->len, (cls))
+#define P_ZERO(u) zero_avx2(u)
+#include "parse_impl.h"
+
+/* The URI variant for inputs of 64 bytes and more: the block scanner of scan.c. */
+typedef struct scan_block_state {
+    const char *s;
+} scan_block_state;
+#define P_(name) name##_block
+#define P_TARGET __attribute__((target("avx2")))
+#define P_SCANNER scan_block_state
+#define P_SCAN_INIT(sc, s, len, flags) ((void)(len), (void)(flags), (sc)->s = (s))
+#define P_SCAN(sc, p, end, cls) curi__scan((sc)->s, (p), (end), (cls), 0)
 #define P_ZERO(u) zero_avx2(u)
 #include "parse_impl.h"
 #endif /* CURI__HAVE_AVX2 */
@@ -371,7 +475,7 @@ CURI__INLINE int parse_entry(curi_uri *u, const char *s, size_t len, unsigned fl
     }
 #ifdef CURI__HAVE_AVX2
     if (__builtin_cpu_supports("avx2"))
-        return parse_avx2(u, s, len, flags, err);
+        return len < 64 ? parse_avx2(u, s, len, flags, err) : parse_block(u, s, len, flags, err);
 #endif
     return parse_scalar(u, s, len, flags, err);
 }

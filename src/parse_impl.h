@@ -5,9 +5,17 @@
  *   P_(name)          the variant's name for a function (name##_scalar, name##_avx2)
  *   P_TARGET          function attributes of the variant (the instruction set)
  *   P_SCANNER         the scanner state type; P_SCAN_INIT(sc, s, len, flags) sets it up
- *   P_SCAN(sc, p, end, cls)  the first byte in [p, end) outside class cls
+ *   P_SCAN(sc, p, end, h)    the first byte in [p, end) outside the class of handle h;
+ *                     end is always the end of the input
  *   P_ZERO(u)         sets *u to all zeros (every view absent)
- * and may define (the IRI variants do; the URI variants take the defaults):
+ * and may define (the variants with a class mask do; the others take the defaults):
+ *   P_CLASS_T         the type of a class handle (default unsigned: the class bit itself)
+ *   P_CLASS(sc, cls)  the handle of class cls, from what P_SCAN_INIT loaded; the grammar
+ *                     code takes each before its first call of a function that is not
+ *                     inlined, so a variant may keep vector registers from P_SCAN_INIT
+ *                     until then (default: cls)
+ *   P_CLASS_LATE(sc, cls)  the same, valid anywhere (default: cls)
+ * and (the IRI variants do; the URI variants take the defaults):
  *   P_FRAG            the class of the fragment (default CURI__QUERY)
  *   P_AUTH_SLOW       the general authority reader (default authority_slow)
  * so the same grammar code runs with the scanner inlined, and every variant answers the
@@ -22,18 +30,23 @@
 #ifndef P_AUTH_SLOW
 #define P_AUTH_SLOW authority_slow
 #endif
+#ifndef P_CLASS_T
+#define P_CLASS_T unsigned
+#define P_CLASS(sc, cls) ((void)(sc), (unsigned)(cls))
+#define P_CLASS_LATE(sc, cls) ((void)(sc), (unsigned)(cls))
+#endif
 
 /*
- * *( <bytes of class cls> / pct-encoded )
+ * *( <bytes of the class of h> / pct-encoded )
  *
  * Returns the first byte that is neither (a delimiter or an error for the caller to judge),
  * or NULL with *bad at a '%' that does not start a pct-encoded triplet.
  */
 P_TARGET P_INLINE const char *P_(run)(P_SCANNER *sc, const char *p, const char *end,
-                                           unsigned cls, const char **bad)
+                                           P_CLASS_T h, const char **bad)
 {
     for (;;) {
-        p = P_SCAN(sc, p, end, cls);
+        p = P_SCAN(sc, p, end, h);
         if (p == end || *p != '%')
             return p;
         if (!curi__is_pct(p, end)) {
@@ -59,13 +72,13 @@ P_TARGET P_INLINE int P_(authority)(P_SCANNER *sc, curi_uri *u, const char *s,
 
     if (a < end && *a != '[') {
         /* reg-name = *( unreserved / pct-encoded / sub-delims ) */
-        q = P_(run)(sc, a, end, CURI__REGNAME, &bad);
+        q = P_(run)(sc, a, end, P_CLASS(sc, CURI__REGNAME), &bad);
         if (!q)
             return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         r = q;
         if (r < end && *r == ':') {
             /* port = *DIGIT, and then the authority must end */
-            r = P_SCAN(sc, r + 1, end, CURI__DIGIT);
+            r = P_SCAN(sc, r + 1, end, P_CLASS(sc, CURI__DIGIT));
         }
         if (ends_authority(r, end)) {
             reg_name(u, a, q);
@@ -99,6 +112,9 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
 
     P_ZERO(u); /* every view absent (NULL), every number 0 */
     P_SCAN_INIT(&sc, s, len, flags);
+    /* Every parse that gets past the scheme scans a path: its handle is taken here, before
+     * any call (P_CLASS). */
+    const P_CLASS_T path_class = P_CLASS(&sc, CURI__PATH);
 
     /*
      * scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
@@ -106,9 +122,10 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
      * one (empty, or not starting with a letter) that is a scheme error.  A ':' after any
      * other byte is a colon in the first segment of a relative reference, judged below.
      */
-    q = P_SCAN(&sc, s, end, CURI__SCHEME);
+    q = P_SCAN(&sc, s, end, P_CLASS(&sc, CURI__SCHEME));
     if (q < end && *q == ':') {
-        if (q == s || !curi__is((unsigned char)*s, CURI__ALPHA))
+        /* An empty run (q == s) has ':' at s, which is not a letter. */
+        if (!curi__is((unsigned char)*s, CURI__ALPHA))
             return parse_fail(u, err, CURI_ERR_SCHEME, 0);
         u->scheme.ptr = s;
         u->scheme.len = (size_t)(q - s);
@@ -119,7 +136,7 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
         p = s;
     }
 
-    if (end - p >= 2 && p[0] == '/' && p[1] == '/') {
+    if (end - p >= 2 && two_slashes(p)) {
         const char *aend;
         rc = P_(authority)(&sc, u, s, p + 2, end, &aend, flags, err);
         if (rc != CURI_OK)
@@ -130,7 +147,7 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
          * path-noscheme = segment-nz-nc *( "/" segment )   (4.2)
          * Without a scheme, a ':' in the first segment would read as one.
          */
-        q = P_(run)(&sc, p, end, CURI__SEGNC, &bad);
+        q = P_(run)(&sc, p, end, P_CLASS(&sc, CURI__SEGNC), &bad);
         if (!q)
             return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         if (q < end && *q == ':')
@@ -143,7 +160,7 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
      * above: after an authority the path starts with '/' or is empty, and without one a
      * path cannot start with "//" because that would have been an authority.
      */
-    q = P_(run)(&sc, p, end, CURI__PATH, &bad);
+    q = P_(run)(&sc, p, end, path_class, &bad);
     if (!q)
         return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
     if (q < end && *q != '?' && *q != '#')
@@ -154,7 +171,7 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
 
     /* query = *( pchar / "/" / "?" ) */
     if (p < end && *p == '?') {
-        q = P_(run)(&sc, p + 1, end, CURI__QUERY, &bad);
+        q = P_(run)(&sc, p + 1, end, P_CLASS_LATE(&sc, CURI__QUERY), &bad);
         if (!q)
             return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         if (q < end && *q != '#')
@@ -168,7 +185,7 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
     if (p < end) {
         if (flags & CURI_PARSE_ABSOLUTE)
             return parse_fail(u, err, CURI_ERR_FRAGMENT_FORBIDDEN, OFF(p));
-        q = P_(run)(&sc, p + 1, end, P_FRAG, &bad);
+        q = P_(run)(&sc, p + 1, end, P_CLASS_LATE(&sc, P_FRAG), &bad);
         if (!q)
             return parse_fail(u, err, CURI_ERR_PCT, OFF(bad));
         if (q < end)
@@ -188,3 +205,6 @@ P_TARGET static int P_(parse)(curi_uri *u, const char *s, size_t len, unsigned f
 #undef P_ZERO
 #undef P_FRAG
 #undef P_AUTH_SLOW
+#undef P_CLASS_T
+#undef P_CLASS
+#undef P_CLASS_LATE
