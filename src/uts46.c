@@ -50,6 +50,14 @@ static const curi__u46_run *find_run(const curi__u46_run *t, size_t n, uint32_t 
     return &t[lo];
 }
 
+/* The byte of curi__u46_prop for cp (CURI__U46_P_*): one load from each stage, no search.
+ * Every code point here is at most U+10FFFF: get_cp, the mapping and curi__puny_decode
+ * produce no other. */
+static unsigned prop(uint32_t cp)
+{
+    return curi__u46_prop_blk[(size_t)curi__u46_prop_idx[cp >> 7] << 7 | (cp & 127)];
+}
+
 static unsigned ccc(uint32_t cp)
 {
     if (cp < 0x300)
@@ -65,19 +73,6 @@ static unsigned bidi_class(uint32_t cp)
 static unsigned joining_type(uint32_t cp)
 {
     return curi__u46_jt[find32(curi__u46_jt, curi__u46_jt_count, cp, 8)] & 0xFF;
-}
-
-static int is_mark(uint32_t cp)
-{
-    size_t lo = 0, hi = curi__u46_mark_count / 2;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (curi__u46_mark[2 * mid + 1] < cp)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < curi__u46_mark_count / 2 && curi__u46_mark[2 * lo] <= cp;
 }
 
 /* The status of cp, and for a mapped (or deviation) code point its sequence in *seq, *n. */
@@ -211,6 +206,17 @@ static size_t compose(uint32_t *b, size_t n)
         b[out++] = cp;
     }
     return out;
+}
+
+/* UAX #15's quick check, its Yes answer only: every code point of a[0..n) has NFC_QC=Yes and
+ * Canonical_Combining_Class 0, so a[0..n) is in NFC (no reordering, nothing to compose).  Every
+ * code point below U+0300 qualifies (tools/gen_uts46.py asserts it). */
+static int nfc_yes(const uint32_t *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] >= 0x300 && !(prop(a[i]) & CURI__U46_P_NFC))
+            return 0;
+    return 1;
 }
 
 /* NFC of a[0..n) into b (cap LABEL_MAX): the length, SIZE_MAX when it does not fit. */
@@ -379,7 +385,7 @@ static size_t map_label(walk *w, uint32_t *a, size_t *start, int *more)
                 a[n++] = cp >= 'A' && cp <= 'Z' ? cp | 0x20 : cp;
                 continue;
             }
-            unsigned st = status(cp, &seq, &ns);
+            unsigned st = prop(cp) & CURI__U46_P_STATUS;
             if (st == CURI__U46_VALID || st == CURI__U46_DISALLOWED ||
                 (st == CURI__U46_DEVIATION && !(w->flags & CURI_UTS46_TRANSITIONAL))) {
                 if (st == CURI__U46_DISALLOWED)
@@ -391,6 +397,7 @@ static size_t map_label(walk *w, uint32_t *a, size_t *start, int *more)
             }
             if (st == CURI__U46_IGNORED)
                 continue;
+            status(cp, &seq, &ns);
         }
         for (size_t k = 0; k < ns; k++) {
             if ((w->flags & CURI_UTS46_TRANSITIONAL) && (seq[k] == 0xDF || seq[k] == 0x3C2)) {
@@ -452,9 +459,11 @@ static int valid_label(const uint32_t *b, size_t n, unsigned flags, int decoded,
     if (n == 0)
         return CURI_OK;
     if (decoded) {
-        size_t m = nfc(b, n, tmp);
-        if (m != n || memcmp(tmp, b, n * sizeof *b) != 0)
-            return CURI_ERR_IDN_PUNYCODE;
+        if (!nfc_yes(b, n)) {
+            size_t m = nfc(b, n, tmp);
+            if (m != n || memcmp(tmp, b, n * sizeof *b) != 0)
+                return CURI_ERR_IDN_PUNYCODE;
+        }
         flags &= ~(unsigned)CURI_UTS46_TRANSITIONAL;
     }
     if (flags & CURI_UTS46_CHECK_HYPHENS) {
@@ -463,7 +472,7 @@ static int valid_label(const uint32_t *b, size_t n, unsigned flags, int decoded,
     } else if (n >= 4 && b[0] == 'x' && b[1] == 'n' && b[2] == '-' && b[3] == '-') {
         return CURI_ERR_IDN_PUNYCODE;
     }
-    if (is_mark(b[0]))
+    if (prop(b[0]) & CURI__U46_P_MARK)
         return CURI_ERR_IDN_LEADING_COMBINING;
     for (size_t i = 0; i < n; i++) {
         uint32_t c = b[i];
@@ -474,9 +483,7 @@ static int valid_label(const uint32_t *b, size_t n, unsigned flags, int decoded,
                 return CURI_ERR_IDN_STD3;
             continue;
         }
-        const uint32_t *seq;
-        size_t ns;
-        unsigned st = status(c, &seq, &ns);
+        unsigned st = prop(c) & CURI__U46_P_STATUS;
         if (!(st == CURI__U46_VALID ||
               (st == CURI__U46_DEVIATION && !(flags & CURI_UTS46_TRANSITIONAL))))
             return CURI_ERR_IDN_DISALLOWED;
@@ -544,11 +551,8 @@ static int bidi_ok(const uint32_t *b, size_t n)
 static int has_rtl(const uint32_t *b, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        if (b[i] >= 0x590) {
-            unsigned c = bidi_class(b[i]);
-            if (c == CURI__BIDI_R || c == CURI__BIDI_AL || c == CURI__BIDI_AN)
-                return 1;
-        }
+        if (b[i] >= 0x590 && (prop(b[i]) & CURI__U46_P_RTL))
+            return 1;
     }
     return 0;
 }
@@ -572,6 +576,7 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
     while (more) {
         size_t start, n, m;
         const uint32_t *lab;
+        uint32_t *cur, *other; /* the label in NFC, and the other buffer */
         int decoded = 0, rc;
         n = map_label(w, a, &start, &more);
         *at = start;
@@ -583,23 +588,31 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
             return CURI_ERR_IDN_LENGTH;
         if (w->disallowed)
             return CURI_ERR_IDN_DISALLOWED;
-        m = nfc(a, n, b);
-        if (m == SIZE_MAX)
-            return CURI_ERR_IDN_LENGTH;
-        lab = b;
-        if (m >= 4 && b[0] == 'x' && b[1] == 'n' && b[2] == '-' && b[3] == '-') {
+        if (nfc_yes(a, n)) {
+            cur = a;
+            other = b;
+            m = n;
+        } else {
+            cur = b;
+            other = a;
+            m = nfc(a, n, b);
+            if (m == SIZE_MAX)
+                return CURI_ERR_IDN_LENGTH;
+        }
+        lab = cur;
+        if (m >= 4 && cur[0] == 'x' && cur[1] == 'n' && cur[2] == '-' && cur[3] == '-') {
             for (size_t k = 4; k < m; k++)
-                if (b[k] >= 0x80)
+                if (cur[k] >= 0x80)
                     return CURI_ERR_IDN_PUNYCODE;
-            n = curi__puny_decode(b + 4, m - 4, a, LABEL_MAX);
+            n = curi__puny_decode(cur + 4, m - 4, other, LABEL_MAX);
             if (n == SIZE_MAX || n == 0)
                 return CURI_ERR_IDN_PUNYCODE;
             size_t k = 0;
-            while (k < n && a[k] < 0x80)
+            while (k < n && other[k] < 0x80)
                 k++;
             if (k == n)
                 return CURI_ERR_IDN_PUNYCODE;
-            lab = a;
+            lab = other;
             m = n;
             decoded = 1;
         }
@@ -608,7 +621,7 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
                 return CURI_ERR_IDN_BIDI;
             continue;
         }
-        rc = valid_label(lab, m, w->flags, decoded, decoded ? b : a);
+        rc = valid_label(lab, m, w->flags, decoded, decoded ? cur : other);
         if (rc != CURI_OK)
             return rc;
         if (has_rtl(lab, m))
