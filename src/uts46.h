@@ -61,7 +61,9 @@ enum {
     CURI__U46_P_STATUS = 7, /* the status, as in curi__u46_map */
     CURI__U46_P_NFC = 8,    /* NFC_Quick_Check=Yes and Canonical_Combining_Class 0 */
     CURI__U46_P_RTL = 16,   /* Bidi_Class R, AL or AN */
-    CURI__U46_P_MARK = 32   /* General_Category M */
+    CURI__U46_P_MARK = 32,  /* General_Category M */
+    CURI__U46_P_DEC = 64,   /* a canonical decomposition in curi__u46_dec */
+    CURI__U46_P_COMP2 = 128 /* the second of a curi__u46_comp pair, or a Hangul V or T */
 };
 extern const uint8_t curi__u46_prop_idx[];
 extern const size_t curi__u46_prop_idx_count;

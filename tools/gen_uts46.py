@@ -34,7 +34,9 @@ point of a name (uts46.c's fast paths; each bit is computed from the data above)
   curi__u46_prop_idx  for each block of 128 code points (cp >> 7), its number in ...
   curi__u46_prop_blk  ... the distinct blocks, one byte per code point: bits 0-2 the status of
                       curi__u46_map, bit 3 NFC_Quick_Check=Yes with Canonical_Combining_Class 0,
-                      bit 4 Bidi_Class R, AL or AN, bit 5 General_Category M
+                      bit 4 Bidi_Class R, AL or AN, bit 5 General_Category M, bit 6 a
+                      canonical decomposition in curi__u46_dec, bit 7 the second code point
+                      of a pair of curi__u46_comp or a Hangul V or T jamo that composes
 """
 import os
 import re
@@ -251,7 +253,8 @@ for c in sorted(mark):
 # ------------------------------------------------------------------ per-code-point properties
 # A name whose code points all have bit 3 is already in NFC (UAX #15's quick check: every
 # NFC_QC is Yes and no canonical reordering can apply); bits 4 and 5 answer has_rtl and the
-# leading-mark check without searching curi__u46_bidi and curi__u46_mark.
+# leading-mark check without searching curi__u46_bidi and curi__u46_mark; bits 6 and 7 say
+# when NFC must search curi__u46_dec and curi__u46_comp.
 nfc_qc = set()
 for f in records(ucd, "DerivedNormalizationProps.txt"):
     if f[1] == "NFC_QC":
@@ -268,6 +271,10 @@ for k, (lo, v) in enumerate(bidi):
             prop[c] |= 16
 for c in mark:
     prop[c] |= 32
+for c in decomp:
+    prop[c] |= 64
+for c in {p[1] for p in comp} | set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3)):
+    prop[c] |= 128
 assert all(prop[c] & 8 for c in range(0x300))  # uts46.c's nfc_yes looks up only from U+0300
 PROP_BLOCK = 128
 prop_idx = []
