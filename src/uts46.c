@@ -691,36 +691,41 @@ static int xn_at(const unsigned char *s, size_t len, size_t i)
  * the name needs the full processing, o->len unchanged (bytes after it may be written).
  * Eight bytes at a time while they fit: a high bit in any is a non-ASCII byte; a byte b
  * has 'A' <= b <= 'Z' when b + 0x3F has its high bit and b + 0x25 has not (no carry
- * crosses bytes below 0x80), and is '.' when (b ^ '.') + 0x7F has no high bit.
+ * crosses bytes below 0x80), and is '-' when (b ^ '-') + 0x7F has no high bit.  The labels'
+ * starts are looked at only when the name may hold "--": two '-' side by side in a word, a
+ * '-' at either end of one, or one in the bytes after the last.
  */
 static int plain_ascii(curi__out *o, const unsigned char *s, size_t len)
 {
     const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    const uint64_t ends = 0x8000000000000080u; /* the high bits of a word's first and last bytes */
     char *d = o->len <= o->cap && len <= o->cap - o->len ? o->dst + o->len : NULL;
     size_t i = 0;
-    if (xn_at(s, len, 0))
-        return 0;
+    int dashes = 0;
     if (d != NULL) {
         for (; len - i >= 8; i += 8) {
-            uint64_t w;
+            uint64_t w, h;
             memcpy(&w, s + i, 8);
             if (w & high)
                 return 0;
-            if (~((w ^ ones * '.') + ones * 0x7F) & high) {
-                for (size_t k = i; k < i + 8; k++)
-                    if (s[k] == '.' && xn_at(s, len, k + 1))
-                        return 0;
-            }
+            h = ~((w ^ ones * '-') + ones * 0x7F) & high;
+            if ((h & (h << 8)) | (h & ends))
+                dashes = 1;
             w |= ((w + ones * 0x3F) & ~(w + ones * 0x25) & high) >> 2;
             memcpy(d + i, &w, 8);
         }
     }
     for (; i < len; i++) {
-        if (s[i] >= 0x80 || (s[i] == '.' && xn_at(s, len, i + 1)))
+        if (s[i] >= 0x80)
             return 0;
+        if (s[i] == '-')
+            dashes = 1;
         if (d != NULL)
             d[i] = (char)curi__lower(s[i]);
     }
+    for (i = 0; dashes && i < len; i++)
+        if ((i == 0 || s[i - 1] == '.') && xn_at(s, len, i))
+            return 0;
     o->len += len;
     return 1;
 }
