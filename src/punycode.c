@@ -87,22 +87,38 @@ static char digit(uint32_t d)
     return (char)(d < 26 ? 'a' + d : '0' + (d - 26));
 }
 
+/* The encoder's output, gathered in b and written to o a buffer at a time rather than one
+ * curi__put per character. */
+typedef struct puny_out {
+    curi__out *o;
+    size_t n;
+    char b[64];
+} puny_out;
+
+static void puny_emit(puny_out *p, char c)
+{
+    if (p->n == sizeof p->b) {
+        curi__put(p->o, p->b, p->n);
+        p->n = 0;
+    }
+    p->b[p->n++] = c;
+}
+
 int curi__puny_encode(curi__out *o, const uint32_t *a, size_t n)
 {
     uint32_t cur = 128, bias = 72;
     uint64_t delta = 0;
     size_t h, b = 0;
-    curi__put(o, "xn--", 4);
+    puny_out p = {o, 4, "xn--"};
     for (size_t j = 0; j < n; j++) {
         if (a[j] < 0x80) {
-            char c = (char)a[j];
-            curi__put(o, &c, 1);
+            puny_emit(&p, (char)a[j]);
             b++;
         }
     }
     h = b;
     if (b > 0)
-        curi__put(o, "-", 1);
+        puny_emit(&p, '-');
     while (h < n) {
         uint32_t m = UINT32_MAX;
         for (size_t j = 0; j < n; j++)
@@ -121,12 +137,10 @@ int curi__puny_encode(curi__out *o, const uint32_t *a, size_t n)
                     uint32_t t = threshold(k, bias);
                     if (q < t)
                         break;
-                    char c = digit(t + (q - t) % (P_BASE - t));
-                    curi__put(o, &c, 1);
+                    puny_emit(&p, digit(t + (q - t) % (P_BASE - t)));
                     q = (q - t) / (P_BASE - t);
                 }
-                char c = digit(q);
-                curi__put(o, &c, 1);
+                puny_emit(&p, digit(q));
                 bias = adapt((uint32_t)delta, (uint32_t)(h + 1), h == b);
                 delta = 0;
                 h++;
@@ -135,5 +149,6 @@ int curi__puny_encode(curi__out *o, const uint32_t *a, size_t n)
         delta++;
         cur++;
     }
+    curi__put(o, p.b, p.n);
     return 0;
 }

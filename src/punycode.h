@@ -19,7 +19,8 @@
  */
 size_t curi__puny_decode(const uint32_t *in, size_t len, uint32_t *out, size_t cap);
 
-/* Append "xn--" and the Punycode of a[0..n) to o: 0, or -1 on an overflow (6.4). */
+/* Append "xn--" and the Punycode of a[0..n) to o: 0, or -1 on an overflow (6.4), with
+ * some of it appended or none (the caller drops its output then). */
 int curi__puny_encode(curi__out *o, const uint32_t *a, size_t n);
 
 #endif

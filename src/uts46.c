@@ -5,9 +5,10 @@
  *
  * The domain is read once per pass, label by label: each code point is mapped into a buffer
  * of LABEL_MAX code points until the mapping yields U+002E, then the label is normalized,
- * decoded when it is an A-label, checked and written.  A second pass runs only when the name
- * is a Bidi domain name (a label holds an R, AL or AN character) and CheckBidi is on: the rule
- * then applies to every label, those before the first right-to-left one included.  Nothing is
+ * decoded when it is an A-label, checked and written.  When the name is a Bidi domain name (a
+ * label holds an R, AL or AN character) and CheckBidi is on, the rule applies to every label,
+ * those before the first right-to-left one included: the first pass checks the labels from
+ * that one on, and a second pass runs only when labels came before it.  Nothing is
  * allocated; the two label buffers live on the stack; each pass is linear in the input (the
  * per-label work, canonical ordering and Punycode included, is bounded by LABEL_MAX).
  * SPDX-License-Identifier: MIT
@@ -50,9 +51,17 @@ static const curi__u46_run *find_run(const curi__u46_run *t, size_t n, uint32_t 
     return &t[lo];
 }
 
+/* The byte of curi__u46_prop for cp (CURI__U46_P_*): one load from each stage, no search.
+ * Every code point here is at most U+10FFFF: get_cp, the mapping and curi__puny_decode
+ * produce no other. */
+static unsigned prop(uint32_t cp)
+{
+    return curi__u46_prop_blk[(size_t)curi__u46_prop_idx[cp >> 7] << 7 | (cp & 127)];
+}
+
 static unsigned ccc(uint32_t cp)
 {
-    if (cp < 0x300)
+    if (cp < 0x300 || (prop(cp) & CURI__U46_P_NFC))
         return 0;
     return curi__u46_ccc[find32(curi__u46_ccc, curi__u46_ccc_count, cp, 8)] & 0xFF;
 }
@@ -65,19 +74,6 @@ static unsigned bidi_class(uint32_t cp)
 static unsigned joining_type(uint32_t cp)
 {
     return curi__u46_jt[find32(curi__u46_jt, curi__u46_jt_count, cp, 8)] & 0xFF;
-}
-
-static int is_mark(uint32_t cp)
-{
-    size_t lo = 0, hi = curi__u46_mark_count / 2;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (curi__u46_mark[2 * mid + 1] < cp)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < curi__u46_mark_count / 2 && curi__u46_mark[2 * lo] <= cp;
 }
 
 /* The status of cp, and for a mapped (or deviation) code point its sequence in *seq, *n. */
@@ -132,7 +128,7 @@ static size_t decompose(const uint32_t *a, size_t n, uint32_t *b, size_t cap)
                 b[o++] = T_BASE + t;
             continue;
         }
-        if (cp >= 0xC0) {
+        if (cp >= 0xC0 && (prop(cp) & CURI__U46_P_DEC)) {
             const curi__u46_run *r = find_run(curi__u46_dec, curi__u46_dec_count, cp);
             if (r->lo == cp) {
                 size_t len = r->info & 7;
@@ -197,7 +193,8 @@ static size_t compose(uint32_t *b, size_t n)
     for (size_t i = 0; i < n; i++) {
         uint32_t cp = b[i];
         unsigned c = ccc(cp);
-        if (starter != SIZE_MAX && (out - 1 == starter || (last != 0 && last < c))) {
+        if (starter != SIZE_MAX && (prop(cp) & CURI__U46_P_COMP2) &&
+            (out - 1 == starter || (last != 0 && last < c))) {
             uint32_t x = compose_pair(b[starter], cp);
             if (x != 0) {
                 b[starter] = x;
@@ -211,6 +208,17 @@ static size_t compose(uint32_t *b, size_t n)
         b[out++] = cp;
     }
     return out;
+}
+
+/* UAX #15's quick check, its Yes answer only: every code point of a[0..n) has NFC_QC=Yes and
+ * Canonical_Combining_Class 0, so a[0..n) is in NFC (no reordering, nothing to compose).  Every
+ * code point below U+0300 qualifies (tools/gen_uts46.py asserts it). */
+static int nfc_yes(const uint32_t *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] >= 0x300 && !(prop(a[i]) & CURI__U46_P_NFC))
+            return 0;
+    return 1;
 }
 
 /* NFC of a[0..n) into b (cap LABEL_MAX): the length, SIZE_MAX when it does not fit. */
@@ -249,6 +257,12 @@ typedef struct walk {
     unsigned char pend[4]; /* url: the UTF-8 of a raw code point, still to be read */
     unsigned npend, ipend;
     int back; /* a byte read and given back, -1 when none */
+    /* The first pass checks the Bidi rule itself from the first right-to-left label on:
+     * bidi_bad is the start of the first label it finds failing (SIZE_MAX: none), and
+     * bidi_late is set when that label was not the first, so labels before it are
+     * unchecked and the second pass must run. */
+    size_t bidi_bad;
+    int bidi_late;
 } walk;
 
 static size_t skip_tn(const walk *w, size_t i)
@@ -259,9 +273,9 @@ static size_t skip_tn(const walk *w, size_t i)
 }
 
 /*
- * The next byte of the name, -1 at its end.  For a URL's host the bytes are those a browser
- * decodes: the input's code points (invalid UTF-8 already U+FFFD, tabs and newlines
- * removed), percent-decoded.
+ * The next byte of a URL's host (get_cp reads any other name itself), -1 at its end: the
+ * bytes a browser decodes, the input's code points (invalid UTF-8 already U+FFFD, tabs and
+ * newlines removed), percent-decoded.
  */
 static int get_byte(walk *w)
 {
@@ -276,8 +290,6 @@ static int get_byte(walk *w)
             w->npend = 0;
         return c;
     }
-    if (!w->url)
-        return w->i < w->len ? w->s[w->i++] : -1;
     w->i = skip_tn(w, w->i);
     if (w->i >= w->len)
         return -1;
@@ -307,6 +319,15 @@ static int get_byte(walk *w)
  * subpart of an invalid sequence (*bad set then); UINT32_MAX at the end. */
 static uint32_t get_cp(walk *w, int *bad)
 {
+    if (!w->url) {
+        /* Read straight from s: an invalid byte after a lead is left unread where get_byte
+         * would give it back, the same code points (strict_utf8 stops at the first error). */
+        if (w->i >= w->len)
+            return UINT32_MAX;
+        if (w->s[w->i] < 0x80)
+            return w->s[w->i++];
+        return curi__utf8_next(w->s, w->len, &w->i, bad);
+    }
     int c = get_byte(w), need;
     uint32_t cp;
     int lo = 0x80, hi = 0xBF;
@@ -379,7 +400,7 @@ static size_t map_label(walk *w, uint32_t *a, size_t *start, int *more)
                 a[n++] = cp >= 'A' && cp <= 'Z' ? cp | 0x20 : cp;
                 continue;
             }
-            unsigned st = status(cp, &seq, &ns);
+            unsigned st = prop(cp) & CURI__U46_P_STATUS;
             if (st == CURI__U46_VALID || st == CURI__U46_DISALLOWED ||
                 (st == CURI__U46_DEVIATION && !(w->flags & CURI_UTS46_TRANSITIONAL))) {
                 if (st == CURI__U46_DISALLOWED)
@@ -391,6 +412,7 @@ static size_t map_label(walk *w, uint32_t *a, size_t *start, int *more)
             }
             if (st == CURI__U46_IGNORED)
                 continue;
+            status(cp, &seq, &ns);
         }
         for (size_t k = 0; k < ns; k++) {
             if ((w->flags & CURI_UTS46_TRANSITIONAL) && (seq[k] == 0xDF || seq[k] == 0x3C2)) {
@@ -452,9 +474,11 @@ static int valid_label(const uint32_t *b, size_t n, unsigned flags, int decoded,
     if (n == 0)
         return CURI_OK;
     if (decoded) {
-        size_t m = nfc(b, n, tmp);
-        if (m != n || memcmp(tmp, b, n * sizeof *b) != 0)
-            return CURI_ERR_IDN_PUNYCODE;
+        if (!nfc_yes(b, n)) {
+            size_t m = nfc(b, n, tmp);
+            if (m != n || memcmp(tmp, b, n * sizeof *b) != 0)
+                return CURI_ERR_IDN_PUNYCODE;
+        }
         flags &= ~(unsigned)CURI_UTS46_TRANSITIONAL;
     }
     if (flags & CURI_UTS46_CHECK_HYPHENS) {
@@ -463,7 +487,7 @@ static int valid_label(const uint32_t *b, size_t n, unsigned flags, int decoded,
     } else if (n >= 4 && b[0] == 'x' && b[1] == 'n' && b[2] == '-' && b[3] == '-') {
         return CURI_ERR_IDN_PUNYCODE;
     }
-    if (is_mark(b[0]))
+    if (prop(b[0]) & CURI__U46_P_MARK)
         return CURI_ERR_IDN_LEADING_COMBINING;
     for (size_t i = 0; i < n; i++) {
         uint32_t c = b[i];
@@ -474,9 +498,7 @@ static int valid_label(const uint32_t *b, size_t n, unsigned flags, int decoded,
                 return CURI_ERR_IDN_STD3;
             continue;
         }
-        const uint32_t *seq;
-        size_t ns;
-        unsigned st = status(c, &seq, &ns);
+        unsigned st = prop(c) & CURI__U46_P_STATUS;
         if (!(st == CURI__U46_VALID ||
               (st == CURI__U46_DEVIATION && !(flags & CURI_UTS46_TRANSITIONAL))))
             return CURI_ERR_IDN_DISALLOWED;
@@ -544,11 +566,8 @@ static int bidi_ok(const uint32_t *b, size_t n)
 static int has_rtl(const uint32_t *b, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        if (b[i] >= 0x590) {
-            unsigned c = bidi_class(b[i]);
-            if (c == CURI__BIDI_R || c == CURI__BIDI_AL || c == CURI__BIDI_AN)
-                return 1;
-        }
+        if (b[i] >= 0x590 && (prop(b[i]) & CURI__U46_P_RTL))
+            return 1;
     }
     return 0;
 }
@@ -572,6 +591,7 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
     while (more) {
         size_t start, n, m;
         const uint32_t *lab;
+        uint32_t *cur, *other; /* the label in NFC, and the other buffer */
         int decoded = 0, rc;
         n = map_label(w, a, &start, &more);
         *at = start;
@@ -583,23 +603,31 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
             return CURI_ERR_IDN_LENGTH;
         if (w->disallowed)
             return CURI_ERR_IDN_DISALLOWED;
-        m = nfc(a, n, b);
-        if (m == SIZE_MAX)
-            return CURI_ERR_IDN_LENGTH;
-        lab = b;
-        if (m >= 4 && b[0] == 'x' && b[1] == 'n' && b[2] == '-' && b[3] == '-') {
+        if (nfc_yes(a, n)) {
+            cur = a;
+            other = b;
+            m = n;
+        } else {
+            cur = b;
+            other = a;
+            m = nfc(a, n, b);
+            if (m == SIZE_MAX)
+                return CURI_ERR_IDN_LENGTH;
+        }
+        lab = cur;
+        if (m >= 4 && cur[0] == 'x' && cur[1] == 'n' && cur[2] == '-' && cur[3] == '-') {
             for (size_t k = 4; k < m; k++)
-                if (b[k] >= 0x80)
+                if (cur[k] >= 0x80)
                     return CURI_ERR_IDN_PUNYCODE;
-            n = curi__puny_decode(b + 4, m - 4, a, LABEL_MAX);
+            n = curi__puny_decode(cur + 4, m - 4, other, LABEL_MAX);
             if (n == SIZE_MAX || n == 0)
                 return CURI_ERR_IDN_PUNYCODE;
             size_t k = 0;
-            while (k < n && a[k] < 0x80)
+            while (k < n && other[k] < 0x80)
                 k++;
             if (k == n)
                 return CURI_ERR_IDN_PUNYCODE;
-            lab = a;
+            lab = other;
             m = n;
             decoded = 1;
         }
@@ -608,11 +636,16 @@ static int pass(walk *w, int mode, curi__out *o, int *rtl, size_t *at, uint32_t 
                 return CURI_ERR_IDN_BIDI;
             continue;
         }
-        rc = valid_label(lab, m, w->flags, decoded, decoded ? b : a);
+        rc = valid_label(lab, m, w->flags, decoded, decoded ? cur : other);
         if (rc != CURI_OK)
             return rc;
-        if (has_rtl(lab, m))
+        if (!*rtl && has_rtl(lab, m)) {
             *rtl = 1;
+            w->bidi_late = labels > 0;
+        }
+        if (*rtl && !(w->flags & CURI_UTS46_NO_CHECK_BIDI) && w->bidi_bad == SIZE_MAX &&
+            m > 0 && !bidi_ok(lab, m))
+            w->bidi_bad = start; /* as the second pass would find it (an empty label: A4_2) */
         if (labels > 0)
             curi__put(o, ".", 1);
         size_t before = o->len;
@@ -644,19 +677,56 @@ enum { KNOWN = CURI_UTS46_CHECK_HYPHENS | CURI_UTS46_STD3 | CURI_UTS46_TRANSITIO
                CURI_UTS46_VERIFY_DNS_LENGTH | CURI_UTS46_NO_CHECK_BIDI |
                CURI_UTS46_NO_CHECK_JOINERS };
 
-/* The fast path: ASCII without an "xn--" label needs only lowercasing when no option asks
- * more (nothing ASCII is mapped otherwise, disallowed, a mark, a joiner or right-to-left). */
-static int plain_ascii(const unsigned char *s, size_t len)
+/* 1 when a label of s[0..len) starting at i begins "xn--" (x and n in either case). */
+static int xn_at(const unsigned char *s, size_t len, size_t i)
 {
-    int at_start = 1;
-    for (size_t i = 0; i < len; i++) {
+    return len - i >= 4 && (s[i] | 0x20) == 'x' && (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' &&
+           s[i + 3] == '-';
+}
+
+/*
+ * The fast path: ASCII without an "xn--" label needs only lowercasing when no option asks
+ * more (nothing ASCII is mapped otherwise, disallowed, a mark, a joiner or right-to-left).
+ * 1 with the lowercase name appended to o (written when it fits, else only counted); 0 when
+ * the name needs the full processing, o->len unchanged (bytes after it may be written).
+ * Eight bytes at a time while they fit: a high bit in any is a non-ASCII byte; a byte b
+ * has 'A' <= b <= 'Z' when b + 0x3F has its high bit and b + 0x25 has not (no carry
+ * crosses bytes below 0x80), and is '-' when (b ^ '-') + 0x7F has no high bit.  The labels'
+ * starts are looked at only when the name may hold "--": two '-' side by side in a word, a
+ * '-' at either end of one, or one in the bytes after the last.
+ */
+static int plain_ascii(curi__out *o, const unsigned char *s, size_t len)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    const uint64_t ends = 0x8000000000000080u; /* the high bits of a word's first and last bytes */
+    char *d = o->len <= o->cap && len <= o->cap - o->len ? o->dst + o->len : NULL;
+    size_t i = 0;
+    int dashes = 0;
+    if (d != NULL) {
+        for (; len - i >= 8; i += 8) {
+            uint64_t w, h;
+            memcpy(&w, s + i, 8);
+            if (w & high)
+                return 0;
+            h = ~((w ^ ones * '-') + ones * 0x7F) & high;
+            if ((h & (h << 8)) | (h & ends))
+                dashes = 1;
+            w |= ((w + ones * 0x3F) & ~(w + ones * 0x25) & high) >> 2;
+            memcpy(d + i, &w, 8);
+        }
+    }
+    for (; i < len; i++) {
         if (s[i] >= 0x80)
             return 0;
-        if (at_start && len - i >= 4 && (s[i] | 0x20) == 'x' && (s[i + 1] | 0x20) == 'n' &&
-            s[i + 2] == '-' && s[i + 3] == '-')
-            return 0;
-        at_start = s[i] == '.';
+        if (s[i] == '-')
+            dashes = 1;
+        if (d != NULL)
+            d[i] = (char)curi__lower(s[i]);
     }
+    for (i = 0; dashes && i < len; i++)
+        if ((i == 0 || s[i - 1] == '.') && xn_at(s, len, i))
+            return 0;
+    o->len += len;
     return 1;
 }
 
@@ -670,23 +740,25 @@ int curi__uts46(curi__out *o, const char *s, size_t len, unsigned flags, int uni
     *at = 0;
     if (!url &&
         !(flags & (CURI_UTS46_CHECK_HYPHENS | CURI_UTS46_STD3 | CURI_UTS46_VERIFY_DNS_LENGTH)) &&
-        plain_ascii((const unsigned char *)s, len)) {
-        /* Written in place when it fits; else only counted (the writer contract's size). */
-        if (o->len <= o->cap && len <= o->cap - o->len)
-            for (size_t i = 0; i < len; i++)
-                o->dst[o->len + i] = (char)curi__lower((unsigned char)s[i]);
-        o->len += len;
+        plain_ascii(o, (const unsigned char *)s, len))
         return CURI_OK;
-    }
     w.s = (const unsigned char *)s;
     w.len = len;
     w.flags = flags;
     w.url = url;
     w.strict_utf8 = !url;
     w.bad_utf8 = SIZE_MAX;
+    w.bidi_bad = SIZE_MAX;
+    w.bidi_late = 0;
     rc = pass(&w, unicode ? MODE_UNICODE : MODE_ASCII, o, &rtl, at, a, b);
-    if (rc == CURI_OK && rtl && !(flags & CURI_UTS46_NO_CHECK_BIDI))
-        rc = pass(&w, MODE_BIDI, o, &rtl, at, a, b);
+    if (rc == CURI_OK && rtl && !(flags & CURI_UTS46_NO_CHECK_BIDI)) {
+        if (w.bidi_late) {
+            rc = pass(&w, MODE_BIDI, o, &rtl, at, a, b);
+        } else if (w.bidi_bad != SIZE_MAX) {
+            rc = CURI_ERR_IDN_BIDI;
+            *at = w.bidi_bad;
+        }
+    }
     if (rc != CURI_OK)
         o->len = start;
     return rc;

@@ -55,6 +55,21 @@ extern const size_t curi__u46_jt_count;
 extern const uint32_t curi__u46_mark[];
 extern const size_t curi__u46_mark_count;
 
+/* Properties of every code point, in two stages: the byte of cp below U+110000 is
+ * curi__u46_prop_blk[curi__u46_prop_idx[cp >> 7] << 7 | (cp & 127)]. */
+enum {
+    CURI__U46_P_STATUS = 7, /* the status, as in curi__u46_map */
+    CURI__U46_P_NFC = 8,    /* NFC_Quick_Check=Yes and Canonical_Combining_Class 0 */
+    CURI__U46_P_RTL = 16,   /* Bidi_Class R, AL or AN */
+    CURI__U46_P_MARK = 32,  /* General_Category M */
+    CURI__U46_P_DEC = 64,   /* a canonical decomposition in curi__u46_dec */
+    CURI__U46_P_COMP2 = 128 /* the second of a curi__u46_comp pair, or a Hangul V or T */
+};
+extern const uint8_t curi__u46_prop_idx[];
+extern const size_t curi__u46_prop_idx_count;
+extern const uint8_t curi__u46_prop_blk[];
+extern const size_t curi__u46_prop_blk_count;
+
 /*
  * UTS #46 ToASCII (unicode 0) or ToUnicode (1) of s[0..len) with the CURI_UTS46_* flags,
  * appended to o (nothing appended on an error).  Invalid UTF-8 is CURI_ERR_UTF8; with url,

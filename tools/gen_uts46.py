@@ -29,6 +29,14 @@ The tables (all sorted by code point, searched by bisection):
   curi__u46_bidi    Bidi_Class: {lo << 8 | class}, defaults of unassigned code points included
   curi__u46_jt      Joining_Type L, D, R, T: {lo << 8 | type} (0: U or C)
   curi__u46_mark    General_Category M (Mn, Mc, Me): [lo, hi] pairs
+and one table indexed in two stages rather than searched, for the checks made on every code
+point of a name (uts46.c's fast paths; each bit is computed from the data above):
+  curi__u46_prop_idx  for each block of 128 code points (cp >> 7), its number in ...
+  curi__u46_prop_blk  ... the distinct blocks, one byte per code point: bits 0-2 the status of
+                      curi__u46_map, bit 3 NFC_Quick_Check=Yes with Canonical_Combining_Class 0,
+                      bit 4 Bidi_Class R, AL or AN, bit 5 General_Category M, bit 6 a
+                      canonical decomposition in curi__u46_dec, bit 7 the second code point
+                      of a pair of curi__u46_comp or a Hangul V or T jamo that composes
 """
 import os
 import re
@@ -242,6 +250,44 @@ for c in sorted(mark):
     else:
         mark_runs.append([c, c])
 
+# ------------------------------------------------------------------ per-code-point properties
+# A name whose code points all have bit 3 is already in NFC (UAX #15's quick check: every
+# NFC_QC is Yes and no canonical reordering can apply); bits 4 and 5 answer has_rtl and the
+# leading-mark check without searching curi__u46_bidi and curi__u46_mark; bits 6 and 7 say
+# when NFC must search curi__u46_dec and curi__u46_comp.
+nfc_qc = set()
+for f in records(ucd, "DerivedNormalizationProps.txt"):
+    if f[1] == "NFC_QC":
+        lo, hi = cprange(f[0])
+        nfc_qc.update(range(lo, hi + 1))
+prop = status[:]
+for c in range(0x110000):
+    if c not in nfc_qc and ccc[c] == 0:
+        prop[c] |= 8
+for k, (lo, v) in enumerate(bidi):
+    if BIDI[v] in ("R", "AL", "AN"):
+        hi = bidi[k + 1][0] if k + 1 < len(bidi) else 0x110000
+        for c in range(lo, hi):
+            prop[c] |= 16
+for c in mark:
+    prop[c] |= 32
+for c in decomp:
+    prop[c] |= 64
+for c in {p[1] for p in comp} | set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3)):
+    prop[c] |= 128
+assert all(prop[c] & 8 for c in range(0x300))  # uts46.c's nfc_yes looks up only from U+0300
+PROP_BLOCK = 128
+prop_idx = []
+prop_blk = []
+blk_at = {}
+for lo in range(0, 0x110000, PROP_BLOCK):
+    key = tuple(prop[lo:lo + PROP_BLOCK])
+    if key not in blk_at:
+        blk_at[key] = len(blk_at)
+        prop_blk.extend(key)
+    prop_idx.append(blk_at[key])
+assert len(blk_at) <= 256, "curi__u46_prop_idx needs a wider type"
+
 # ------------------------------------------------------------------ output
 out = []
 w = out.append
@@ -275,6 +321,8 @@ table("curi__u46_pair", "curi__u46_comp", comp, lambda r: "{0x%X, 0x%X, 0x%X}" %
 table("uint32_t", "curi__u46_bidi", bidi, lambda r: "0x%X" % (r[0] << 8 | r[1]), 8)
 table("uint32_t", "curi__u46_jt", jt, lambda r: "0x%X" % (r[0] << 8 | r[1]), 8)
 table("uint32_t", "curi__u46_mark", [x for r in mark_runs for x in r], lambda x: "0x%X" % x, 10)
+table("uint8_t", "curi__u46_prop_idx", prop_idx, lambda x: "%d" % x, 20)
+table("uint8_t", "curi__u46_prop_blk", prop_blk, lambda x: "%d" % x, 20)
 text = "\n".join(out) + "\n"
 
 if check:
