@@ -1746,8 +1746,21 @@ size_t curi_url_bound(size_t len, const curi_url *base)
     return curi__bound(curi__add_sat(n, 16));
 }
 
+/* Whether r starts with a scheme and ':' (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"),
+ * read as bytes: for an input without tabs or newlines, whether run() leaves the scheme
+ * state for a scheme rather than for the no scheme state. */
+static int has_scheme(const rd *r)
+{
+    if (r->end == 0 || !curi__is(r->s[0], CURI__ALPHA))
+        return 0;
+    const char *s = (const char *)r->s, *end = s + r->end;
+    const char *q = curi__scan_scalar(s + 1, end, CURI__SCHEME);
+    return q < end && *q == ':';
+}
+
 /* curi_url_parse and the suites' curi__url_parse (testing.h), which also takes
- * CURI__URL_GENERAL: every input through run(), none through fast(). */
+ * CURI__URL_GENERAL: every input through run(), none through fast() nor the no-scheme
+ * shortcut. */
 static int url_entry(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
                      size_t len, const curi_url *base, unsigned flags, curi_error *err,
                      unsigned known)
@@ -1777,13 +1790,26 @@ static int url_entry(char *dst, size_t cap, size_t *outlen, curi_url *url, const
     /* fast() takes no input with a tab or newline: only run() needs to know of them */
     rc = CURI_OK;
     if ((flags & CURI__URL_GENERAL) || !fast(&u)) {
-        for (size_t i = b; i < e; i++) {
-            if (input[i] == 9 || input[i] == 10 || input[i] == 13) {
-                v(&u, CURI_URL_V_INVALID_URL_UNIT, i);
-                break;
-            }
+        /* the first tab, LF or CR: three memchr calls, each over what precedes the last find */
+        size_t tab = e;
+        for (const char *c = "\t\n\r"; *c != '\0' && tab > b; c++) { /* (input may be NULL) */
+            const char *t = memchr(input + b, *c, tab - b);
+            if (t != NULL)
+                tab = (size_t)(t - input);
         }
-        rc = run(&u, S_SCHEME_START, &at);
+        int tabs = tab < e;
+        if (tabs)
+            v(&u, CURI_URL_V_INVALID_URL_UNIT, tab);
+        if (base == NULL && !tabs && !(flags & CURI__URL_GENERAL) && !has_scheme(&u.r)) {
+            /* Without a base, an input that does not start with a scheme and ':' fails in the
+             * no scheme state, at its start (no tab to skip): run() would copy the scheme
+             * candidate a code point at a time first, then start over to get there. */
+            v(&u, CURI_URL_V_MISSING_SCHEME_NON_RELATIVE_URL, 0);
+            rc = CURI_ERR_URL_BASE;
+            at = 0;
+        } else {
+            rc = run(&u, S_SCHEME_START, &at);
+        }
     }
     if (rc == NEED_BOUND || (rc == CURI_OK && u.w.lost)) {
         size_t need = rc == NEED_BOUND ? curi_url_bound(len, base) : u.w.peak;
