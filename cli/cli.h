@@ -78,6 +78,21 @@ enum {
 struct where {
     const char *file;
     unsigned long long line;
+    /*
+     * With --jobs a chunk's lines are numbered from its start (line is 1 for its first line),
+     * because the lines of the chunks before it are counted by other threads, maybe not yet.
+     * Then marks is set: diagnose_where writes no number into err but appends a struct
+     * line_mark to marks, and the thread that writes the chunk puts the true numbers in.
+     * NULL while line is the true number.
+     */
+    struct buf *marks;
+    const struct buf *marked; /* the err buffer the marks' offsets are into */
+};
+/* Where a line number belongs in a chunk's diagnostics: at byte `at` of err, line `line`
+ * counted from the chunk's start. */
+struct line_mark {
+    size_t at;
+    unsigned long long line;
 };
 extern _Thread_local struct where cli_where;
 /* The command running ("parse"), for hints that name its options; NULL before dispatch. */

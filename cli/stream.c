@@ -13,8 +13,9 @@
  * that source: every finished result is still written, the unfinished line
  * is not processed, and the command exits 3.  Output goes into a buffer
  * written with write(2) in large blocks, or after every input when stdout is
- * a terminal.  With --jobs N, N worker threads process whole chunks while the
- * main thread reads ahead and writes finished chunks strictly in input order.
+ * a terminal.  With --jobs N, N threads (the main one among them) process whole
+ * chunks, the main thread also reading ahead and writing finished chunks
+ * strictly in input order.
  * With -z (--zero-terminated) records end at NUL instead of '\n' (everywhere
  * above), a CR is never dropped, and each input's output ends with a NUL in
  * place of its final '\n' (finish_record says how for blocks and for several
@@ -34,6 +35,7 @@
 #include "cli.h"
 
 #define CHUNK_SIZE ((size_t)1 << 20) /* bytes of input per read, and per chunk */
+#define JOB_CHUNK  ((size_t)1 << 18) /* bytes of input per chunk with --jobs */
 #define OUT_FLUSH  ((size_t)1 << 18) /* write stdout once this much is buffered */
 
 /*
@@ -186,9 +188,12 @@ const char *cli_cmd;
  */
 struct chunk {
     struct buf in, out, err;
+    struct buf marks;           /* struct line_mark: line numbers to put into err (--jobs) */
     const char *name;           /* the source: a file name, "-" for stdin */
-    unsigned long long first;   /* line number of the first line in `in` */
-    unsigned long long nlines;  /* lines in `in` */
+    unsigned long long first;   /* line number of the first line in `in`, or 0 (--jobs): not
+                                 * known yet, lines are numbered from 1 in the chunk */
+    unsigned long long nlines;  /* lines in `in`, once processed */
+    int starts;                 /* the chunk is the first of its source */
     int too_long;               /* a refused line follows the lines of `in` */
     int ioerr;                  /* errno of a failed open or read after them, or 0 */
     const char *ioverb;         /* "open" or "read" */
@@ -202,7 +207,8 @@ struct reader {
     int nsrc, next;
     int fd;                     /* -1 between sources */
     const char *name;
-    unsigned long long line;    /* lines of the current source counted so far */
+    unsigned long long line;    /* lines of the current source counted so far (one thread) */
+    int fresh;                  /* the current source was just opened: no chunk of it yet */
     struct buf carry;           /* the start of an unfinished line */
     int skipping;               /* dropping the rest of a too-long line */
     size_t max;                 /* the longest line accepted */
@@ -240,17 +246,6 @@ static size_t last_line_end(const char *s, size_t from, size_t n, char sep)
         n--;
     }
     return 0;
-}
-
-static unsigned long long count_lines(const char *s, size_t n, char sep)
-{
-    unsigned long long k = 0;
-    const char *end = s + n;
-    while (s < end && (s = memchr(s, sep, (size_t)(end - s))) != NULL) {
-        k++;
-        s++;
-    }
-    return k;
 }
 
 static void close_source(struct reader *r)
@@ -293,23 +288,25 @@ static int skip_rest(struct reader *r, struct chunk *ch)
 /*
  * Fill ch with whole lines of the current source (opening the next source
  * when needed): at least `min` bytes when the source has them, else what it
- * has.  With `count`, count its lines and advance r->line past them; without,
- * the caller does that after run_chunk has counted them (one pass fewer).
- * Returns 0 when every source is done.  A chunk may hold no lines when
- * it only reports a refused line or an I/O error.
+ * has.  The lines are not counted here: run_chunk counts them as it goes, and
+ * the caller advances r->line (one thread) or numbers the chunks at output
+ * (--jobs).  Returns 0 when every source is done.  A chunk may hold no lines
+ * when it only reports a refused line or an I/O error.
  */
-static int fill_chunk(struct reader *r, struct chunk *ch, size_t min, int count)
+static int fill_chunk(struct reader *r, struct chunk *ch, size_t min)
 {
     ch->in.len = 0;
     ch->nlines = 0;
     ch->too_long = 0;
     ch->ioerr = 0;
     ch->done = 0;
+    ch->starts = 0;
     if (r->fd < 0) {
         if (r->next == r->nsrc)
             return 0;
         r->name = r->src[r->next++];
         r->line = 0;
+        r->fresh = 1;
         if (strcmp(r->name, "-") == 0) {
             r->fd = 0;
         } else {
@@ -317,6 +314,7 @@ static int fill_chunk(struct reader *r, struct chunk *ch, size_t min, int count)
             if (r->fd < 0) {
                 ch->name = r->name;
                 ch->first = 1;
+                ch->starts = 1;
                 ch->ioerr = errno;
                 ch->ioverb = "open";
                 return 1;
@@ -325,6 +323,8 @@ static int fill_chunk(struct reader *r, struct chunk *ch, size_t min, int count)
     }
     ch->name = r->name;
     ch->first = r->line + 1;
+    ch->starts = r->fresh;
+    r->fresh = 0;
     if (r->skipping && !skip_rest(r, ch)) {
         close_source(r);
         return 1;
@@ -370,13 +370,6 @@ static int fill_chunk(struct reader *r, struct chunk *ch, size_t min, int count)
     }
     buf_put(&r->carry, ch->in.p + cut, ch->in.len - cut);
     ch->in.len = cut;
-    if (count) {
-        /* The next chunk's first line number is needed now (threads); else run_chunk counts. */
-        ch->nlines = count_lines(ch->in.p, cut, r->sep);
-        if (cut > 0 && ch->in.p[cut - 1] != r->sep)
-            ch->nlines++;
-        r->line += ch->nlines + (unsigned long long)ch->too_long;
-    }
     if (eof)
         close_source(r);
     return 1;
@@ -486,9 +479,11 @@ static int run_one(const struct common *c, line_fn fn, const void *ctx, int reco
 }
 
 /*
- * Run fn over the lines of a chunk, then report a refused line and an I/O
- * error that followed them.  When k is set (one thread), results go out as a
- * terminal watching them needs.
+ * Run fn over the lines of a chunk and count them, then report a refused line
+ * that followed them (report_io reports an I/O error, once the chunk's first
+ * line number is known).  When k is set (one thread), results go out as a
+ * terminal watching them needs.  With ch->first 0 (--jobs) lines are numbered
+ * from 1 in the chunk and diagnostics leave marks (struct where).
  */
 static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int records,
                      struct chunk *ch, struct buf *out, struct buf *err, struct scratch *sc,
@@ -496,8 +491,12 @@ static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int re
 {
     int status = EXIT_VALID;
     const char *s = ch->in.p, *end = s + ch->in.len;
-    unsigned long long line = ch->first;
+    const unsigned long long first = ch->first ? ch->first : 1;
+    unsigned long long line = first;
+    const char *const bom = ch->starts ? s : NULL; /* where a byte order mark may be */
     cli_where.file = ch->name;
+    cli_where.marks = ch->first ? NULL : &ch->marks;
+    cli_where.marked = err;
     /* The settings in locals: fn may write anywhere, so the compiler would load them again
      * from c and k for every line. */
     const int zero = c->zero, binary = c->binary, plain = c->plain;
@@ -509,7 +508,7 @@ static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int re
         const char *nl = memchr(s, sep, (size_t)(end - s));
         const char *stop = nl ? nl : end;
         const char *ls = s;
-        if (line == 1 && !binary && stop - ls >= 3 && memcmp(ls, "\xEF\xBB\xBF", 3) == 0)
+        if (ls == bom && !binary && stop - ls >= 3 && memcmp(ls, "\xEF\xBB\xBF", 3) == 0)
             ls += 3; /* U+FEFF at the start of the source: a byte order mark */
         if (stop > ls && stop[-1] == '\r' && crlf && nl)
             stop--; /* a CRLF line end (the common line ends in a byte that is no CR) */
@@ -523,7 +522,7 @@ static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int re
         if (watch_out || (watch_err && err->len > 0))
             sink_maybe_flush(k); /* a terminal is watching: show this input's result now */
     }
-    ch->nlines = line - ch->first;
+    ch->nlines = line - first;
     if (ch->too_long) {
         size_t before = out->len;
         cli_where.line = line;
@@ -531,6 +530,13 @@ static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int re
         finish_record(c, records, out, before);
         status = EXIT_INVALID;
     }
+    cli_where.marks = NULL;
+    return status;
+}
+
+/* The I/O error that ended ch's source after its lines, if any: a diagnostic on err. */
+static void report_io(const struct chunk *ch, struct buf *err)
+{
     if (ch->ioerr) {
         buf_puts(err, "curi: ");
         show_bytes(err, ch->name, strlen(ch->name));
@@ -545,7 +551,6 @@ static int run_chunk(const struct common *c, line_fn fn, const void *ctx, int re
         buf_puts(err, strerror(ch->ioerr));
         buf_putc(err, '\n');
     }
-    return status;
 }
 
 static void chunk_free(struct chunk *ch)
@@ -553,6 +558,7 @@ static void chunk_free(struct chunk *ch)
     buf_free(&ch->in);
     buf_free(&ch->out);
     buf_free(&ch->err);
+    buf_free(&ch->marks);
 }
 
 /*
@@ -567,9 +573,10 @@ static int run_serial(const struct common *c, line_fn fn, const void *ctx, int r
     memset(&ch, 0, sizeof ch);
     int status = EXIT_VALID;
     /* min 1: process whatever whole lines each read brings, for a terminal or a slow pipe. */
-    while (fill_chunk(r, &ch, 1, 0)) {
+    while (fill_chunk(r, &ch, 1)) {
         if (run_chunk(c, fn, ctx, records, &ch, &k->out, &k->err, sc, k) != EXIT_VALID)
             status = EXIT_INVALID;
+        report_io(&ch, &k->err);
         if (ch.name == r->name && r->fd >= 0)
             r->line = ch.first - 1 + ch.nlines + (unsigned long long)ch.too_long;
         if (ch.ioerr)
@@ -585,24 +592,39 @@ static int run_serial(const struct common *c, line_fn fn, const void *ctx, int r
  * N threads
  * ---------------------------------------------------------------------------
  * A ring of 2N chunks.  The main thread fills chunk seq % nslots with whole
- * lines, workers claim filled chunks in sequence and process them into the
- * chunk's own output buffers, and the main thread writes chunk after chunk in
- * sequence order.  A chunk is reused only after it has been written, so
- * memory stays at about 2N chunks.
+ * lines (read(2) into the chunk, no pass over its bytes); every thread, the
+ * main one and N - 1 others, claims filled chunks in sequence and processes
+ * each into the chunk's own output buffers, counting its lines as it goes;
+ * the main thread writes chunk after chunk in sequence order.  Only then is a
+ * chunk's first line number known (the lines of the chunks before it, summed),
+ * so a chunk's lines are numbered from its start and write_chunk puts the true
+ * numbers into its diagnostics.  The main thread reads and writes first, and
+ * processes a chunk itself rather than sleep; a thread is woken only when it
+ * sleeps waiting for what happened.  A chunk is reused only after it has been
+ * written, so memory stays at about 2N chunks.
  */
 struct pool {
     pthread_mutex_t mu;
     pthread_cond_t work; /* a chunk was filled, or the pool is stopping */
-    pthread_cond_t done; /* a chunk was processed */
+    pthread_cond_t done; /* the chunk the main thread waits for was processed */
     struct chunk *slots;
     unsigned long long filled, claimed; /* chunks filled / claimed so far */
+    unsigned long long awaited;         /* 1 + the chunk the main thread sleeps on, or 0 */
     unsigned nslots;
+    unsigned idle;                      /* threads sleeping on work */
     int stop;
     const struct common *c;
     line_fn fn;
     const void *ctx;
     int records;
 };
+
+/* Process a chunk claimed from p, without holding the lock. */
+static void process(struct pool *p, struct chunk *ch, struct scratch *sc)
+{
+    ch->out.len = ch->err.len = ch->marks.len = 0;
+    ch->status = run_chunk(p->c, p->fn, p->ctx, p->records, ch, &ch->out, &ch->err, sc, NULL);
+}
 
 static void *worker(void *arg)
 {
@@ -611,23 +633,58 @@ static void *worker(void *arg)
     memset(&sc, 0, sizeof sc);
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (!p->stop && p->claimed == p->filled)
+        while (!p->stop && p->claimed == p->filled) {
+            p->idle++;
             pthread_cond_wait(&p->work, &p->mu);
+            p->idle--;
+        }
         if (p->claimed == p->filled)
             break;
-        struct chunk *ch = &p->slots[p->claimed % p->nslots];
-        p->claimed++;
+        unsigned long long seq = p->claimed++;
+        struct chunk *ch = &p->slots[seq % p->nslots];
         pthread_mutex_unlock(&p->mu);
-        ch->out.len = ch->err.len = 0;
-        ch->status = run_chunk(p->c, p->fn, p->ctx, p->records, ch, &ch->out, &ch->err, &sc, NULL);
+        process(p, ch, &sc);
         pthread_mutex_lock(&p->mu);
         ch->done = 1;
-        pthread_cond_broadcast(&p->done);
+        if (p->awaited == seq + 1)
+            pthread_cond_signal(&p->done);
     }
     pthread_mutex_unlock(&p->mu);
     buf_free(&sc.tmp);
     buf_free(&sc.space);
     return NULL;
+}
+
+/*
+ * Write a processed chunk whose source had *line lines before it (0 when the chunk starts
+ * its source), with those line numbers added to the chunk's own in its diagnostics, and
+ * advance *line past the chunk.  tmp is scratch.
+ */
+static void write_chunk(struct sink *k, struct chunk *ch, unsigned long long *line,
+                        struct buf *tmp)
+{
+    if (ch->starts)
+        *line = 0;
+    if (ch->marks.len > 0) {
+        tmp->len = 0;
+        size_t from = 0;
+        for (size_t i = 0; i + sizeof(struct line_mark) <= ch->marks.len;
+             i += sizeof(struct line_mark)) {
+            struct line_mark m;
+            memcpy(&m, ch->marks.p + i, sizeof m);
+            buf_put(tmp, ch->err.p + from, m.at - from);
+            buf_putu(tmp, *line + m.line);
+            from = m.at;
+        }
+        buf_put(tmp, ch->err.p + from, ch->err.len - from);
+        struct buf t = *tmp;
+        *tmp = ch->err;
+        ch->err = t;
+    }
+    ch->first = *line + 1;
+    report_io(ch, &ch->err);
+    *line += ch->nlines + (unsigned long long)ch->too_long;
+    sink_write(k, &ch->out, &ch->err);
 }
 
 static int run_parallel(const struct common *c, line_fn fn, const void *ctx, int records,
@@ -646,9 +703,10 @@ static int run_parallel(const struct common *c, line_fn fn, const void *ctx, int
     p.ctx = ctx;
     p.records = records;
 
-    pthread_t *tid = xmalloc(c->jobs * sizeof *tid);
+    /* The main thread is one of the c->jobs. */
+    pthread_t *tid = xmalloc((c->jobs - 1) * sizeof *tid);
     unsigned started = 0;
-    for (; started < c->jobs; started++)
+    for (; started < c->jobs - 1; started++)
         if (pthread_create(&tid[started], NULL, worker, &p) != 0)
             break;
     if (started == 0) {
@@ -658,34 +716,52 @@ static int run_parallel(const struct common *c, line_fn fn, const void *ctx, int
         return run_serial(c, fn, ctx, records, r, k, sc, ioerr);
     }
 
-    unsigned long long written = 0;
+    /* The operands' results come first: chunks are written straight from their buffers. */
+    sink_flush(k);
+    unsigned long long written = 0, line = 0;
     int more = 1, status = EXIT_VALID;
+    struct buf tmp = {0};
     for (;;) {
         /* Read ahead into every free chunk. */
         while (more && p.filled - written < p.nslots) {
             struct chunk *ch = &p.slots[p.filled % p.nslots];
-            if (!fill_chunk(r, ch, CHUNK_SIZE, 1)) {
+            if (!fill_chunk(r, ch, JOB_CHUNK)) {
                 more = 0;
                 break;
             }
+            ch->first = 0; /* numbered from 1 in the chunk; write_chunk knows the rest */
             pthread_mutex_lock(&p.mu);
             p.filled++;
-            pthread_cond_signal(&p.work);
+            if (p.idle > 0)
+                pthread_cond_signal(&p.work);
             pthread_mutex_unlock(&p.mu);
         }
         if (written == p.filled)
             break;
-        /* Write the oldest chunk once it is processed. */
         struct chunk *ch = &p.slots[written % p.nslots];
         pthread_mutex_lock(&p.mu);
-        while (!ch->done)
+        if (!ch->done && p.claimed < p.filled) {
+            /* The oldest chunk is still being processed: process the next one meanwhile. */
+            struct chunk *mine = &p.slots[p.claimed++ % p.nslots];
+            pthread_mutex_unlock(&p.mu);
+            process(&p, mine, sc);
+            pthread_mutex_lock(&p.mu);
+            mine->done = 1;
+            pthread_mutex_unlock(&p.mu);
+            continue;
+        }
+        while (!ch->done) {
+            p.awaited = written + 1;
             pthread_cond_wait(&p.done, &p.mu);
+        }
+        p.awaited = 0;
         pthread_mutex_unlock(&p.mu);
+        /* Write the oldest chunk. */
         if (ch->status != EXIT_VALID)
             status = EXIT_INVALID;
         if (ch->ioerr)
             *ioerr = 1;
-        sink_write(k, &ch->out, &ch->err);
+        write_chunk(k, ch, &line, &tmp);
         written++;
     }
 
@@ -697,6 +773,7 @@ static int run_parallel(const struct common *c, line_fn fn, const void *ctx, int
         pthread_join(tid[i], NULL);
     for (unsigned i = 0; i < p.nslots; i++)
         chunk_free(&p.slots[i]);
+    buf_free(&tmp);
     free(p.slots);
     free(tid);
     pthread_cond_destroy(&p.work);

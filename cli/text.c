@@ -17,6 +17,7 @@
  * so they still line up under the offending byte.
  * SPDX-License-Identifier: MIT
  */
+#include <assert.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -329,22 +330,29 @@ static void show_caret(struct buf *err, const char *s, size_t n, size_t offset, 
     show_span(err, s, n, caret ? offset : 0, caret ? offset : 0, caret);
 }
 
-/*
- * "curi: " and where the input came from (cli_where): "FILE:LINE: " for a
- * line of a file or of standard input ("-"), "argument N: " for an operand.
- */
 void show_window(struct buf *err, const char *s, size_t n, size_t offset)
 {
     show_caret(err, s, n, offset == (size_t)-1 ? 0 : offset, offset != (size_t)-1);
 }
 
+/*
+ * "curi: " and where the input came from (cli_where): "FILE:LINE: " for a
+ * line of a file or of standard input ("-"), "argument N: " for an operand.
+ * Under --jobs the LINE is left for the writer to fill in (struct where).
+ */
 void diagnose_where(struct buf *err)
 {
     buf_puts(err, "curi: ");
     if (cli_where.file != NULL) {
         show_path(err, cli_where.file, strlen(cli_where.file)); /* a file name is a path */
         buf_putc(err, ':');
-        buf_putu(err, cli_where.line);
+        if (cli_where.marks != NULL) {
+            assert(err == cli_where.marked);
+            struct line_mark m = {err->len, cli_where.line};
+            buf_put(cli_where.marks, &m, sizeof m);
+        } else {
+            buf_putu(err, cli_where.line);
+        }
         buf_put(err, ": ", 2);
     } else if (cli_where.line > 0) {
         buf_puts(err, "argument ");

@@ -1504,17 +1504,22 @@ RUN_INLINE int run(rec *u, enum state st, size_t *at)
 /* ------------------------------------------------------------------ the fast path */
 
 /*
- * The common URL on the web is special but not file (ftp, http, https, ws, wss), ASCII, and
- * gives the Standard nothing to record: "//" then a host without credentials, brackets or
- * '%', no tab, newline or backslash, only URL code points, every '%' starting a triplet.
- * For such an input run()'s href is the input with the scheme and the host lowercased, the
- * port without leading zeros and without the scheme's default, an empty path as "/", the
- * path's dot segments applied and "'" in the query as "%27"; fast() does only that, copying
- * runs of bytes whole instead of one code point at a time.  The ASCII URL code points
+ * The common URL on the web is special (ftp, http, https, ws, wss, file), ASCII, and gives
+ * the Standard nothing to record: "//" then a host without credentials, brackets or '%', no
+ * tab, newline or backslash, only URL code points, every '%' starting a triplet.  For such
+ * an input run()'s href is the input with the scheme and the host lowercased, the port
+ * without leading zeros and without the scheme's default, an empty path as "/", the path's
+ * dot segments applied and "'" in the query as "%27"; fast() does only that, copying runs of
+ * bytes whole instead of one code point at a time.  The ASCII URL code points
  * (alphanumerics and !$&'()*+,-./:;=?@_~) are RFC 3986's query class, CURI__QUERY; a host of
  * CURI__REGNAME bytes holds no forbidden domain code point, and "domain to ASCII" of an
  * ASCII domain is its lowercase (host_parse), so UTS #46 is not called.  A host that ends in
  * a number (IPv4) is left to run(), as is everything else not described here.
+ *
+ * file differs in three ways (the file host state): the host may be empty ("file:///p"),
+ * "localhost" is the empty host, and there is no port (a ':' after the host is run()'s to
+ * refuse).  A path segment that is a Windows drive letter ("C:"; "C|" is no URL code point)
+ * can change the host and stops shortening, so such an input is left to run() too.
  *
  * Returns 1 with the fields of *u that curi_url_parse reads set as run() sets them, or 0,
  * having changed nothing in *u (only bytes of dst, which run() writes again).  The href is at
@@ -1528,26 +1533,27 @@ static int fast(rec *u)
     size_t o, sn, host_s, host_e, port_s = 0, path_s;
     size_t query_s = SIZE_MAX, frag_s = SIZE_MAX;
     int32_t port = -1;
+    int host_type = CURI_URL_HOST_DOMAIN;
 
     if (u->w.cap == 0 || u->r.end == 0 || u->r.end > (u->w.cap - 1) / 3 ||
         !curi__is(u->r.s[0], CURI__ALPHA))
         return 0;
-    /* scheme ":" "//" with a special scheme other than file, and no third slash */
+    /* scheme ":" "//" with a special scheme */
     q = curi__scan_scalar(s + 1, end, CURI__SCHEME);
     sn = (size_t)(q - s);
-    if (sn > 5 || end - q < 4 || q[0] != ':' || q[1] != '/' || q[2] != '/' || q[3] == '/')
+    if (sn > 5 || end - q < 3 || q[0] != ':' || q[1] != '/' || q[2] != '/')
         return 0;
     for (o = 0; o < sn; o++)
         d[o] = (char)curi__lower((unsigned char)s[o]);
     int k = special_index(d, sn);
-    if (k < 0 || k == 1)
+    if (k < 0)
         return 0;
     memcpy(d + o, "://", 3);
     o += 3;
     p = q + 3;
     /* the host: a reg-name, lowercased, that does not end in a number */
     q = curi__scan_scalar(p, end, CURI__REGNAME);
-    if (q == p || (q < end && *q != ':' && *q != '/' && *q != '?' && *q != '#'))
+    if (q < end && *q != ':' && *q != '/' && *q != '?' && *q != '#')
         return 0;
     host_s = o;
     o = (size_t)(put_lower(d + o, p, (size_t)(q - p), 0) - d); /* norm_pct.h: 8 bytes a step */
@@ -1555,6 +1561,17 @@ static int fast(rec *u)
     p = q;
     if (ends_in_number(d + host_s, host_e - host_s))
         return 0;
+    if (k == 1) {
+        /* file: maybe empty ("file:///p"), "localhost" made empty, no port */
+        if (p < end && *p == ':')
+            return 0;
+        if (host_e - host_s == 9 && memcmp(d + host_s, "localhost", 9) == 0)
+            o = host_e = host_s;
+        if (host_e == host_s)
+            host_type = CURI_URL_HOST_EMPTY;
+    } else if (host_e == host_s) {
+        return 0;
+    }
     /* the port: digits up to the path, at most 65535, written unless it is the default */
     if (p < end && *p == ':') {
         const char *digits = ++p;
@@ -1592,8 +1609,11 @@ static int fast(rec *u)
             return 0;
         int last = p == end || *p != '/';
         size_t n = (size_t)(p - sg);
-        int dots = n > 0 && n <= 6 && (*sg == '.' || *sg == '%');
-        if (dots && double_dot(sg, n)) {
+        /* short segments that may be dots ('.', "%2e") or, for file, a drive letter ("C:") */
+        int odd = n > 0 && n <= 6 && (*sg == '.' || *sg == '%' || sg[n - 1] == ':');
+        if (odd && k == 1 && n == 2 && sg[1] == ':' && curi__is((unsigned char)*sg, CURI__ALPHA))
+            return 0;
+        if (odd && double_dot(sg, n)) {
             /* shorten(): drop the last segment, if there is one */
             if (o > path_s) {
                 while (d[o - 1] != '/')
@@ -1602,7 +1622,7 @@ static int fast(rec *u)
             }
             if (last)
                 d[o++] = '/';
-        } else if (dots && single_dot(sg, n)) {
+        } else if (odd && single_dot(sg, n)) {
             if (last)
                 d[o++] = '/';
         } else {
@@ -1647,8 +1667,9 @@ static int fast(rec *u)
     }
     u->scheme_len = sn;
     u->special = 1;
+    u->file = k == 1;
     u->has_host = 1;
-    u->host_type = CURI_URL_HOST_DOMAIN;
+    u->host_type = host_type;
     u->user_s = u->host_s = host_s;
     u->host_e = host_e;
     u->port = port;
@@ -1725,8 +1746,21 @@ size_t curi_url_bound(size_t len, const curi_url *base)
     return curi__bound(curi__add_sat(n, 16));
 }
 
+/* Whether r starts with a scheme and ':' (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"),
+ * read as bytes: for an input without tabs or newlines, whether run() leaves the scheme
+ * state for a scheme rather than for the no scheme state. */
+static int has_scheme(const rd *r)
+{
+    if (r->end == 0 || !curi__is(r->s[0], CURI__ALPHA))
+        return 0;
+    const char *s = (const char *)r->s, *end = s + r->end;
+    const char *q = curi__scan_scalar(s + 1, end, CURI__SCHEME);
+    return q < end && *q == ':';
+}
+
 /* curi_url_parse and the suites' curi__url_parse (testing.h), which also takes
- * CURI__URL_GENERAL: every input through run(), none through fast(). */
+ * CURI__URL_GENERAL: every input through run(), none through fast() nor the no-scheme
+ * shortcut. */
 static int url_entry(char *dst, size_t cap, size_t *outlen, curi_url *url, const char *input,
                      size_t len, const curi_url *base, unsigned flags, curi_error *err,
                      unsigned known)
@@ -1756,13 +1790,26 @@ static int url_entry(char *dst, size_t cap, size_t *outlen, curi_url *url, const
     /* fast() takes no input with a tab or newline: only run() needs to know of them */
     rc = CURI_OK;
     if ((flags & CURI__URL_GENERAL) || !fast(&u)) {
-        for (size_t i = b; i < e; i++) {
-            if (input[i] == 9 || input[i] == 10 || input[i] == 13) {
-                v(&u, CURI_URL_V_INVALID_URL_UNIT, i);
-                break;
-            }
+        /* the first tab, LF or CR: three memchr calls, each over what precedes the last find */
+        size_t tab = e;
+        for (const char *c = "\t\n\r"; *c != '\0' && tab > b; c++) { /* (input may be NULL) */
+            const char *t = memchr(input + b, *c, tab - b);
+            if (t != NULL)
+                tab = (size_t)(t - input);
         }
-        rc = run(&u, S_SCHEME_START, &at);
+        int tabs = tab < e;
+        if (tabs)
+            v(&u, CURI_URL_V_INVALID_URL_UNIT, tab);
+        if (base == NULL && !tabs && !(flags & CURI__URL_GENERAL) && !has_scheme(&u.r)) {
+            /* Without a base, an input that does not start with a scheme and ':' fails in the
+             * no scheme state, at its start (no tab to skip): run() would copy the scheme
+             * candidate a code point at a time first, then start over to get there. */
+            v(&u, CURI_URL_V_MISSING_SCHEME_NON_RELATIVE_URL, 0);
+            rc = CURI_ERR_URL_BASE;
+            at = 0;
+        } else {
+            rc = run(&u, S_SCHEME_START, &at);
+        }
     }
     if (rc == NEED_BOUND || (rc == CURI_OK && u.w.lost)) {
         size_t need = rc == NEED_BOUND ? curi_url_bound(len, base) : u.w.peak;

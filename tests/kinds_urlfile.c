@@ -17,7 +17,8 @@
  *   url        curi_url_parse gives what the WHATWG state machine alone gives
  *              (curi__url_parse with CURI__URL_GENERAL: no fast path), without a
  *              base and against the WHATWG parse of BASE: the same result, error
- *              offset, href, views, port, flags and validation errors
+ *              offset, href, views, port, flags and validation errors (also
+ *              on a failure)
  * A UTF-8 byte order mark at the start and '\r' at line ends are stripped.
  * SPDX-License-Identifier: MIT
  */
@@ -88,7 +89,9 @@ static int url_agrees(const char *line, size_t ll, const curi_url *base, char *m
     curi_error ea, eb;
     int ra = curi_url_parse(da, cap, &na, &ua, in, ll, base, 0, &ea);
     int rb = curi__url_parse(db, cap, &nb, &ub, in, ll, base, CURI__URL_GENERAL, &eb);
-    if (ra != rb || (ra != CURI_OK && ea.offset != eb.offset) ||
+    if (ra != rb ||
+        (ra != CURI_OK && (ea.offset != eb.offset || ua.validation != ub.validation ||
+                           ua.validation_offset != ub.validation_offset)) ||
         (ra == CURI_OK && (na != nb || !same_url(&ua, da, &ub, db)))) {
         snprintf(msg, mcap, "%s%s: %s@%zu %.*s, the state machine %s@%zu %.*s",
                  base != NULL ? "against " : "", base != NULL ? fixed_base : "",

@@ -12,6 +12,16 @@ b/3
 c/4
 ? 0
 
+# The same with --jobs: the operands' results still come first (they used to follow the
+# files' when the operands' output was still buffered as the threads wrote theirs).
+$ printf 'http://a/1\nhttp://a/2\n' >f1.txt; printf 'http://b/3' >f2.txt; printf 'http://c/4\n' | curi get --jobs 2 '{host}{path}' x:/0 -f f1.txt --url-file=f2.txt --url-file - ; rm -f f1.txt f2.txt
+/0
+a/1
+a/2
+b/3
+c/4
+? 0
+
 # Diagnostics name the file and line ("-" for standard input), or the operand's number.
 $ printf 'http://a/1\nhttp://a/%%\n' >f1.txt; printf 'ok\n' | curi normalize 'http://[' -f f1.txt -f -; s=$?; rm -f f1.txt; exit $s
 

@@ -79,6 +79,54 @@ $ awk 'BEGIN { for (i = 0; i < 20000; i++) print "http://h/" i "?q#f" }' | curi 
 20000
 ? 0
 
+# --jobs numbers lines without counting them ahead: each thread numbers its chunk's lines
+# from 1 and the writer adds the lines of the chunks before it (a running sum per file).
+# 60,000 lines (1.5 MB, six chunks of 256 KiB) with a byte order mark first, CRLF and LF line
+# ends, a space in every 997th line (PATH_CHAR at byte 10), a NUL byte in every 1499th
+# (PATH_CHAR at byte 9, and the NUL does not end the line), a 300-byte line every 5003rd
+# (TOO_LONG under --max-length 200) and a last line without '\n'; then a missing file and
+# the first 3000 lines again: 60 + 40 + 11 diagnostics in a.txt, 5 in b.txt (numbered from
+# 1 again), one empty output line for each, and the same bytes on 1, 2 and 3 threads.
+$ awk 'BEGIN { printf "\357\273\277"; for (i = 1; i <= 60000; i++) { if (i % 997 == 0) s = "http://h/a b" i; else if (i % 1499 == 0) s = "http://h/@" i; else if (i % 5003 == 0) { s = "http://h/"; for (k = 0; k < 30; k++) s = s "0123456789" } else s = "HTTP://Host" i % 7 "/a/../b" i; printf "%s%s", s, (i % 3 ? "\r\n" : "\n") } printf "http://H/last" }' | tr '@' '\000' >a.txt; head -n 3000 a.txt >b.txt; for j in 1 2 3; do curi normalize --max-length 200 -f a.txt -f missing.txt -f b.txt >o$j.txt 2>e$j.txt; echo $?; done; cmp o1.txt o2.txt && cmp o1.txt o3.txt && cmp e1.txt e2.txt && cmp e1.txt e3.txt && wc -l <o2.txt && sed -n '60000,60002p' o2.txt && grep -c '^curi: a.txt:' e2.txt && grep -c 'TOO_LONG at byte 200' e2.txt && grep '^curi: ' e2.txt | tail -n 9; rm -f a.txt b.txt o?.txt e?.txt
+3
+3
+3
+63001
+http://host3/b60000
+http://h/last
+http://host1/b1
+111
+11
+curi: a.txt:58823: PATH_CHAR at byte 10: character not allowed in the path
+curi: a.txt:59820: PATH_CHAR at byte 10: character not allowed in the path
+curi: a.txt:59960: PATH_CHAR at byte 9: character not allowed in the path
+curi: missing.txt: open error: No such file or directory
+curi: b.txt:997: PATH_CHAR at byte 10: character not allowed in the path
+curi: b.txt:1499: PATH_CHAR at byte 9: character not allowed in the path
+curi: b.txt:1994: PATH_CHAR at byte 10: character not allowed in the path
+curi: b.txt:2991: PATH_CHAR at byte 10: character not allowed in the path
+curi: b.txt:2998: PATH_CHAR at byte 9: character not allowed in the path
+? 0
+
+# The same lines as NUL-terminated records (-z) on standard input: each NUL line is two
+# records now, so the 60th space is on record 59820 + 39.
+$ awk 'BEGIN { for (i = 1; i <= 60000; i++) { if (i % 997 == 0) s = "http://h/a b" i; else if (i % 1499 == 0) s = "http://h/@" i; else s = "HTTP://Host" i % 7 "/a/../b" i; printf "%s%c", s, 10 } }' | tr '@\n' '\000\000' >z.txt; curi normalize -z <z.txt >z1.txt 2>e1.txt; echo $?; curi normalize -z --jobs 2 <z.txt >z2.txt 2>e2.txt; echo $?; cmp z1.txt z2.txt && cmp e1.txt e2.txt && tr -cd '\000' <z2.txt | wc -c && grep -c '^curi: -:' e2.txt && grep '^curi: ' e2.txt | tail -n 1; rm -f z.txt z?.txt e?.txt
+1
+1
+60040
+60
+curi: -:59859: PATH_CHAR at byte 10: character not allowed in the path
+? 0
+
+# A read error after lines on a chunk of its own: the writer numbers it (peer-reset.py: a
+# socket that sends 1000 lines, then resets).
+$ /usr/bin/python3 tests/cli/peer-reset.py "$CURI" get --jobs 2 '{path}' >out.txt; echo "status $?"; wc -l <out.txt; tail -n 1 out.txt; rm -f out.txt
+status 3
+1000
+/999
+! curi: -: read error after line 1000: Connection reset by peer
+? 0
+
 # A line longer than the 1 MiB read buffer (1.2 MB of path).  The line is written piece by
 # piece: building it by 's = s "abcd"' copies the string each time, which takes minutes.
 $ awk 'BEGIN { printf "http://a/"; for (i = 0; i < 300000; i++) printf "abcd"; print ""; print "http://b/" }' | curi get '{host}' --jobs 2
