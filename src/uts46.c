@@ -67,17 +67,27 @@ static unsigned joining_type(uint32_t cp)
     return curi__u46_jt[find32(curi__u46_jt, curi__u46_jt_count, cp, 8)] & 0xFF;
 }
 
-static int is_mark(uint32_t cp)
+int curi__u46_in_ranges(const uint32_t *t, size_t count, uint32_t cp)
 {
-    size_t lo = 0, hi = curi__u46_mark_count / 2;
+    size_t lo = 0, hi = count / 2;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (curi__u46_mark[2 * mid + 1] < cp)
+        if (t[2 * mid + 1] < cp)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < curi__u46_mark_count / 2 && curi__u46_mark[2 * lo] <= cp;
+    return lo < count / 2 && t[2 * lo] <= cp;
+}
+
+static int is_mark(uint32_t cp)
+{
+    return curi__u46_in_ranges(curi__u46_mark, curi__u46_mark_count, cp);
+}
+
+unsigned curi__u46_script_of(uint32_t cp)
+{
+    return curi__u46_script[find32(curi__u46_script, curi__u46_script_count, cp, 8)] & 0xFF;
 }
 
 /* The status of cp, and for a mapped (or deviation) code point its sequence in *seq, *n. */
@@ -484,6 +494,8 @@ static int valid_label(const uint32_t *b, size_t n, unsigned flags, int decoded,
             !contextj(b, n, i))
             return CURI_ERR_IDN_CONTEXTJ;
     }
+    if (flags & CURI__UTS46_IDNA2008)
+        return curi__idna2008_label(b, n, flags);
     return CURI_OK;
 }
 
