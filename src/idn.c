@@ -303,7 +303,7 @@ static size_t ascii_fast(const char *h, size_t n, int std3, char *a)
     for (;;) {
         size_t start = i, len;
         /* A label: '|' 0x20 lowercases a letter and leaves a digit and '-' as they are. */
-        for (; i < n; i++) {
+        for (; i != n; i++) {
             unsigned char c = (unsigned char)h[i];
             if (curi__is(c, CURI__LDH))
                 a[i] = (char)(c | 0x20);
@@ -326,15 +326,45 @@ static size_t ascii_fast(const char *h, size_t n, int std3, char *a)
     }
 }
 
+/* A name that is no IP literal and not for the fast path, appended to o: percent-decoded,
+ * then ToASCII (and ToUnicode) in IDNA2008 mode.  CURI_OK or the error, *err filled. */
+static int idna_convert(curi__out *o, const char *host, size_t len, unsigned flags, int unicode,
+                        curi_error *err)
+{
+    idn_name nm;
+    char a[ASCII_MAX];
+    curi__out ao = {a, sizeof a, 0};
+    size_t n, at = 0, root;
+    unsigned f46 = idna_flags(flags);
+    int rc = name_read(&nm, host, len, err);
+    if (rc != CURI_OK)
+        return rc;
+    /* A final root dot (of any of the four separators) stands outside VerifyDnsLength. */
+    root = dot_before(nm.s, nm.n);
+    rc = curi__uts46(&ao, nm.s, nm.n - root, f46, 0, 0, &at);
+    if (rc != CURI_OK)
+        return uts46_fail(&nm, rc, at, err);
+    n = ao.len; /* at most 253: VerifyDnsLength */
+    if (unicode) {
+        /* ToUnicode of the A-labels that ToASCII has just validated. */
+        rc = curi__uts46(o, a, n, f46, 1, 0, &at);
+        if (rc != CURI_OK)
+            return uts46_fail(&nm, rc, 0, err);
+    } else {
+        curi__put(o, a, n);
+    }
+    if (root)
+        curi__put(o, ".", 1);
+    return CURI_OK;
+}
+
 /* The two public functions: the writer contract, IP literals, then the conversion. */
 static int host_convert(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
                         unsigned flags, int unicode, curi_error *err)
 {
     curi__out o = {dst, cap, 0};
-    idn_name nm;
     char a[ASCII_MAX];
-    size_t n, at = 0, root;
-    unsigned f46 = idna_flags(flags);
+    size_t n;
     int rc = CURI_OK;
 
     if (!curi__wbegin(dst, cap, outlen, 1) || (flags & ~(unsigned)CURI_HOST_STD3) ||
@@ -353,31 +383,11 @@ static int host_convert(char *dst, size_t cap, size_t *outlen, const char *host,
     n = ascii_fast(host, len, (flags & CURI_HOST_STD3) != 0, a);
     if (n > 0) {
         curi__put(&o, a, n);
-        rc = curi__out_end(&o, &n);
-        return curi__wend(rc, n, outlen, err);
-    }
-    rc = name_read(&nm, host, len, err);
-    if (rc != CURI_OK)
-        return curi__wend(rc, 0, outlen, err);
-    /* A final root dot (of any of the four separators) stands outside VerifyDnsLength. */
-    root = dot_before(nm.s, nm.n);
-    {
-        curi__out ao = {a, sizeof a, 0};
-        rc = curi__uts46(&ao, nm.s, nm.n - root, f46, 0, 0, &at);
-        if (rc != CURI_OK)
-            return curi__wend(uts46_fail(&nm, rc, at, err), 0, outlen, err);
-        n = ao.len; /* at most 253: VerifyDnsLength */
-    }
-    if (unicode) {
-        /* ToUnicode of the A-labels that ToASCII has just validated. */
-        rc = curi__uts46(&o, a, n, f46, 1, 0, &at);
-        if (rc != CURI_OK)
-            return curi__wend(uts46_fail(&nm, rc, 0, err), 0, outlen, err);
     } else {
-        curi__put(&o, a, n);
+        rc = idna_convert(&o, host, len, flags, unicode, err);
+        if (rc != CURI_OK)
+            return curi__wend(rc, 0, outlen, err);
     }
-    if (root)
-        curi__put(&o, ".", 1);
     rc = curi__out_end(&o, &n);
     return curi__wend(rc, n, outlen, err);
 }
