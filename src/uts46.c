@@ -1,5 +1,5 @@
 /*
- * uts46.c -- UTS #46 (Unicode IDNA Compatibility Processing) without libidn2: mapping, NFC,
+ * uts46.c -- UTS #46 (Unicode IDNA Compatibility Processing), libcuri's own: mapping, NFC,
  * Punycode, the validity criteria, the Bidi rule (RFC 5893 2) and the ContextJ rules (RFC 5892
  * appendix A.1, A.2), over the tables of uts46tab.c (tools/gen_uts46.py, Unicode 17.0.0).
  *
