@@ -177,12 +177,21 @@ int curi__idna2008_label(const uint32_t *b, size_t n, unsigned flags)
 
 /* ------------------------------------------------------------------ the name */
 
-/* The name, percent-decoded, with each byte's offset in the input. */
+/* The name, percent-decoded, with each byte's offset in the input: s[0..n) is the input
+ * itself when it holds no '%' (off NULL: the offsets are the indexes), else buf. */
 typedef struct idn_name {
-    char s[MAXIN + 1];
-    uint16_t off[MAXIN + 1];
+    const char *s;
+    const uint16_t *off;
     size_t n;
+    char buf[MAXIN + 1];
+    uint16_t offbuf[MAXIN + 1];
 } idn_name;
+
+/* The input offset of byte i of nm->s (i <= nm->n). */
+static size_t in_off(const idn_name *nm, size_t i)
+{
+    return nm->off ? nm->off[i] : i;
+}
 
 /* A label separator of UTS #46 (mapped to '.') that ends s[0..n): '.', U+3002, U+FF0E,
  * U+FF61; its length, 0 when s ends otherwise. */
@@ -210,34 +219,48 @@ static int because(curi_error *err, int code, size_t offset, unsigned why)
 static int name_read(idn_name *nm, const char *h, size_t len, curi_error *err)
 {
     size_t i = 0, n = 0;
-    while (i < len) {
-        unsigned char c = (unsigned char)h[i];
-        size_t at = i;
-        if (n >= MAXIN)
-            return because(err, CURI_ERR_IDN_LENGTH, i, R_LENGTH);
-        if (c == '%') {
-            if (!curi__is_pct(h + i, h + len))
-                return curi__fail(err, CURI_ERR_PCT, i);
-            c = curi__pct_octet(h + i);
-            i += 3;
-        } else {
-            i++;
+    if (memchr(h, '%', len) == NULL) {
+        /* Nothing to decode: the input is the name (its UTF-8 checked below). */
+        const char *nul = memchr(h, 0, len);
+        if (len > MAXIN)
+            return because(err, CURI_ERR_IDN_LENGTH, MAXIN, R_LENGTH);
+        if (nul != NULL)
+            return because(err, CURI_ERR_IDN_DISALLOWED, (size_t)(nul - h), R_REGNAME);
+        nm->s = h;
+        nm->off = NULL;
+        nm->n = len;
+    } else {
+        while (i < len) {
+            unsigned char c = (unsigned char)h[i];
+            size_t at = i;
+            if (n >= MAXIN)
+                return because(err, CURI_ERR_IDN_LENGTH, i, R_LENGTH);
+            if (c == '%') {
+                if (!curi__is_pct(h + i, h + len))
+                    return curi__fail(err, CURI_ERR_PCT, i);
+                c = curi__pct_octet(h + i);
+                i += 3;
+            } else {
+                i++;
+            }
+            if (c == 0)
+                return because(err, CURI_ERR_IDN_DISALLOWED, at, R_REGNAME);
+            nm->buf[n] = (char)c;
+            nm->offbuf[n++] = (uint16_t)at; /* at < len <= MAXIN * 3 */
         }
-        if (c == 0)
-            return because(err, CURI_ERR_IDN_DISALLOWED, at, R_REGNAME);
-        nm->s[n] = (char)c;
-        nm->off[n++] = (uint16_t)(at > 0xFFFF ? 0xFFFF : at);
+        nm->offbuf[n] = (uint16_t)len;
+        nm->s = nm->buf;
+        nm->off = nm->offbuf;
+        nm->n = n;
     }
-    nm->s[n] = '\0';
-    nm->off[n] = (uint16_t)(len > 0xFFFF ? 0xFFFF : len);
-    nm->n = n;
-    for (i = 0; i < n;) {
-        uint32_t cp;
+    for (i = 0; i < nm->n;) {
+        unsigned char c = (unsigned char)nm->s[i];
         size_t k = 1;
-        if ((unsigned char)nm->s[i] >= 0x80) {
-            k = curi__utf8(nm->s + i, nm->s + n, &cp);
+        if (c >= 0x80) {
+            uint32_t cp;
+            k = curi__utf8(nm->s + i, nm->s + nm->n, &cp);
             if (k == 0)
-                return curi__fail(err, CURI_ERR_UTF8, nm->off[i]);
+                return curi__fail(err, CURI_ERR_UTF8, in_off(nm, i));
         }
         i += k;
     }
@@ -257,10 +280,10 @@ static size_t err_off(const idn_name *nm, size_t at, unsigned why)
             if (c >= 0x80)
                 continue;
             if (why == R_STD3 ? !curi__is(c, CURI__LDH) : c == '%' || !curi__is(c, CURI__REGNAME))
-                return nm->off[i];
+                return in_off(nm, i);
         }
     }
-    return nm->off[at < nm->n ? at : nm->n];
+    return in_off(nm, at < nm->n ? at : nm->n);
 }
 
 /* curi__uts46's error rc at at, as curi's code, offset and reason. */
