@@ -6,8 +6,7 @@
 #                        replay, API example, curi_extract over /usr/share/doc); the last line
 #                        sums every suite: "make check: N passed, N failed (S suites)"
 #   make check SAN=1     the same under AddressSanitizer + UndefinedBehaviorSanitizer (in build-san/)
-#   make check IDN=0 B=build-noidn   without libidn2, which make otherwise uses when
-#                        pkg-config finds it (IDNA then answers CURI_ERR_UNSUPPORTED)
+#   (libidn2 is for the tests only: when pkg-config finds it, make check compares IDNA with it)
 #   make install PREFIX=/usr/local [DESTDIR=...]   (also bash, zsh and fish completion, and
 #                        the CMake package LIBDIR/cmake/curi: find_package(curi), curi::curi)
 #   make check-cmake     a CMake project (tests/cmake-consumer) built against an installed prefix
@@ -62,16 +61,16 @@ CSTD = -std=c11
 ALL_CFLAGS = $(CSTD) $(OPT) $(WARN) $(SANFLAGS) -Iinclude $(CFLAGS)
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
-# IDNA (curi_host_to_ascii, the IDN flag of the IRI mappings) goes through libidn2 when
-# pkg-config finds it; IDN=0 builds without it (those functions then return
-# CURI_ERR_UNSUPPORTED).  IDN_LIBS follows libcuri.a on every link line.
+# IDNA (curi_host_to_ascii, the IDN flag of the IRI mappings) is libcuri's own (src/idn.c on
+# src/uts46.c).  libidn2, the library it replaced, is for the tests only: when pkg-config finds
+# it (IDN=0 says not to look), make check runs tests/idn2diff, which compares the two.
 IDN ?= $(shell pkg-config --exists libidn2 2>/dev/null && echo 1 || echo 0)
 ifeq ($(IDN),1)
-IDN_CFLAGS := -DCURI_HAVE_IDN2 $(shell pkg-config --cflags libidn2)
-IDN_LIBS   := $(shell pkg-config --libs libidn2)
+IDN2_CFLAGS := $(shell pkg-config --cflags libidn2)
+IDN2_LIBS   := $(shell pkg-config --libs libidn2)
 endif
 ifeq ($(MAKELEVEL),0)
-$(info curi: IDNA through libidn2: $(if $(filter 1,$(IDN)),yes ($(IDN_LIBS)),no (IDN=0 or no pkg-config libidn2)))
+$(info curi: IDNA: libcuri's own; compared with libidn2 by make check: $(if $(filter 1,$(IDN)),yes ($(IDN2_LIBS)),no (IDN=0 or no pkg-config libidn2)))
 endif
 
 LIB_SRC  := $(sort $(wildcard src/*.c src/schemes/*.c src/lint/*.c))
@@ -94,13 +93,6 @@ $(B)/obj/%.o: %.c include/curi.h $(wildcard src/*.h src/schemes/*.h src/lint/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 
-# Only idn.c and error.c (curi_features) see IDN's define; a build that changes IDN
-# rebuilds them.
-$(B)/obj/src/idn.o $(B)/obj/src/error.o: ALL_CFLAGS += $(IDN_CFLAGS)
-$(B)/obj/src/idn.o $(B)/obj/src/error.o: $(B)/idn-$(IDN).stamp
-$(B)/idn-$(IDN).stamp:
-	@mkdir -p $(B) && rm -f $(B)/idn-*.stamp && touch $@
-
 $(STATIC): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -111,7 +103,7 @@ $(STATIC): $(LIB_OBJ)
 COMPAT_OBJ := $(B)/obj/src/compat/abi-0.2.o
 $(SHARED): $(LIB_OBJ) $(COMPAT_OBJ) src/libcuri.map
 	$(CC) -shared -Wl,-soname,libcuri.so.$(SOMAJOR) -Wl,--version-script=src/libcuri.map \
-	    $(ALL_LDFLAGS) -o $@ $(LIB_OBJ) $(COMPAT_OBJ) $(IDN_LIBS)
+	    $(ALL_LDFLAGS) -o $@ $(LIB_OBJ) $(COMPAT_OBJ)
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so.$(SOMAJOR)
 	ln -sf libcuri.so.$(VERSION) $(B)/libcuri.so
 
@@ -121,18 +113,18 @@ $(SHARED): $(LIB_OBJ) $(COMPAT_OBJ) src/libcuri.map
 TOOL_LIB ?= $(STATIC)
 $(CLI_OBJ): ALL_CFLAGS += -pthread -Icommon
 $(TOOL): $(CLI_OBJ) $(TOOL_LIB)
-	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $(CLI_OBJ) $(TOOL_LIB) $(IDN_LIBS)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $(CLI_OBJ) $(TOOL_LIB)
 
 $(VECRUN): $(TEST_OBJ) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC) $(IDN_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(STATIC)
 
 # The limits of curi.h (CURI_MAX_LEN, large inputs), tested.
 $(B)/curi-limits: tests/limits/limits.c $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
 
 # curi_extract over the machine's own text (tests/textprop/run.sh).
 $(B)/curi-textprop: tests/textprop/textprop.c $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
 
 # The 0.2.0 shapes kept in libcuri.so, called as a program linked against 0.2.0 would.
 $(B)/curi-compat: tests/compat/compat.c include/curi.h
@@ -142,11 +134,11 @@ $(B)/curi-compat: tests/compat/compat.c include/curi.h
 # web-platform-tests' urltestdata.json, toascii.json and setters_tests.json for the WHATWG URL
 # parser and the URL API's setters.
 $(B)/curi-conform: tests/conformance/conform.c $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
 
 # The README's API example, compiled and run as a test.
 $(B)/example: docs/example.c $(STATIC)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN_LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC)
 
 FUZZ_REPLAY := $(B)/fuzz-replay
 FUZZ_SRC := $(sort $(wildcard fuzz/*.c))
@@ -201,6 +193,20 @@ check-suites: all $(VECRUN) $(B)/example $(B)/curi-limits $(B)/curi-textprop $(B
 	@if [ -n "$(FUZZ_SRC)" ]; then $(MAKE) --no-print-directory B=$(B) SAN=$(SAN) fuzz-replay; fi
 	@$(MAKE) --no-print-directory B=$(B) SAN=$(SAN) check-amalgamation
 	@$(MAKE) --no-print-directory B=$(B) SAN=$(SAN) check-python
+	@$(MAKE) --no-print-directory B=$(B) SAN=$(SAN) check-idn2diff
+
+# libidn2 against libcuri's IDNA2008 (tests/idn2diff/idn2diff.c says what it compares and
+# which differences it accepts, each by name): SKIPPED without pkg-config libidn2.
+.PHONY: check-idn2diff
+$(B)/curi-idn2diff: tests/idn2diff/idn2diff.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(IDN2_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(STATIC) $(IDN2_LIBS)
+ifeq ($(IDN),1)
+check-idn2diff: $(B)/curi-idn2diff
+	$(B)/curi-idn2diff tests/data/IdnaTestV2.txt $(wildcard ../shared/data/urls/*.txt)
+else
+check-idn2diff:
+	@echo "check-idn2diff: SKIPPED: no pkg-config libidn2 (or IDN=0)"
+endif
 
 # Portability: the library and its vector suite built other ways (CI runs all three).
 #   make check-nosimd    with -DCURI_NO_SIMD: the scalar scanners only (build-nosimd/)
@@ -221,16 +227,15 @@ check-nosimd:
 	    echo "check-nosimd: AVX2 code in a -DCURI_NO_SIMD build"; exit 1; fi
 	build-nosimd/curi-test tests/vectors/*.vec
 	build-nosimd/curi-limits
-# (No libidn2 for the other targets and tcc: IDN=0, and the IDNA vectors count as skipped.)
 check-cross:
-	$(MAKE) --no-print-directory CC="clang --target=$(CROSS)" AR=$(CROSS)-ar B=build-$(CROSS) IDN=0 \
+	$(MAKE) --no-print-directory CC="clang --target=$(CROSS)" AR=$(CROSS)-ar B=build-$(CROSS) \
 	    build-$(CROSS)/curi-test
 	$(QEMU) -L /usr/$(CROSS) build-$(CROSS)/curi-test tests/vectors/*.vec
 check-tcc:
-	$(MAKE) --no-print-directory CC=tcc CFLAGS= B=build-tcc IDN=0 build-tcc/curi-test
+	$(MAKE) --no-print-directory CC=tcc CFLAGS= B=build-tcc build-tcc/curi-test
 	build-tcc/curi-test tests/vectors/*.vec
 check-m32:
-	$(MAKE) --no-print-directory B=build-m32 CFLAGS="$(CFLAGS) -m32" LDFLAGS="$(LDFLAGS) -m32" IDN=0 \
+	$(MAKE) --no-print-directory B=build-m32 CFLAGS="$(CFLAGS) -m32" LDFLAGS="$(LDFLAGS) -m32" \
 	    build-m32/curi-test build-m32/curi-limits
 	build-m32/curi-test tests/vectors/*.vec
 	build-m32/curi-limits
@@ -272,7 +277,7 @@ abi-update: $(SHARED)
 	/usr/bin/python3 tools/gen_debsymbols.py
 
 # The amalgamation: libcuri as one C file and its header, $(B)/amalgamation/curi.c and curi.h
-# (tools/amalgamate.py, over LIB_SRC in its order; libidn2 only with -DCURI_HAVE_IDN2, the
+# (tools/amalgamate.py, over LIB_SRC in its order; the
 # SIMD paths under the compiler macros the normal build has).  check-amalgamation, run by
 # make check, compiles curi.c alone in its directory (no -I, no -D: C11, the warning list
 # above, -Werror) and runs the vector suite linked against it instead of libcuri.a.
@@ -288,9 +293,6 @@ $(B)/curi-test-amalg: $(TEST_OBJ) $(AMALG)/curi.o
 	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(AMALG)/curi.o
 check-amalgamation: $(B)/curi-test-amalg
 	$(B)/curi-test-amalg tests/vectors/*.vec
-ifeq ($(IDN),1)
-	cd $(AMALG) && $(CC) $(CSTD) $(WARN) $(CFLAGS) -Werror $(IDN_CFLAGS) -fsyntax-only curi.c
-endif
 
 -include fuzz/fuzz.mk
 -include bench/bench.mk
@@ -332,7 +334,7 @@ install: all $(MAN3_LINKS) $(B)/completion/curi $(B)/completion/_curi $(B)/compl
 	ln -sf libcuri.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcuri.so
 	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCDIR@|$(INCDIR)|' \
-	    -e 's|@VERSION@|$(VERSION)|' -e 's|@IDN_LIBS@|$(IDN_LIBS)|' libcuri.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc
+	    -e 's|@VERSION@|$(VERSION)|' libcuri.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libcuri.pc
 	install -m 644 docs/curi.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 docs/libcuri.3 $(MAN3_LINKS) $(DESTDIR)$(MANDIR)/man3/
 	install -m 644 $(B)/completion/curi $(DESTDIR)$(BASHCOMPDIR)/curi
@@ -351,8 +353,7 @@ CMAKE_SED = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOMAJOR@|$(SOMAJOR)|g' \
     -e 's|@VERSION_MAJOR@|$(word 1,$(subst ., ,$(VERSION)))|g' \
     -e 's|@VERSION_MINOR@|$(word 2,$(subst ., ,$(VERSION)))|g' \
     -e "s|@INCDIR_FROM_LIBDIR@|$$(realpath -m -s --relative-to=$(LIBDIR) $(INCDIR))|g" \
-    -e "s|@SIZEOF_VOID_P@|$$($(CC) -dM -E - </dev/null | sed -n '$(SIZEOF_POINTER_SED)')|g" \
-    -e 's|@IDN_LIBS@|$(subst $(eval) ,;,$(strip $(IDN_LIBS)))|g'
+    -e "s|@SIZEOF_VOID_P@|$$($(CC) -dM -E - </dev/null | sed -n '$(SIZEOF_POINTER_SED)')|g"
 
 # make check-cmake: a project that find_package(curi)s the installed prefix, configured with
 # cmake, built and run (tests/cmake-consumer/; Debian: cmake).  Not part of make check.

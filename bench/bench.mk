@@ -134,7 +134,7 @@ $(B)/obj/bench/peer_boost.o: bench/peer_boost.cpp $(BENCH_DEPS)
 # libcuri.a is linked whole: bench.c and linearity.c refer to curi functions weakly (so a
 # module still being written leaves its runner out), and a weak reference alone would not
 # pull a member out of an archive.
-BENCH_CURI = -Wl,--whole-archive $(STATIC) -Wl,--no-whole-archive $(IDN_LIBS)
+BENCH_CURI = -Wl,--whole-archive $(STATIC) -Wl,--no-whole-archive
 
 $(B)/curi-bench: $(BENCH_OBJ) $(STATIC)
 	$(BENCH_LD) $(ALL_LDFLAGS) -o $@ $(BENCH_OBJ) $(BENCH_CURI) $(BENCH_LIBS)

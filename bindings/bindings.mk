@@ -26,7 +26,7 @@ sqlite: $(B)/curi.so
 
 $(B)/curi.so: bindings/sqlite/curi_sqlite.c bindings/sqlite/curi.map $(SQL_COMMON) $(STATIC) include/curi.h
 	$(CC) $(SQL_CFLAGS) -shared -Wl,--version-script=bindings/sqlite/curi.map $(LDFLAGS) \
-	    -o $@ bindings/sqlite/curi_sqlite.c $(SQL_C) $(STATIC) $(IDN_LIBS)
+	    -o $@ bindings/sqlite/curi_sqlite.c $(SQL_C) $(STATIC)
 
 check-sqlite:
 ifeq ($(SAN),1)
@@ -50,7 +50,7 @@ PG_SKIP = echo "$@: SKIPPED: no pg_config, server headers or initdb (Debian: pos
 
 postgresql: $(STATIC)
 	@if $(PG_BUILDABLE); then \
-	    CURI_LIBS="$(IDN_LIBS)" PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) build; \
+	    PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) build; \
 	else $(PG_SKIP); fi
 
 check-postgresql:
@@ -59,7 +59,7 @@ ifeq ($(SAN),1)
 else
 	@if $(PG_HAVE); then \
 	    $(MAKE) --no-print-directory B=$(B) $(STATIC) $(TOOL) && \
-	    CURI_LIBS="$(IDN_LIBS)" PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) check; \
+	    PG_CONFIG=$(PG_CONFIG) sh bindings/postgresql/run.sh $(B) check; \
 	else $(PG_SKIP); fi
 endif
 
@@ -80,7 +80,7 @@ DUCKDB_SRC := bindings/duckdb/curi_duckdb.c bindings/duckdb/duckdb_capi_v1_2.h \
 $(B)/curi.duckdb_extension: $(DUCKDB_SRC) $(STATIC) include/curi.h
 	@mkdir -p $(B)/duckdb
 	$(CC) $(SQL_CFLAGS) -Ibindings/duckdb -shared -Wl,--version-script=bindings/duckdb/curi.map \
-	    $(LDFLAGS) -o $(B)/duckdb/curi.so bindings/duckdb/curi_duckdb.c $(SQL_C) $(STATIC) $(IDN_LIBS)
+	    $(LDFLAGS) -o $(B)/duckdb/curi.so bindings/duckdb/curi_duckdb.c $(SQL_C) $(STATIC)
 	sh bindings/duckdb/append-metadata.sh $(B)/duckdb/curi.so $@ $(DUCKDB_PLATFORM) \
 	    $(DUCKDB_CAPI_VERSION) $(VERSION)
 

@@ -55,7 +55,7 @@ struct xopts {
     unsigned flags; /* CURI_EXTRACT_COMPLETE, CURI_EXTRACT_IRI */
     int json, zero;
     int to_uri;     /* --to-uri: each IRI as its URI (curi_iri_to_uri) */
-    unsigned iflags; /* curi_iri_to_uri's: CURI_IRI_IDN_DNS with libidn2 */
+    unsigned iflags; /* curi_iri_to_uri's: CURI_IRI_IDN_DNS */
     size_t block; /* bytes per read(): CURI_EXTRACT_BLOCK in the environment (tests), or 128 KiB */
 };
 

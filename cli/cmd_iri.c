@@ -1,6 +1,6 @@
 /*
  * cmd_iri.c -- "curi to-uri", "curi to-iri" (RFC 3987 3.1, 3.2) and "curi host" (libcuri's
- * UTS #46, or IDNA2008 through libidn2 with --idna2008), and the IDNA helpers that get's
+ * UTS #46, or its IDNA2008 with --idna2008), and the IDNA helpers that get's
  * {host:ascii} and {host:unicode} share.
  * SPDX-License-Identifier: MIT
  */
@@ -18,8 +18,7 @@ static const char to_uri_help[] =
     "name (http, https, ws, wss, ftp, ftps; mailto: each address's domain) goes\n"
     "through IDNA instead (UTS #46 ToASCII, as 3.1 allows for DNS names):\n"
     "https://münchen.de/ gives https://xn--mnchen-3ya.de/.  Other hosts are\n"
-    "percent-encoded; --idn converts every host name, --no-idn none.  A curi\n"
-    "built without libidn2 percent-encodes every host by default.  An input that\n"
+    "percent-encoded; --idn converts every host name, --no-idn none.  An input that\n"
     "is not an IRI reference (bad UTF-8 is UTF8 at its first byte), or whose host\n"
     "IDNA refuses, is invalid.\n"
     "\n"
@@ -48,10 +47,9 @@ static const char host_help[] =
     "(bücher.example -> xn--bcher-kva.example, ¡ -> xn--7a, a。b -> a.b),\n"
     "--to-unicode U-labels.  --verify-dns-length refuses empty labels, labels over\n"
     "63 bytes and names over 253; --std3 allows only letters, digits and '-'.\n"
-    "--idna2008 converts with libidn2 instead (IDNA2008 after the UTS #46 mapping,\n"
-    "so symbols such as ¡ fail; CheckHyphens and VerifyDnsLength always on; a\n"
-    "name may hold only what a URI's host holds) and reports libidn2's reason; a\n"
-    "curi built without libidn2 fails every name there with UNSUPPORTED.  UTS #46\n"
+    "--idna2008 converts with IDNA2008 instead (after the UTS #46 mapping, symbols\n"
+    "such as ¡ fail and the CONTEXTO rules of RFC 5892 apply; CheckHyphens and\n"
+    "VerifyDnsLength always on; a root dot kept) and reports the reason.  UTS #46\n"
     "takes the name as UTF-8 and its ASCII as it is ('%' and '/' pass: the WHATWG\n"
     "host parser decodes and refuses those around it, as curi url does); with\n"
     "--idna2008 a name may be percent-encoded UTF-8 and may only give what a URI's\n"
@@ -59,7 +57,7 @@ static const char host_help[] =
     "\n"
     "@OPTIONS@\n";
 
-/* diagnose(), and after it the reason of an IDNA failure: "  libidn2: NAME: sentence". */
+/* diagnose(), and after it the reason of an IDNA failure: "  reason: NAME: sentence". */
 void diagnose_idn(struct buf *err, const char *s, size_t n, const curi_error *e)
 {
     const char *msg, *why = curi_idn_reason(e, &msg);
@@ -97,7 +95,7 @@ struct iri_ctx {
 };
 
 /* curi host's conversion of one name: UTS #46 (an IP literal as curi_host_to_ascii copies it)
- * or, with --idna2008, libidn2's. */
+ * or, with --idna2008, curi_host_to_ascii's (IDNA2008). */
 static int host_convert(const struct iri_ctx *ctx, char *d, size_t cap, size_t *len,
                         const char *s, size_t n, curi_error *e)
 {
@@ -169,7 +167,7 @@ static int iri_line(const void *vctx, const char *s, size_t n, struct buf *out, 
 /* What the options of to-uri, to-iri and host say (parse_args' handler). */
 struct iri_args {
     struct iri_ctx *ctx;
-    int idn; /* -1: to-uri's default, IDNA for DNS hosts (RFC 3987 3.1) when libidn2 is there */
+    int idn; /* -1: to-uri's default, IDNA for DNS hosts (RFC 3987 3.1) */
     int to_ascii, to_unicode, std3, dns_length, idna2008; /* curi host */
 };
 

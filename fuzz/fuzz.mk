@@ -30,8 +30,6 @@ $(FUZZ_B)/obj/%.o: %.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN) -c -o $@ $<
 
-$(FUZZ_B)/obj/src/idn.o $(FUZZ_B)/obj/src/error.o: FUZZ_CFLAGS += $(IDN_CFLAGS)
-
 # The CLI's main() is renamed so that libFuzzer's main() stays the program's.
 $(FUZZ_B)/obj/cli/main.o: cli/main.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
@@ -42,16 +40,16 @@ $(FUZZ_B)/obj/cli/main.o: cli/main.c $(FUZZ_HDRS)
 # The CLI target links the tool's code; the others only the library.
 $(FUZZ_B)/fuzz_cli: $(FUZZ_B)/obj/fuzz/fuzz_cli.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_CLI_OBJ) \
                     $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^ $(IDN_LIBS)
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^
 
 # The open target links curi open's argv builder, which needs only curi.h (cli/open.h) and
 # common/buf.c.
 $(FUZZ_B)/fuzz_open: $(FUZZ_B)/obj/fuzz/fuzz_open.o $(FUZZ_B)/obj/fuzz/util.o \
                      $(FUZZ_B)/obj/cli/open_table.o $(FUZZ_B)/obj/common/buf.o $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(IDN_LIBS)
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 
 $(FUZZ_B)/fuzz_%: $(FUZZ_B)/obj/fuzz/fuzz_%.o $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(IDN_LIBS)
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^
 
 # Replay: the same targets with the Makefile's compiler and flags, and fuzz/replay.c as main().
 FUZZ_REPLAY_BINS := $(FUZZ_TARGETS:%=$(B)/fuzz-replay-%)
@@ -65,14 +63,14 @@ $(B)/obj/fuzz/cli_main.o: cli/main.c include/curi.h $(wildcard cli/*.h common/*.
 
 $(B)/fuzz-replay-cli: $(B)/obj/fuzz/fuzz_cli.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                       $(FUZZ_REPLAY_CLI_OBJ) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(IDN_LIBS)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^
 
 $(B)/fuzz-replay-open: $(B)/obj/fuzz/fuzz_open.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                        $(B)/obj/cli/open_table.o $(B)/obj/common/buf.o $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(IDN_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
 $(B)/fuzz-replay-%: $(B)/obj/fuzz/fuzz_%.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(IDN_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
 fuzz-replay: $(FUZZ_REPLAY_BINS)
 	@pass=0; fail=0; \
@@ -88,7 +86,7 @@ fuzz-diff: $(FUZZ_B)/diff_uriparser $(FUZZ_B)/fuzz_diff_uriparser
 
 $(FUZZ_B)/diff_uriparser: fuzz/diff_uriparser.c $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN) -DDIFF_MAIN -o $@ $^ \
-	    -luriparser $(IDN_LIBS)
+	    -luriparser
 
 $(FUZZ_B)/fuzz_diff_uriparser: fuzz/diff_uriparser.c $(FUZZ_B)/obj/fuzz/util.o $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ -luriparser $(IDN_LIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ -luriparser

@@ -60,8 +60,8 @@
  * CURI_ERR_TOO_LONG, and so are outputs that would be longer, so every offset,
  * every length written and every *_bound result fits in 32 bits (bounds
  * saturate at CURI_MAX_LEN).  TOO_LONG always reports offset CURI_MAX_LEN.
- * No function recurses or allocates (but the IDNA ones, through libidn2: see IRIs
- * below); stack use does not depend on the input; time is linear in the input length.
+ * No function recurses or allocates; stack use does not depend on the input; time is
+ * linear in the input length.
  *
  * Errors.  One model for every function.  A function that takes a flag word, that
  * can be misused or that can fail returns an int, CURI_OK (0) or one of the
@@ -174,7 +174,7 @@
     XX(35, PATH_UNC, "a UNC path needs a host other than localhost and a share name")        \
     XX(36, SCHEME_RULE, "the URI breaks its scheme's own grammar (curi_scheme_check)")       \
     XX(37, UTF8, "invalid UTF-8: a bad, overlong or cut sequence, or a surrogate")           \
-    XX(38, UNSUPPORTED, "IDNA needs libidn2, and this libcuri was built without it")         \
+    XX(38, UNSUPPORTED, "not supported by this libcuri (no longer returned: IDNA is built in)") \
     XX(39, IDN_DISALLOWED, "IDNA: a disallowed or unassigned code point")                    \
     XX(40, IDN_HYPHEN, "IDNA: '-' at a label's start or end, or '--' at 3-4")               \
     XX(41, IDN_LEADING_COMBINING, "IDNA: a label starts with a combining mark")              \
@@ -183,7 +183,7 @@
     XX(44, IDN_BIDI, "IDNA: the name breaks the Bidi rule (RFC 5893)")                       \
     XX(45, IDN_PUNYCODE, "IDNA: an xn-- label that is not the Punycode of a valid label")    \
     XX(46, IDN_LENGTH, "IDNA: an empty label, a label over 63 or a name over 253 bytes")     \
-    XX(47, IDN, "IDNA: the conversion failed (another libidn2 error)")                       \
+    XX(47, IDN, "IDNA: the conversion failed (no longer returned: each failure has its code)") \
     XX(48, IDN_STD3, "IDNA UseSTD3ASCIIRules: a DNS name holds only letters, digits, '-', '.'") \
     XX(49, PATH_WINDOWS_NAME, "not a Windows name: a DOS device (NUL, COM1...), an NTFS stream (':'), a trailing dot or space, * ? < > | or a double quote, or a control") \
     XX(50, URL_BASE, "WHATWG URL: a relative URL needs a base URL (one without an opaque path)") \
@@ -218,12 +218,13 @@ const char *curi_version_string(void);
 /*
  * What the linked library was built with, as CURI_FEATURE_* bits.  AVX2: the
  * SIMD scanners are compiled in (they run only on a CPU that has AVX2; the
- * answers are the same either way).  IDN: libidn2 is linked in (curi_host_to_ascii
- * and the rest of IDNA work).  New bits are only ever added.
+ * answers are the same either way).  IDN: curi_host_to_ascii and the rest of IDNA work,
+ * which since libcuri's own IDNA2008 (no libidn2) is every build.  New bits are only ever
+ * added.
  */
 enum {
     CURI_FEATURE_AVX2 = 0x1, /* the AVX2 scanners are compiled in */
-    CURI_FEATURE_IDN = 0x2   /* built with libidn2: the IDNA functions work (else UNSUPPORTED) */
+    CURI_FEATURE_IDN = 0x2   /* the IDNA functions work: always set (it meant libidn2 before) */
 };
 unsigned curi_features(void);
 
@@ -1743,7 +1744,7 @@ size_t curi_uri_to_path_bound(size_t len);
 
 /*
  * ---------------------------------------------------------------------------
- * IRIs and internationalized host names (RFC 3987; IDNA through libidn2)
+ * IRIs and internationalized host names (RFC 3987; IDNA2008 on libcuri's own UTS #46)
  * ---------------------------------------------------------------------------
  * An IRI is a URI whose components may also hold non-ASCII characters, raw, in
  * UTF-8.  curi_parse with CURI_PARSE_IRI parses an RFC 3987 IRI-reference into the
@@ -1760,14 +1761,12 @@ size_t curi_uri_to_path_bound(size_t len);
  * curi_normalize lowercases only ASCII letters, without Unicode normalization (NFC,
  * which RFC 3987 5.3.2.2 leaves to the caller).
  *
- * IDNA is UTS #46 processing with Transitional_Processing off and CheckHyphens,
- * CheckBidi, CheckJoiners and VerifyDnsLength on (UseSTD3ASCIIRules only with
- * CURI_HOST_STD3), through libidn2 with the checks libidn2 2.3 leaves out done by libcuri
- * (curi_host_to_ascii below).  When libcuri is built without libidn2 (make IDN=0, or
- * pkg-config finds no libidn2; curi_features() then lacks CURI_FEATURE_IDN), every
- * function or flag below that needs IDNA returns CURI_ERR_UNSUPPORTED, and the rest of
- * the library works as with it.  It is also the one place where libcuri allocates:
- * libidn2 does, and frees before returning.  Host names of more than CURI_IDN_MAX_INPUT
+ * IDNA is IDNA2008 (RFC 5890-5893) as UTS #46 processes it: Transitional_Processing off,
+ * CheckHyphens, CheckBidi, CheckJoiners and VerifyDnsLength on (UseSTD3ASCIIRules only
+ * with CURI_HOST_STD3), and then what IDNA2008 refuses beyond UTS #46 (curi_host_to_ascii
+ * below).  libcuri does it itself, on the tables of its UTS #46 (Unicode 17.0.0), in every
+ * build, without allocating; libidn2, which it used before, is not needed (make check
+ * compares the two when libidn2 is installed).  Host names of more than CURI_IDN_MAX_INPUT
  * bytes (percent-decoded) are refused (CURI_ERR_IDN_LENGTH): no valid name is that long.
  */
 enum { CURI_IDN_MAX_INPUT = 1024 };
@@ -1799,7 +1798,7 @@ enum {
  * without an authority (mailto), the domain of each address of the path (after its last
  * '@', up to the next ','; RFC 6068 2; not the query's to= addresses).  Those schemes
  * are http, https, ws, wss, ftp, ftps and mailto, the hosts RFC 3987 3.1 lets ToASCII
- * convert; curi to-uri passes CURI_IRI_IDN_DNS when libidn2 is there.  The output parses
+ * convert; curi to-uri passes CURI_IRI_IDN_DNS by default.  The output parses
  * as a URI.  curi_iri_to_uri_bound(len, flags) is always enough: 3 * len, plus 256 with
  * either IDN flag, plus 124 * len with CURI_IRI_IDN_DNS (a mailto path may hold many
  * domains, each of at least 2 bytes and each written in at most 254).
@@ -1831,71 +1830,65 @@ size_t curi_iri_to_uri_bound(size_t len, unsigned flags);
  * or 4 * len + 1024 with CURI_IRI_IDN) is always enough.
  *
  * Both mappings take CURI_IRI_IDN, CURI_IRI_IDN_DNS (which curi_uri_to_iri ignores) or
- * 0; another bit is CURI_ERR_INVALID_ARG, and either IDN flag without libidn2 is
- * CURI_ERR_UNSUPPORTED.
+ * 0; another bit is CURI_ERR_INVALID_ARG.
  */
 int curi_uri_to_iri(char *dst, size_t cap, size_t *outlen, const char *uri, size_t len,
                     unsigned flags, curi_error *err);
 size_t curi_uri_to_iri_bound(size_t len, unsigned flags);
 
 /*
- * IDNA for one host name (the section's UTS #46 options), the writer contract; flags: 0
- * or CURI_HOST_STD3.  Host names in URIs carry underscores ("_dmarc.example", SRV-style
- * and intranet names) and browsers accept them, so without CURI_HOST_STD3
- * UseSTD3ASCIIRules is off, but the ASCII result may hold only what a URI's reg-name
- * holds, unreserved and sub-delims (a character UTS #46 maps to '/' or ' ', as U+FF0F,
- * is CURI_ERR_IDN_DISALLOWED, reason "URIHost"); with it a byte other than a letter,
- * digit, '-' or '.' is CURI_ERR_IDN_STD3 at that byte (at its label when a mapping made
- * it).  The name may be percent-encoded UTF-8 (decoded first); an IP literal ("[...]",
- * checked as curi_host_parse does) is copied as it is.  A name of ASCII letters, digits,
- * '-' (and '_' without CURI_HOST_STD3) in labels of 1 to 63 bytes, none with '-' first or
- * last or "--" at 3-4 (so no A-label), at most 253 bytes and a root dot, needs only
- * lowercasing: a build with libidn2 answers it without calling libidn2 (and without
- * allocating), the same answer from either function.
- * Any other name goes through libidn2's idn2_lookup_u8 with IDN2_NONTRANSITIONAL, then
- * libcuri's own checks where libidn2 2.3 falls short of UTS #46:
- *   - UseSTD3ASCIIRules: IDN2_USE_STD3_ASCII_RULES deletes a disallowed character instead
- *     of failing ("a_b" -> "ab"), so with CURI_HOST_STD3 the name is converted without it
- *     and the ASCII result checked; the U-labels may not hold U+2260, U+226E or U+226F
- *     (the STD3-disallowed characters outside ASCII).
- *   - VerifyDnsLength: an empty label (but a final root label) and a name over 253 bytes
- *     are refused here; libidn2 accepts them.
- *   - ToUnicode: idn2_to_unicode_8z8z only decodes Punycode, without mapping or validation,
- *     and a label it cannot decode disappears ("xn--a.com" -> ".com"); so ToUnicode is
- *     ToASCII, which validates, then the decoding of labels known to be valid.
- *   - ValidityCriteria: libidn2 accepts some A-labels that decode to a character UTS #46
- *     maps ("xn--6a" is U+00A0, which maps to a space), so the U-labels must give the same
- *     A-labels again.
- *   - CheckBidi: libidn2 checks only the labels with right-to-left characters and misses
- *     RFC 5893 rule 4; so in a name with a right-to-left character (R, AL or AN, known by
- *     block) a label that starts with a digit (rule 1) and a label with both European and
- *     Arabic digits (rule 4) are refused here.
- * On Unicode 13.0.0's IdnaTestV2.txt (6225 lines; tools/uts46-conformance.py when curi host
- * used these functions) toASCII agreed on 99.02% of the lines and toUnicode on 98.44%;
- * libcuri(3)'s BUGS lists the rest.
+ * IDNA for one host name (the section's options), the writer contract; flags: 0 or
+ * CURI_HOST_STD3.  Host names in URIs carry underscores ("_dmarc.example", SRV-style and
+ * intranet names) and browsers accept them, so without CURI_HOST_STD3 UseSTD3ASCIIRules is
+ * off, but the ASCII result may hold only what a URI's reg-name holds, unreserved and
+ * sub-delims (a character UTS #46 maps to '/' or ' ', as U+FF0F, is CURI_ERR_IDN_DISALLOWED,
+ * reason "URIHost"); with it a byte other than a letter, digit, '-' or '.' is
+ * CURI_ERR_IDN_STD3 at that byte (at its label when a mapping made it).  The name may be
+ * percent-encoded UTF-8 (decoded first); an IP literal ("[...]", checked as curi_host_parse
+ * does) is copied as it is.  A final root dot ('.', or U+3002, U+FF0E, U+FF61, which UTS #46
+ * maps to it) is kept as '.', and VerifyDnsLength judges the rest: labels of 1 to 63 bytes
+ * as A-labels, at most 253 bytes.  A name of ASCII letters, digits, '-' (and '_' without
+ * CURI_HOST_STD3) in labels of 1 to 63 bytes, none with '-' first or last or "--" at 3-4
+ * (so no A-label), at most 253 bytes and a root dot, needs only lowercasing and is answered
+ * at once, the same answer from either function.
+ * Any other name goes through libcuri's UTS #46 (curi_uts46_to_ascii with
+ * CURI_UTS46_CHECK_HYPHENS, CURI_UTS46_VERIFY_DNS_LENGTH and, with CURI_HOST_STD3,
+ * CURI_UTS46_STD3: mapping, NFC, Punycode, the validity criteria, CheckJoiners for RFC 5892
+ * A.1-A.2 and the whole Bidi rule of RFC 5893), then for each label, mapped or decoded from
+ * an A-label, what IDNA2008 refuses beyond UTS #46:
+ *   - a code point UTS #46 keeps valid that RFC 5892 makes DISALLOWED (IdnaMappingTable's
+ *     NV8 and XV8 marks: symbols and punctuation such as U+00A1, U+2260, U+20AC; U+19DA):
+ *     CURI_ERR_IDN_DISALLOWED, reason "IDNA2008" ("xn--7a" too, the A-label of U+00A1);
+ *   - the CONTEXTO rules of RFC 5892 appendix A.3-A.9: MIDDLE DOT U+00B7 only between two
+ *     'l'; GREEK LOWER NUMERAL SIGN U+0375 only before a Greek character; HEBREW GERESH and
+ *     GERSHAYIM U+05F3, U+05F4 only after a Hebrew one; KATAKANA MIDDLE DOT U+30FB only in a
+ *     label with Hiragana, Katakana or Han; ARABIC-INDIC DIGITS U+0660-0669 and EXTENDED
+ *     ARABIC-INDIC DIGITS U+06F0-06F9 not both in one label: CURI_ERR_IDN_CONTEXTO,
+ *     reason "ContextO";
+ *   - URIHost, above.
+ * Unicode 17.0.0 decides, so answers may differ from an IDNA2008 library with older tables
+ * (libidn2 2.3: U+1E9E maps to "ss" there, to U+00DF here; newer characters; it also
+ * accepts U+2260, U+226E and U+226F, which RFC 5892 disallows, and skips some of the Bidi
+ * rule): tests/idn2diff counts each class.
  *
- * curi_host_to_ascii: UTS #46 ToASCII, lowercase A-labels ("Bücher.example" ->
+ * curi_host_to_ascii: ToASCII, lowercase A-labels ("Bücher.example" ->
  * "xn--bcher-kva.example"); curi_host_to_ascii_bound(len) (the larger of len and 256) is
- * always enough.  curi_host_to_unicode: UTS #46 ToUnicode of a name that ToASCII accepts,
- * U-labels in UTF-8 ("xn--bcher-kva.example" -> "bücher.example");
- * curi_host_to_unicode_bound(len) (the larger of len and 1024) is always enough.  Errors,
- * named after libidn2's (the detail that curi_idn_reason reads), with err->offset at the
- * label at fault (the first label that fails alone, or 0 when only the whole name fails,
- * as a Bidi rule across labels):
- *   - CURI_ERR_IDN_DISALLOWED: IDN2_DISALLOWED, IDN2_UNASSIGNED, IDN2_INVALID_TRANSITIONAL,
- *     IDN2_INVALID_NONTRANSITIONAL, IDN2_DOT_IN_LABEL; URIHost, ValidityCriteria.
+ * always enough.  curi_host_to_unicode: ToUnicode of a name that ToASCII accepts (so an
+ * A-label whose U-label is invalid or too long fails), U-labels in UTF-8
+ * ("xn--bcher-kva.example" -> "bücher.example"); curi_host_to_unicode_bound(len) (the larger
+ * of len and 1024) is always enough.  Errors, with err->offset at the start of the label at
+ * fault (at the byte for URIHost and UseSTD3ASCIIRules, 0 for a name over 253 bytes) and
+ * err->detail the reason curi_idn_reason names:
+ *   - CURI_ERR_IDN_DISALLOWED: ValidityCriteria (a code point UTS #46 disallows, or leaves
+ *     unassigned), IDNA2008, URIHost (a NUL byte too).
  *   - CURI_ERR_IDN_STD3: UseSTD3ASCIIRules, with CURI_HOST_STD3.
- *   - CURI_ERR_IDN_HYPHEN: IDN2_HYPHEN_STARTEND, IDN2_2HYPHEN.
- *   - CURI_ERR_IDN_LEADING_COMBINING, CURI_ERR_IDN_CONTEXTJ, CURI_ERR_IDN_CONTEXTO (with
- *     their _NO_RULE codes), CURI_ERR_IDN_BIDI (and libcuri's CheckBidi).
- *   - CURI_ERR_IDN_PUNYCODE: IDN2_PUNYCODE_*, IDN2_INVALID_ALABEL, IDN2_UALABEL_MISMATCH,
- *     IDN2_ALABEL_ROUNDTRIP_FAILED; an A-label libidn2 cannot decode (ToUnicode).
- *   - CURI_ERR_IDN_LENGTH: IDN2_TOO_BIG_LABEL, IDN2_TOO_BIG_DOMAIN,
- *     IDN2_PUNYCODE_BIG_OUTPUT (a U-label whose A-label would pass 63 bytes);
- *     VerifyDnsLength; more than CURI_IDN_MAX_INPUT bytes once decoded.
- *   - CURI_ERR_IDN: any other libidn2 error.
- *   - CURI_ERR_UTF8 (IDN2_ENCODING_ERROR too), CURI_ERR_PCT; CURI_ERR_UNSUPPORTED without
- *     libidn2, for every name but an IP literal.
+ *   - CURI_ERR_IDN_HYPHEN: CheckHyphens ('-' first or last, "--" at 3-4).
+ *   - CURI_ERR_IDN_LEADING_COMBINING (ValidityCriteria), CURI_ERR_IDN_CONTEXTJ
+ *     (CheckJoiners), CURI_ERR_IDN_CONTEXTO (ContextO), CURI_ERR_IDN_BIDI (CheckBidi).
+ *   - CURI_ERR_IDN_PUNYCODE: Punycode (an xn-- label that does not decode to a valid,
+ *     normalized, non-ASCII label).
+ *   - CURI_ERR_IDN_LENGTH: VerifyDnsLength; more than CURI_IDN_MAX_INPUT bytes once decoded.
+ *   - CURI_ERR_UTF8, CURI_ERR_PCT (no reason).
  */
 int curi_host_to_ascii(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
                        unsigned flags, curi_error *err);
@@ -1905,12 +1898,12 @@ int curi_host_to_unicode(char *dst, size_t cap, size_t *outlen, const char *host
 size_t curi_host_to_unicode_bound(size_t len);
 /*
  * Why IDNA failed, for a CURI_ERR_IDN_* error that a host conversion (or a mapping with
- * CURI_IRI_IDN) wrote into *err (they keep the reason in err->detail): libidn2's name
- * for it ("IDN2_DISALLOWED", from idn2_strerror_name, and idn2_strerror's sentence) or the
- * UTS #46 option that libcuri checks itself ("UseSTD3ASCIIRules", "VerifyDnsLength",
- * "CheckBidi", "ToUnicode", "ValidityCriteria", "URIHost", and a sentence of its own), the
- * sentence in *message when message is not NULL; NULL (and *message NULL) for any other
- * error.  Static storage.
+ * CURI_IRI_IDN) wrote into *err (they keep the reason in err->detail): the UTS #46 option or
+ * step ("CheckHyphens", "CheckJoiners", "CheckBidi", "VerifyDnsLength", "UseSTD3ASCIIRules",
+ * "ValidityCriteria", "Punycode") or the IDNA2008 rule ("IDNA2008", "ContextO", "URIHost")
+ * that refused the name, and a sentence saying what it found (for ContextO, which rule of
+ * RFC 5892 appendix A), in *message when message is not NULL; NULL (and *message NULL) for
+ * any other error.  Static storage.
  */
 const char *curi_idn_reason(const curi_error *err, const char **message);
 
@@ -1938,29 +1931,27 @@ size_t curi_iri_compare_bound(size_t alen, size_t blen, unsigned flags);
 
 /*
  * ---------------------------------------------------------------------------
- * EXPERIMENTAL: UTS #46 without libidn2, and the WHATWG URL Standard (issue 28)
+ * EXPERIMENTAL: UTS #46 as the WHATWG URL Standard runs it (issue 28)
  * ---------------------------------------------------------------------------
  * Outside the stability promise of 0.3: names, flags and structs may still change.
  *
- * curi_uts46_to_ascii / curi_uts46_to_unicode: Unicode IDNA Compatibility Processing
- * (UTS #46) of one domain name, implemented in libcuri itself (tables generated from the
- * Unicode data of curi_uts46_unicode_version(), "17.0.0"), so they work in every build,
- * with or without libidn2.  flags 0 is the configuration of the WHATWG URL Standard's
- * "domain to ASCII": CheckHyphens, UseSTD3ASCIIRules, Transitional_Processing and
- * VerifyDnsLength false, CheckBidi and CheckJoiners true; each CURI_UTS46_* bit turns one
- * option the other way.  The writer contract; the input must be UTF-8 (CURI_ERR_UTF8 at the
- * first invalid byte).  ToASCII writes lowercase A-labels ("Bücher.example" ->
- * "xn--bcher-kva.example", "¡" -> "xn--7a", "a。b" -> "a.b"); ToUnicode writes the labels in
- * UTF-8 (with CURI_UTS46_VERIFY_DNS_LENGTH only an empty name or an empty label other than
- * the last is refused, as IdnaTestV2.txt's X4_2 says).  Errors: CURI_ERR_IDN_DISALLOWED (a disallowed
- * code point, or a status other than valid or deviation), IDN_HYPHEN, IDN_LEADING_COMBINING,
- * IDN_CONTEXTJ, IDN_BIDI, IDN_PUNYCODE (an xn-- label that does not decode to a valid,
- * normalized non-ASCII label), IDN_STD3, IDN_LENGTH (VerifyDnsLength; also a label over
- * 1024 code points after mapping, which libcuri does not process), at the input offset of
- * the label at fault; err->detail is left 0 (curi_idn_reason gives NULL).  Unicode's
- * IdnaTestV2.txt passes in full, and so do web-platform-tests' urltestdata.json and
- * toascii.json for curi_url_parse and setters_tests.json for curi_url_set (tests/data, run
- * by make check).
+ * curi_uts46_to_ascii / curi_uts46_to_unicode: Unicode IDNA Compatibility Processing (UTS #46) of
+ * one domain name, implemented in libcuri itself (tables generated from the Unicode data of
+ * curi_uts46_unicode_version(), "17.0.0"), as curi_host_to_ascii is. flags 0 is the configuration
+ * of the WHATWG URL Standard's "domain to ASCII": CheckHyphens, UseSTD3ASCIIRules,
+ * Transitional_Processing and VerifyDnsLength false, CheckBidi and CheckJoiners true; each
+ * CURI_UTS46_* bit turns one option the other way.  The writer contract; the input must be UTF-8
+ * (CURI_ERR_UTF8 at the first invalid byte).  ToASCII writes lowercase A-labels ("Bücher.example"
+ * -> "xn--bcher-kva.example", "¡" -> "xn--7a", "a。b" -> "a.b"); ToUnicode writes the labels in
+ * UTF-8 (with CURI_UTS46_VERIFY_DNS_LENGTH only an empty name or an empty label other than the last
+ * is refused, as IdnaTestV2.txt's X4_2 says).  Errors: CURI_ERR_IDN_DISALLOWED (a disallowed code
+ * point, or a status other than valid or deviation), IDN_HYPHEN, IDN_LEADING_COMBINING,
+ * IDN_CONTEXTJ, IDN_BIDI, IDN_PUNYCODE (an xn-- label that does not decode to a valid, normalized
+ * non-ASCII label), IDN_STD3, IDN_LENGTH (VerifyDnsLength; also a label over 1024 code points after
+ * mapping, which libcuri does not process), at the input offset of the label at fault; err->detail
+ * is left 0 (curi_idn_reason gives NULL).  Unicode's IdnaTestV2.txt passes in full, and so do
+ * web-platform-tests' urltestdata.json and toascii.json for curi_url_parse and setters_tests.json
+ * for curi_url_set (tests/data, run by make check).
  */
 enum {
     CURI_UTS46_CHECK_HYPHENS = 0x1,     /* CheckHyphens: no '-' first, last or at 3-4 */

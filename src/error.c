@@ -17,16 +17,13 @@ const char *curi_version_string(void)
     return CURI_VERSION_STRING;
 }
 
-/* What this build has: AVX2 scanners when compiled for x86-64 with GCC or clang; IDNA when
- * built with libidn2 (the Makefile defines CURI_HAVE_IDN2 for this file and idn.c). */
+/* What this build has: AVX2 scanners when compiled for x86-64 with GCC or clang; IDNA in
+ * every build (libcuri's own, src/idn.c: the bit stays for programs that test it). */
 unsigned curi_features(void)
 {
-    unsigned f = 0;
+    unsigned f = CURI_FEATURE_IDN;
 #ifdef CURI__HAVE_AVX2
     f |= CURI_FEATURE_AVX2;
-#endif
-#ifdef CURI_HAVE_IDN2
-    f |= CURI_FEATURE_IDN;
 #endif
     return f;
 }

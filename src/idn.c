@@ -1,68 +1,76 @@
 /*
- * idn.c -- internationalized host names: UTS #46 ToASCII and ToUnicode through libidn2
- * (RFC 5890-5893 as UTS #46 processes them), for curi_host_to_ascii, curi_host_to_unicode and
- * the mappings of iri.c.  libidn2 does the mapping, the normalization, Punycode and most
- * checks; this file closes the gaps of libidn2 2.3 that can be closed around it:
- *   - UseSTD3ASCIIRules, only with CURI_HOST_STD3 (host names in URLs carry '_': _dmarc,
- *     SRV-style and intranet names): IDN2_USE_STD3_ASCII_RULES deletes a disallowed
- *     character instead of failing ("a_b" -> "ab"), so the name is converted without it and
- *     the result is checked here: only letters, digits, '-' and '.' in ASCII, and none of
- *     U+2260, U+226E, U+226F (disallowed_STD3_valid outside ASCII) in a U-label.  Without
- *     it the ASCII result may still hold only what a URI's reg-name holds (unreserved and
- *     sub-delims): UTS #46 maps U+FF0F to '/', which must not end up in a host;
- *   - VerifyDnsLength: an empty label (other than the root's) and a name over 253 bytes are
- *     refused here, libidn2 letting them through;
- *   - ToUnicode: idn2_to_unicode_8z8z only decodes Punycode (no mapping, no validation, and a
- *     label it cannot decode disappears), so ToUnicode is ToASCII, which validates, and then
- *     the decoding of labels known to be valid;
- *   - CheckBidi: libidn2 checks only the labels with right-to-left characters, and misses
- *     RFC 5893 rule 4 (EN and AN in one label), so in a name that has a right-to-left
- *     character a label starting with a digit (rule 1 wants L, R or AL) and a label with
- *     both kinds of digit are refused here.  The rest of the rule for a left-to-right label
- *     beside a right-to-left one (rules 5 and 6) needs the Bidi classes of all its
- *     characters, which libidn2 does not expose: that gap stays (libcuri(3)).
- * libidn2 allocates its results; they are freed before each function returns.  Without
- * libidn2 (CURI_HAVE_IDN2 undefined: the Makefile's IDN=0 or no pkg-config libidn2) the
- * functions check their arguments and return CURI_ERR_UNSUPPORTED.
+ * idn.c -- internationalized host names: IDNA2008 (RFC 5890-5893) as UTS #46 processes it,
+ * for curi_host_to_ascii, curi_host_to_unicode and the mappings of iri.c, on libcuri's own
+ * UTS #46 (uts46.c: mapping, NFC, Punycode, the validity criteria, CheckHyphens, CheckJoiners,
+ * the whole Bidi rule, VerifyDnsLength), nontransitional.  IDNA2008 refuses more than UTS #46,
+ * and curi__uts46's internal CURI__UTS46_IDNA2008 mode calls this file's
+ * curi__idna2008_label on each label once UTS #46 accepts it:
+ *   - a code point that UTS #46 keeps valid but RFC 5892 makes DISALLOWED (IdnaMappingTable's
+ *     NV8 and XV8 marks: symbols, punctuation, U+19DA), also in a label decoded from xn--;
+ *   - the CONTEXTO rules of RFC 5892 appendix A.3-A.9 (middle dot, Greek keraia, Hebrew
+ *     geresh and gershayim, katakana middle dot, the two sets of Arabic-Indic digits);
+ *   - URIHost, without UseSTD3ASCIIRules (CURI_HOST_STD3): the result may hold only the ASCII
+ *     a URI's reg-name holds (unreserved and sub-delims; UTS #46 maps U+FF0F to '/').
+ * Around it: the name is percent-decoded first, a final root dot is allowed (VerifyDnsLength
+ * applies to the rest), ToUnicode is ToASCII (which validates, A-label lengths included) and
+ * then the decoding of its result, and err->detail names the UTS #46 step or IDNA2008 rule
+ * that failed (curi_idn_reason).  Nothing is allocated; libidn2 is not used (make check
+ * compares these answers with libidn2's when it is installed: tests/idn2diff/).
  * SPDX-License-Identifier: MIT
  */
 #include <string.h>
 
 #include "internal.h"
-
-#ifdef CURI_HAVE_IDN2
-#include <idn2.h>
-#endif
+#include "uts46.h"
 
 #define MAXIN CURI_IDN_MAX_INPUT
 
-/* err->detail after an IDNA error: libidn2's return code negated (100 and up), or one of
- * curi's own checks. */
-enum { R_NONE, R_STD3, R_LENGTH, R_BIDI, R_DECODE, R_VALID, R_REGNAME };
+/* err->detail after an IDNA error: which step or rule refused the name. */
+enum {
+    R_NONE,
+    R_STD3,        /* UseSTD3ASCIIRules */
+    R_LENGTH,      /* VerifyDnsLength */
+    R_BIDI,        /* CheckBidi */
+    R_PUNYCODE,    /* an xn-- label that does not decode to a valid label */
+    R_VALID,       /* ValidityCriteria: a code point UTS #46 disallows */
+    R_REGNAME,     /* URIHost */
+    R_IDNA2008,    /* NV8, XV8 */
+    R_CTXO_DOT,    /* RFC 5892 A.3 */
+    R_CTXO_KERAIA, /* A.4 */
+    R_CTXO_HEBREW, /* A.5, A.6 */
+    R_CTXO_KATAKANA, /* A.7 */
+    R_CTXO_DIGITS, /* A.8, A.9 */
+    R_HYPHENS,     /* CheckHyphens */
+    R_COMBINING,   /* ValidityCriteria: a leading combining mark */
+    R_JOINERS,     /* CheckJoiners */
+    R_COUNT
+};
 
-#ifdef CURI_HAVE_IDN2
-static int because(curi_error *err, int code, size_t offset, unsigned why)
-{
-    curi__fail(err, code, offset);
-    if (err)
-        err->detail = why;
-    return code;
-}
-#endif
-
-/* The names of curi's own checks (UTS #46 options), for curi_idn_reason. */
-static const char *const own_name[] = {NULL, "UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi",
-                                       "ToUnicode", "ValidityCriteria", "URIHost"};
-static const char *const own_msg[] = {
-    NULL, "only letters, digits and '-' may stand in an ASCII label (checked by libcuri)",
-    "labels of 1 to 63 bytes and names up to 253 (checked by libcuri)",
-    "a digit first, or European and Arabic digits, in a label of a right-to-left name "
-    "(checked by libcuri)",
-    "an A-label that libidn2 could not decode (checked by libcuri)",
-    "an A-label whose label is not valid: it does not give the same A-label again (checked by "
-    "libcuri)",
-    "a character that maps to ASCII a URI host cannot hold, such as '/' or a space (checked by "
-    "libcuri)"};
+static const char *const r_name[R_COUNT] = {
+    NULL, "UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi", "Punycode", "ValidityCriteria",
+    "URIHost", "IDNA2008", "ContextO", "ContextO", "ContextO", "ContextO", "ContextO",
+    "CheckHyphens", "ValidityCriteria", "CheckJoiners"};
+static const char *const r_msg[R_COUNT] = {
+    NULL,
+    "only letters, digits and '-' may stand in an ASCII label",
+    "labels of 1 to 63 bytes (as A-labels) and names up to 253, a root dot aside",
+    "a label breaks the Bidi rule of RFC 5893 in a name with right-to-left characters",
+    "an xn-- label that is not the Punycode of a valid, normalized non-ASCII label",
+    "a code point that UTS #46 disallows (or leaves unassigned) after mapping",
+    "a character that maps to ASCII a URI host cannot hold, such as '/' or a space",
+    "a character UTS #46 accepts but IDNA2008 disallows (RFC 5892; NV8, XV8): a symbol or "
+    "punctuation",
+    "MIDDLE DOT (U+00B7) only between two 'l' (RFC 5892 A.3)",
+    "GREEK LOWER NUMERAL SIGN (U+0375) only before a Greek character (RFC 5892 A.4)",
+    "HEBREW GERESH or GERSHAYIM (U+05F3, U+05F4) only after a Hebrew character (RFC 5892 "
+    "A.5, A.6)",
+    "KATAKANA MIDDLE DOT (U+30FB) only in a label with Hiragana, Katakana or Han (RFC 5892 "
+    "A.7)",
+    "Arabic-Indic digits (U+0660-0669) and extended ones (U+06F0-06F9) in one label (RFC "
+    "5892 A.8, A.9)",
+    "'-' at a label's start or end, or \"--\" at its 3rd and 4th position",
+    "a label starts with a combining mark",
+    "a ZERO WIDTH JOINER or NON-JOINER out of its context (RFC 5892 A.1, A.2)"};
 
 const char *curi_idn_reason(const curi_error *err, const char **message)
 {
@@ -72,20 +80,13 @@ const char *curi_idn_reason(const curi_error *err, const char **message)
     if (err == NULL || err->code < CURI_ERR_IDN_DISALLOWED || err->code > CURI_ERR_IDN_STD3)
         return NULL;
     r = err->detail;
-    if (r > R_NONE && r <= R_REGNAME) {
-        if (message)
-            *message = own_msg[r];
-        return own_name[r];
-    }
-#ifdef CURI_HAVE_IDN2
-    if (r >= 100 && r < 1000) {
-        if (message)
-            *message = idn2_strerror(-(int)r);
-        return idn2_strerror_name(-(int)r);
-    }
-#endif
-    return NULL;
+    if (r == R_NONE || r >= R_COUNT)
+        return NULL;
+    if (message)
+        *message = r_msg[r];
+    return r_name[r];
 }
+
 #define ASCII_MAX 256 /* a valid name: at most 253 bytes, a root dot, room to spare */
 #define UNI_MAX 1024  /* its U-labels: at most 4 bytes of UTF-8 per Punycode byte */
 
@@ -111,350 +112,211 @@ static int put_ip_literal(curi__out *o, const char *h, size_t n, int *rc, curi_e
     return 1;
 }
 
-#ifdef CURI_HAVE_IDN2
-/* The name, percent-decoded and NUL-terminated, with each byte's offset in the input. */
+/* ------------------------------------------------------------------ IDNA2008 per label */
+
+/* RFC 5892 appendix A.3-A.9 for b[i], a CONTEXTO code point of the label b[0..n): R_NONE
+ * when its rule holds, else the rule's reason; -1 when b[i] has no such rule. */
+static int contexto(const uint32_t *b, size_t n, size_t i)
+{
+    uint32_t c = b[i];
+    switch (c) {
+    case 0x00B7: /* A.3: Before(cp) .eq. U+006C And After(cp) .eq. U+006C */
+        return i > 0 && i + 1 < n && b[i - 1] == 'l' && b[i + 1] == 'l' ? R_NONE : R_CTXO_DOT;
+    case 0x0375: /* A.4: Script(After(cp)) .eq. Greek */
+        return i + 1 < n && curi__u46_script_of(b[i + 1]) == CURI__SCRIPT_GREEK ? R_NONE
+                                                                                 : R_CTXO_KERAIA;
+    case 0x05F3: /* A.5, A.6: Script(Before(cp)) .eq. Hebrew */
+    case 0x05F4:
+        return i > 0 && curi__u46_script_of(b[i - 1]) == CURI__SCRIPT_HEBREW ? R_NONE
+                                                                              : R_CTXO_HEBREW;
+    case 0x30FB: /* A.7: some character of the label is Hiragana, Katakana or Han */
+        for (size_t j = 0; j < n; j++) {
+            unsigned sc = curi__u46_script_of(b[j]);
+            if (sc == CURI__SCRIPT_HIRAGANA || sc == CURI__SCRIPT_KATAKANA ||
+                sc == CURI__SCRIPT_HAN)
+                return R_NONE;
+        }
+        return R_CTXO_KATAKANA;
+    default:
+        break;
+    }
+    if ((c >= 0x0660 && c <= 0x0669) || (c >= 0x06F0 && c <= 0x06F9)) {
+        /* A.8, A.9: no digit of the other set in the label */
+        uint32_t lo = c >= 0x06F0 ? 0x0660 : 0x06F0;
+        for (size_t j = 0; j < n; j++)
+            if (b[j] >= lo && b[j] <= lo + 9)
+                return R_CTXO_DIGITS;
+        return R_NONE;
+    }
+    return -1;
+}
+
+/* The error curi__idna2008_label returns: the code, and the reason above it. */
+#define IDNA_FAIL(code, why) ((int)((unsigned)(code) | (unsigned)(why) << 8))
+
+int curi__idna2008_label(const uint32_t *b, size_t n, unsigned flags)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = b[i];
+        int r;
+        if (c < 0x80) {
+            /* With UseSTD3ASCIIRules uts46.c has refused all but letters, digits and '-'. */
+            if (!(flags & CURI_UTS46_STD3) && (c == '%' || !curi__is((unsigned char)c,
+                                                                     CURI__REGNAME)))
+                return IDNA_FAIL(CURI_ERR_IDN_DISALLOWED, R_REGNAME);
+            continue;
+        }
+        if (curi__u46_in_ranges(curi__u46_nv8, curi__u46_nv8_count, c))
+            return IDNA_FAIL(CURI_ERR_IDN_DISALLOWED, R_IDNA2008);
+        r = contexto(b, n, i);
+        if (r > R_NONE)
+            return IDNA_FAIL(CURI_ERR_IDN_CONTEXTO, r);
+    }
+    return CURI_OK;
+}
+
+/* ------------------------------------------------------------------ the name */
+
+/* The name, percent-decoded, with each byte's offset in the input: s[0..n) is the input
+ * itself when it holds no '%' (off NULL: the offsets are the indexes), else buf. */
 typedef struct idn_name {
-    char s[MAXIN + 1];
-    uint16_t off[MAXIN + 1];
+    const char *s;
+    const uint16_t *off;
     size_t n;
-    uint16_t lab[MAXIN + 2], labend[MAXIN + 2]; /* each label's [start, end) in s */
-    size_t nlab;
+    char buf[MAXIN + 1];
+    uint16_t offbuf[MAXIN + 1];
 } idn_name;
 
-/* A label separator of UTS #46 (mapped to '.'): '.', U+3002, U+FF0E, U+FF61; its length. */
-static size_t dot_at(const char *s, size_t i, size_t n)
+/* The input offset of byte i of nm->s (i <= nm->n). */
+static size_t in_off(const idn_name *nm, size_t i)
 {
-    const unsigned char *u = (const unsigned char *)s + i;
-    if (u[0] == '.')
+    return nm->off ? nm->off[i] : i;
+}
+
+/* A label separator of UTS #46 (mapped to '.') that ends s[0..n): '.', U+3002, U+FF0E,
+ * U+FF61; its length, 0 when s ends otherwise. */
+static size_t dot_before(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s + n;
+    if (n >= 1 && u[-1] == '.')
         return 1;
-    if (n - i >= 3 && ((u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x82) ||
-                       (u[0] == 0xEF && u[1] == 0xBC && u[2] == 0x8E) ||
-                       (u[0] == 0xEF && u[1] == 0xBD && u[2] == 0xA1)))
+    if (n >= 3 && ((u[-3] == 0xE3 && u[-2] == 0x80 && u[-1] == 0x82) ||
+                   (u[-3] == 0xEF && u[-2] == 0xBC && u[-1] == 0x8E) ||
+                   (u[-3] == 0xEF && u[-2] == 0xBD && u[-1] == 0xA1)))
         return 3;
     return 0;
 }
 
 /* Decode h[0..len) into *nm: PCT, UTF8, IDN_DISALLOWED (NUL) or IDN_LENGTH on failure. */
+static int because(curi_error *err, int code, size_t offset, unsigned why)
+{
+    curi__fail(err, code, offset);
+    if (err)
+        err->detail = why;
+    return code;
+}
+
 static int name_read(idn_name *nm, const char *h, size_t len, curi_error *err)
 {
     size_t i = 0, n = 0;
-    while (i < len) {
-        unsigned char c = (unsigned char)h[i];
-        size_t at = i;
-        if (n >= MAXIN)
-            return because(err, CURI_ERR_IDN_LENGTH, i, R_LENGTH);
-        if (c == '%') {
-            if (!curi__is_pct(h + i, h + len))
-                return curi__fail(err, CURI_ERR_PCT, i);
-            c = curi__pct_octet(h + i);
-            i += 3;
-        } else {
-            i++;
-        }
-        if (c == 0)
-            return because(err, CURI_ERR_IDN_DISALLOWED, at, R_REGNAME);
-        nm->s[n] = (char)c;
-        nm->off[n++] = (uint16_t)(at > 0xFFFF ? 0xFFFF : at);
-    }
-    nm->s[n] = '\0';
-    nm->off[n] = (uint16_t)(len > 0xFFFF ? 0xFFFF : len);
-    nm->n = n;
-    nm->nlab = 0;
-    nm->lab[nm->nlab++] = 0;
-    for (i = 0; i < n;) {
-        uint32_t cp;
-        size_t k;
-        if ((unsigned char)nm->s[i] >= 0x80 && curi__utf8(nm->s + i, nm->s + n, &cp) == 0)
-            return curi__fail(err, CURI_ERR_UTF8, nm->off[i]);
-        k = dot_at(nm->s, i, n);
-        if (k) {
-            nm->labend[nm->nlab - 1] = (uint16_t)i;
-            i += k;
-            nm->lab[nm->nlab++] = (uint16_t)i;
-            continue;
-        }
-        i += (unsigned char)nm->s[i] < 0x80 ? 1 : curi__utf8(nm->s + i, nm->s + n, &cp);
-    }
-    nm->labend[nm->nlab - 1] = (uint16_t)n;
-    return CURI_OK;
-}
-
-/* libidn2's return codes as curi's. */
-static int idn_code(int rc)
-{
-    switch (rc) {
-    case IDN2_DISALLOWED:
-    case IDN2_UNASSIGNED:
-    case IDN2_INVALID_TRANSITIONAL:
-    case IDN2_INVALID_NONTRANSITIONAL:
-    case IDN2_DOT_IN_LABEL:
-        return CURI_ERR_IDN_DISALLOWED;
-    case IDN2_2HYPHEN:
-    case IDN2_HYPHEN_STARTEND:
-        return CURI_ERR_IDN_HYPHEN;
-    case IDN2_LEADING_COMBINING:
-        return CURI_ERR_IDN_LEADING_COMBINING;
-    case IDN2_CONTEXTJ:
-    case IDN2_CONTEXTJ_NO_RULE:
-        return CURI_ERR_IDN_CONTEXTJ;
-    case IDN2_CONTEXTO:
-    case IDN2_CONTEXTO_NO_RULE:
-        return CURI_ERR_IDN_CONTEXTO;
-    case IDN2_BIDI:
-        return CURI_ERR_IDN_BIDI;
-    case IDN2_PUNYCODE_BAD_INPUT:
-    case IDN2_PUNYCODE_OVERFLOW:
-    case IDN2_INVALID_ALABEL:
-    case IDN2_UALABEL_MISMATCH:
-    case IDN2_ALABEL_ROUNDTRIP_FAILED:
-        return CURI_ERR_IDN_PUNYCODE;
-    case IDN2_TOO_BIG_DOMAIN:
-    case IDN2_TOO_BIG_LABEL:
-    case IDN2_PUNYCODE_BIG_OUTPUT: /* a U-label whose A-label would pass 63 bytes */
-        return CURI_ERR_IDN_LENGTH;
-    case IDN2_ENCODING_ERROR:
-        return CURI_ERR_UTF8;
-    default:
-        return CURI_ERR_IDN;
-    }
-}
-
-/* ToASCII of s by libidn2 (nontransitional UTS #46 processing) into a[0..ASCII_MAX). */
-static int lookup(const char *s, char *a, size_t *alen)
-{
-    uint8_t *out = NULL;
-    int rc = idn2_lookup_u8((const uint8_t *)s, &out, IDN2_NONTRANSITIONAL);
-    size_t n;
-    if (rc != IDN2_OK)
-        return rc;
-    n = strlen((const char *)out);
-    if (n >= ASCII_MAX) {
-        idn2_free(out);
-        return IDN2_TOO_BIG_DOMAIN;
-    }
-    memcpy(a, out, n + 1);
-    *alen = n;
-    idn2_free(out);
-    return IDN2_OK;
-}
-
-/* The input offset of label k of the name (0 when there is no such label). */
-static size_t label_off(const idn_name *nm, size_t k)
-{
-    return k < nm->nlab ? nm->off[nm->lab[k]] : 0;
-}
-
-/* An error of the whole name: at the first label that fails alone, else at 0. */
-static int fail_label(const idn_name *nm, int code, int rc, curi_error *err)
-{
-    char one[MAXIN + 1], a[ASCII_MAX];
-    size_t alen;
-    for (size_t k = 0; k < nm->nlab; k++) {
-        size_t b = nm->lab[k], e = nm->labend[k];
-        memcpy(one, nm->s + b, e - b);
-        one[e - b] = '\0';
-        if (lookup(one, a, &alen) != IDN2_OK)
-            return because(err, code, label_off(nm, k), (unsigned)-rc);
-    }
-    return because(err, code, 0, (unsigned)-rc);
-}
-
-/*
- * The Bidi classes the checks below need, by block (libidn2 does not expose its table):
- * 1 for a right-to-left character (R, AL or AN), and in *digit 'E' for a European number
- * (EN: ASCII digits, U+06F0-06F9) or 'A' for an Arabic number (AN).
- */
-static int rtl_class(uint32_t c, int *digit)
-{
-    *digit = 0;
-    if ((c >= '0' && c <= '9') || (c >= 0x06F0 && c <= 0x06F9)) {
-        *digit = 'E';
-        return 0;
-    }
-    if ((c >= 0x0600 && c <= 0x0605) || (c >= 0x0660 && c <= 0x0669) || c == 0x066B ||
-        c == 0x066C || c == 0x06DD || c == 0x0890 || c == 0x0891 || c == 0x08E2 ||
-        (c >= 0x10D30 && c <= 0x10D39) || (c >= 0x10E60 && c <= 0x10E7E)) {
-        *digit = 'A';
-        return 1;
-    }
-    return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) ||
-           (c >= 0xFE70 && c <= 0xFEFF) || (c >= 0x10800 && c <= 0x10FFF) ||
-           (c >= 0x1E800 && c <= 0x1EFFF);
-}
-
-/*
- * CheckBidi where libidn2 leaves gaps, on the U-labels u[0..n): in a name with a
- * right-to-left character, a label starting with a digit (EN or AN: RFC 5893 rule 1 wants
- * L, R or AL) and a label with both EN and AN (rule 4).  The index of the first label
- * that fails, or -1.
- */
-static long bidi_gaps(const char *u, size_t n)
-{
-    int rtl = 0, d;
-    long k = 0;
-    uint32_t c;
-    for (size_t i = 0; i < n;) {
-        size_t len = (unsigned char)u[i] < 0x80 ? 1 : curi__utf8(u + i, u + n, &c);
-        if (len <= 1) { /* ASCII (libidn2 wrote u: never ill-formed UTF-8, which is 0) */
-            c = (unsigned char)u[i];
-            len = 1;
-        }
-        rtl |= rtl_class(c, &d);
-        i += len;
-    }
-    if (!rtl)
-        return -1;
-    for (size_t i = 0; i < n; k++) {
-        int en = 0, an = 0, first = 1;
-        while (i < n && u[i] != '.') {
-            size_t len = (unsigned char)u[i] < 0x80 ? 1 : curi__utf8(u + i, u + n, &c);
-            if (len <= 1) {
-                c = (unsigned char)u[i];
-                len = 1;
-            }
-            (void)rtl_class(c, &d);
-            if (first && d)
-                return k;
-            en |= d == 'E';
-            an |= d == 'A';
-            first = 0;
-            i += len;
-        }
-        if (en && an)
-            return k;
-        i++;
-    }
-    return -1;
-}
-
-/* Decode the A-labels of a valid ASCII name a into u[0..UNI_MAX); 0 on failure. */
-static size_t decode(const char *a, char *u)
-{
-    char *out = NULL;
-    size_t n;
-    if (idn2_to_unicode_8z8z(a, &out, 0) != IDN2_OK || out == NULL)
-        return 0;
-    n = strlen(out);
-    if (n >= UNI_MAX) {
-        idn2_free(out);
-        return 0;
-    }
-    memcpy(u, out, n + 1);
-    idn2_free(out);
-    return n;
-}
-
-/*
- * The input offset of the byte of label k that breaks UseSTD3ASCIIRules: its first ASCII
- * byte other than a letter, digit or '-' (the label's start when a mapping made it).
- */
-static size_t std3_off(const idn_name *nm, size_t k)
-{
-    if (k >= nm->nlab)
-        return 0;
-    for (size_t i = nm->lab[k]; i < nm->labend[k]; i++)
-        if ((unsigned char)nm->s[i] < 0x80 && !curi__is((unsigned char)nm->s[i], CURI__LDH))
-            return nm->off[i];
-    return label_off(nm, k);
-}
-
-/* The same for a character a reg-name cannot hold (R_REGNAME). */
-static size_t regname_off(const idn_name *nm, size_t k)
-{
-    if (k >= nm->nlab)
-        return 0;
-    for (size_t i = nm->lab[k]; i < nm->labend[k]; i++) {
-        unsigned char c = (unsigned char)nm->s[i];
-        if (c < 0x80 && (c == '%' || !curi__is(c, CURI__REGNAME)))
-            return nm->off[i];
-    }
-    return label_off(nm, k);
-}
-
-/*
- * ToASCII of nm into a[0..ASCII_MAX) with libidn2, then the checks it leaves out (the file's
- * comment); std3: UseSTD3ASCIIRules.  u receives the U-labels (decoded A-labels) when want_u
- * is set or a check needs them.
- */
-static int to_ascii(const idn_name *nm, char *a, size_t *alen, char *u, size_t *ulen, int want_u,
-                    int std3, curi_error *err)
-{
-    int rc = lookup(nm->s, a, alen);
-    size_t n;
-    int xn = 0;
-
-    if (rc != IDN2_OK)
-        return fail_label(nm, idn_code(rc), rc, err);
-    n = *alen;
-    /* UseSTD3ASCIIRules (or the reg-name's characters) on the ASCII result; VerifyDnsLength:
-     * labels of 1 to 63 bytes (the root label aside), a name of 1 to 253. */
-    if (n == 0 || (n == 1 && a[0] == '.'))
-        return because(err, CURI_ERR_IDN_LENGTH, 0, R_LENGTH);
-    for (size_t i = 0, lab = 0; i < n; i++) {
-        unsigned char c = (unsigned char)a[i];
-        if (c == '.') {
-            if (i == 0 || a[i - 1] == '.')
-                return because(err, CURI_ERR_IDN_LENGTH, label_off(nm, lab), R_LENGTH);
-            lab++;
-        } else if (std3 && !curi__is(c, CURI__LDH)) {
-            return because(err, CURI_ERR_IDN_STD3, std3_off(nm, lab), R_STD3);
-        } else if (c == '%' || !curi__is(c, CURI__REGNAME)) {
-            return because(err, CURI_ERR_IDN_DISALLOWED, regname_off(nm, lab), R_REGNAME);
-        }
-    }
-    if (n - (a[n - 1] == '.') > 253)
-        return because(err, CURI_ERR_IDN_LENGTH, 0, R_LENGTH);
-    for (size_t i = 0; i + 4 <= n; i++)
-        if ((i == 0 || a[i - 1] == '.') && (a[i] == 'x') && a[i + 1] == 'n' && a[i + 2] == '-' &&
-            a[i + 3] == '-')
-            xn = 1;
-    *ulen = 0;
-    if (!xn && !want_u)
-        return CURI_OK;
-    if (xn) {
-        char a2[ASCII_MAX];
-        size_t a2len = 0, lab = 0;
-        *ulen = decode(a, u);
-        if (*ulen == 0)
-            return because(err, CURI_ERR_IDN_PUNYCODE, 0, R_DECODE);
-        /* UTS #46 4.1 (the label's characters valid) for the A-labels: libidn2 lets some
-         * through that decode to a character UTS #46 maps (xn--6a is U+00A0, which maps to
-         * a space), so the U-labels must give the same A-labels again. */
-        if (lookup(u, a2, &a2len) != IDN2_OK || a2len != n || memcmp(a2, a, n) != 0) {
-            for (size_t i = 0; i < n && i < a2len && a[i] == a2[i]; i++)
-                lab += a[i] == '.';
-            return because(err, CURI_ERR_IDN_DISALLOWED, label_off(nm, lab), R_VALID);
-        }
+    if (memchr(h, '%', len) == NULL) {
+        /* Nothing to decode: the input is the name (its UTF-8 checked below). */
+        const char *nul = memchr(h, 0, len);
+        if (len > MAXIN)
+            return because(err, CURI_ERR_IDN_LENGTH, MAXIN, R_LENGTH);
+        if (nul != NULL)
+            return because(err, CURI_ERR_IDN_DISALLOWED, (size_t)(nul - h), R_REGNAME);
+        nm->s = h;
+        nm->off = NULL;
+        nm->n = len;
     } else {
-        memcpy(u, a, n + 1);
-        *ulen = n;
+        while (i < len) {
+            unsigned char c = (unsigned char)h[i];
+            size_t at = i;
+            if (n >= MAXIN)
+                return because(err, CURI_ERR_IDN_LENGTH, i, R_LENGTH);
+            if (c == '%') {
+                if (!curi__is_pct(h + i, h + len))
+                    return curi__fail(err, CURI_ERR_PCT, i);
+                c = curi__pct_octet(h + i);
+                i += 3;
+            } else {
+                i++;
+            }
+            if (c == 0)
+                return because(err, CURI_ERR_IDN_DISALLOWED, at, R_REGNAME);
+            nm->buf[n] = (char)c;
+            nm->offbuf[n++] = (uint16_t)at; /* at < len <= MAXIN * 3 */
+        }
+        nm->offbuf[n] = (uint16_t)len;
+        nm->s = nm->buf;
+        nm->off = nm->offbuf;
+        nm->n = n;
     }
-    /* U+2260, U+226E, U+226F: E2 89 A0, E2 89 AE, E2 89 AF */
-    for (size_t i = 0, lab = 0; i < *ulen; i++) {
-        const unsigned char *p = (const unsigned char *)u + i;
-        if (*p == '.')
-            lab++;
-        if (std3 && *ulen - i >= 3 && p[0] == 0xE2 && p[1] == 0x89 &&
-            (p[2] == 0xA0 || p[2] == 0xAE || p[2] == 0xAF))
-            return because(err, CURI_ERR_IDN_STD3, label_off(nm, lab), R_STD3);
-    }
-    /* CheckBidi: the rules libidn2 skips (bidi_gaps). */
-    {
-        long k = bidi_gaps(u, *ulen);
-        if (k >= 0)
-            return because(err, CURI_ERR_IDN_BIDI, label_off(nm, (size_t)k), R_BIDI);
+    for (i = 0; i < nm->n;) {
+        unsigned char c = (unsigned char)nm->s[i];
+        size_t k = 1;
+        if (c >= 0x80) {
+            uint32_t cp;
+            k = curi__utf8(nm->s + i, nm->s + nm->n, &cp);
+            if (k == 0)
+                return curi__fail(err, CURI_ERR_UTF8, in_off(nm, i));
+        }
+        i += k;
     }
     return CURI_OK;
 }
+
+/*
+ * The input offset of an error of curi__uts46 at at (the start of the label at fault in
+ * nm->s): for UseSTD3ASCIIRules and URIHost the label's first ASCII byte that breaks the
+ * rule, the label's start when a mapping made it.
+ */
+static size_t err_off(const idn_name *nm, size_t at, unsigned why)
+{
+    if (why == R_STD3 || why == R_REGNAME) {
+        for (size_t i = at; i < nm->n && nm->s[i] != '.'; i++) {
+            unsigned char c = (unsigned char)nm->s[i];
+            if (c >= 0x80)
+                continue;
+            if (why == R_STD3 ? !curi__is(c, CURI__LDH) : c == '%' || !curi__is(c, CURI__REGNAME))
+                return in_off(nm, i);
+        }
+    }
+    return in_off(nm, at < nm->n ? at : nm->n);
+}
+
+/* curi__uts46's error rc at at, as curi's code, offset and reason. */
+static int uts46_fail(const idn_name *nm, int rc, size_t at, curi_error *err)
+{
+    static const unsigned char why[] = {
+        [CURI_ERR_IDN_DISALLOWED] = R_VALID,       [CURI_ERR_IDN_HYPHEN] = R_HYPHENS,
+        [CURI_ERR_IDN_LEADING_COMBINING] = R_COMBINING, [CURI_ERR_IDN_CONTEXTJ] = R_JOINERS,
+        [CURI_ERR_IDN_BIDI] = R_BIDI,              [CURI_ERR_IDN_PUNYCODE] = R_PUNYCODE,
+        [CURI_ERR_IDN_LENGTH] = R_LENGTH,          [CURI_ERR_IDN_STD3] = R_STD3};
+    int code = rc & 0xFF;
+    unsigned r = (unsigned)rc >> 8;
+    if (r == 0 && code >= 0 && (size_t)code < sizeof why)
+        r = why[code];
+    return because(err, code, err_off(nm, at, r), r);
+}
+
+/* The options of curi_host_to_ascii: the section's UTS #46 options, IDNA2008. */
+static unsigned idna_flags(unsigned flags)
+{
+    return CURI_UTS46_CHECK_HYPHENS | CURI_UTS46_VERIFY_DNS_LENGTH | CURI__UTS46_IDNA2008 |
+           ((flags & CURI_HOST_STD3) ? CURI_UTS46_STD3 : 0u);
+}
+
 /*
  * The ASCII fast path: a name of letters, digits, '-' (and '_' without UseSTD3ASCIIRules)
  * in labels of 1 to 63 bytes, none starting or ending with '-' or holding "--" at 3-4 (so
  * no A-label, which still needs validation), at most 253 bytes and one root dot, is what
- * UTS #46 leaves as it is but for lowercase: libidn2 would map the capitals and accept
- * every label, and no check of to_ascii below could fail.  Such a name is written
+ * UTS #46 leaves as it is but for lowercase: the mapping lowercases the capitals and no
+ * check can fail.  Such a name is written
  * lowercased into a[0..ASCII_MAX) (its ToASCII and its ToUnicode alike); 0 for any other
- * name, which takes the full path (the differential test of the commit that added this
- * compared both paths' answers over every host of the URL data files and a mutated corpus).
+ * name, which takes the full path (tests/vectors/idna-ascii.vec holds the edges; a
+ * differential test compared both paths over every host of the URL data files).
  */
 static size_t ascii_fast(const char *h, size_t n, int std3, char *a)
 {
@@ -464,7 +326,7 @@ static size_t ascii_fast(const char *h, size_t n, int std3, char *a)
     for (;;) {
         size_t start = i, len;
         /* A label: '|' 0x20 lowercases a letter and leaves a digit and '-' as they are. */
-        for (; i < n; i++) {
+        for (; i != n; i++) {
             unsigned char c = (unsigned char)h[i];
             if (curi__is(c, CURI__LDH))
                 a[i] = (char)(c | 0x20);
@@ -486,13 +348,45 @@ static size_t ascii_fast(const char *h, size_t n, int std3, char *a)
             return n; /* the root label after a trailing dot */
     }
 }
-#endif /* CURI_HAVE_IDN2 */
+
+/* A name that is no IP literal and not for the fast path, appended to o: percent-decoded,
+ * then ToASCII (and ToUnicode) in IDNA2008 mode.  CURI_OK or the error, *err filled. */
+static int idna_convert(curi__out *o, const char *host, size_t len, unsigned flags, int unicode,
+                        curi_error *err)
+{
+    idn_name nm;
+    char a[ASCII_MAX];
+    curi__out ao = {a, sizeof a, 0};
+    size_t n, at = 0, root;
+    unsigned f46 = idna_flags(flags);
+    int rc = name_read(&nm, host, len, err);
+    if (rc != CURI_OK)
+        return rc;
+    /* A final root dot (of any of the four separators) stands outside VerifyDnsLength. */
+    root = dot_before(nm.s, nm.n);
+    rc = curi__uts46(&ao, nm.s, nm.n - root, f46, 0, 0, &at);
+    if (rc != CURI_OK)
+        return uts46_fail(&nm, rc, at, err);
+    n = ao.len; /* at most 253: VerifyDnsLength */
+    if (unicode) {
+        /* ToUnicode of the A-labels that ToASCII has just validated. */
+        rc = curi__uts46(o, a, n, f46, 1, 0, &at);
+        if (rc != CURI_OK)
+            return uts46_fail(&nm, rc, 0, err);
+    } else {
+        curi__put(o, a, n);
+    }
+    if (root)
+        curi__put(o, ".", 1);
+    return CURI_OK;
+}
 
 /* The two public functions: the writer contract, IP literals, then the conversion. */
 static int host_convert(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,
                         unsigned flags, int unicode, curi_error *err)
 {
     curi__out o = {dst, cap, 0};
+    char a[ASCII_MAX];
     size_t n;
     int rc = CURI_OK;
 
@@ -509,32 +403,16 @@ static int host_convert(char *dst, size_t cap, size_t *outlen, const char *host,
         rc = curi__out_end(&o, &n);
         return curi__wend(rc, n, outlen, err);
     }
-#ifdef CURI_HAVE_IDN2
-    {
-        idn_name nm;
-        char a[ASCII_MAX], u[UNI_MAX];
-        size_t alen = ascii_fast(host, len, (flags & CURI_HOST_STD3) != 0, a), ulen = 0;
-        if (alen > 0) {
-            curi__put(&o, a, alen);
-            rc = curi__out_end(&o, &n);
-            return curi__wend(rc, n, outlen, err);
-        }
-        rc = name_read(&nm, host, len, err);
-        if (rc == CURI_OK)
-            rc = to_ascii(&nm, a, &alen, u, &ulen, unicode, (flags & CURI_HOST_STD3) != 0, err);
+    n = ascii_fast(host, len, (flags & CURI_HOST_STD3) != 0, a);
+    if (n > 0) {
+        curi__put(&o, a, n);
+    } else {
+        rc = idna_convert(&o, host, len, flags, unicode, err);
         if (rc != CURI_OK)
             return curi__wend(rc, 0, outlen, err);
-        if (unicode)
-            curi__put(&o, u, ulen);
-        else
-            curi__put(&o, a, alen);
-        rc = curi__out_end(&o, &n);
-        return curi__wend(rc, n, outlen, err);
     }
-#else
-    (void)unicode;
-    return curi__wend(curi__fail(err, CURI_ERR_UNSUPPORTED, 0), 0, outlen, err);
-#endif
+    rc = curi__out_end(&o, &n);
+    return curi__wend(rc, n, outlen, err);
 }
 
 int curi_host_to_ascii(char *dst, size_t cap, size_t *outlen, const char *host, size_t len,

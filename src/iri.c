@@ -64,14 +64,12 @@ static int non_ascii(const char *h, size_t n)
     return 0;
 }
 
-/* The mappings' flag checks: the family's bits only, and IDN only with libidn2. */
+/* The mappings' flag checks: the family's bits only. */
 static int map_flags(unsigned flags)
 {
     const unsigned idn = CURI_IRI_IDN | CURI_IRI_IDN_DNS;
     if (flags & ~idn)
         return CURI_ERR_INVALID_ARG;
-    if ((flags & idn) && !(curi_features() & CURI_FEATURE_IDN))
-        return CURI_ERR_UNSUPPORTED;
     return CURI_OK;
 }
 

@@ -1,5 +1,5 @@
 /*
- * uts46.c -- UTS #46 (Unicode IDNA Compatibility Processing) without libidn2: mapping, NFC,
+ * uts46.c -- UTS #46 (Unicode IDNA Compatibility Processing), libcuri's own: mapping, NFC,
  * Punycode, the validity criteria, the Bidi rule (RFC 5893 2) and the ContextJ rules (RFC 5892
  * appendix A.1, A.2), over the tables of uts46tab.c (tools/gen_uts46.py, Unicode 17.0.0).
  *
@@ -74,6 +74,24 @@ static unsigned bidi_class(uint32_t cp)
 static unsigned joining_type(uint32_t cp)
 {
     return curi__u46_jt[find32(curi__u46_jt, curi__u46_jt_count, cp, 8)] & 0xFF;
+}
+
+int curi__u46_in_ranges(const uint32_t *t, size_t count, uint32_t cp)
+{
+    size_t lo = 0, hi = count / 2;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t[2 * mid + 1] < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < count / 2 && t[2 * lo] <= cp;
+}
+
+unsigned curi__u46_script_of(uint32_t cp)
+{
+    return curi__u46_script[find32(curi__u46_script, curi__u46_script_count, cp, 8)] & 0xFF;
 }
 
 /* The status of cp, and for a mapped (or deviation) code point its sequence in *seq, *n. */
@@ -506,6 +524,8 @@ static int valid_label(const uint32_t *b, size_t n, unsigned flags, int decoded,
             !contextj(b, n, i))
             return CURI_ERR_IDN_CONTEXTJ;
     }
+    if (flags & CURI__UTS46_IDNA2008)
+        return curi__idna2008_label(b, n, flags);
     return CURI_OK;
 }
 

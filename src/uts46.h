@@ -54,6 +54,34 @@ extern const uint32_t curi__u46_jt[];
 extern const size_t curi__u46_jt_count;
 extern const uint32_t curi__u46_mark[];
 extern const size_t curi__u46_mark_count;
+/* IDNA2008 (curi_host_to_ascii's mode, src/idn.c): the code points above ASCII that
+ * IdnaMappingTable.txt marks NV8 or XV8, [lo, hi] pairs; and the scripts RFC 5892's CONTEXTO
+ * rules name, {lo << 8 | CURI__SCRIPT_*} from lo to the next lo. */
+extern const uint32_t curi__u46_nv8[];
+extern const size_t curi__u46_nv8_count;
+extern const uint32_t curi__u46_script[];
+extern const size_t curi__u46_script_count;
+enum { CURI__SCRIPT_OTHER, CURI__SCRIPT_GREEK, CURI__SCRIPT_HEBREW, CURI__SCRIPT_HIRAGANA,
+       CURI__SCRIPT_KATAKANA, CURI__SCRIPT_HAN };
+
+/* 1 when cp lies in one of the [lo, hi] pairs of t[0..count) (count words, sorted). */
+int curi__u46_in_ranges(const uint32_t *t, size_t count, uint32_t cp);
+/* The CURI__SCRIPT_* of cp. */
+unsigned curi__u46_script_of(uint32_t cp);
+
+/*
+ * An internal flag of curi__uts46, above the public CURI_UTS46_* bits: the IDNA2008 mode of
+ * curi_host_to_ascii.  After the validity criteria of UTS #46 4.1 pass for a label (mapped and
+ * normalized, or decoded from an A-label), curi__idna2008_label (src/idn.c) judges it too.
+ */
+#define CURI__UTS46_IDNA2008 0x10000u
+/*
+ * The IDNA2008 rules that UTS #46 does not apply, for the label b[0..n) (flags: curi__uts46's):
+ * no NV8/XV8 code point, the CONTEXTO rules of RFC 5892 appendix A.3-A.9, and without
+ * CURI_UTS46_STD3 only ASCII that a URI's reg-name holds.  CURI_OK, or a CURI_ERR_IDN_* code
+ * with the reason (src/idn.c's) in the bits from 8 up, which curi__uts46 returns as it is.
+ */
+int curi__idna2008_label(const uint32_t *b, size_t n, unsigned flags);
 
 /* Properties of every code point, in two stages: the byte of cp below U+110000 is
  * curi__u46_prop_blk[curi__u46_prop_idx[cp >> 7] << 7 | (cp & 127)]. */

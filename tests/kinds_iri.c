@@ -1,5 +1,5 @@
 /*
- * kinds_iri.c -- the IRI kinds (RFC 3987; IDNA through libidn2).  %flags idn passes
+ * kinds_iri.c -- the IRI kinds (RFC 3987; IDNA2008, src/idn.c).  %flags idn passes
  * CURI_IRI_IDN to the mappings.  (IRI parsing itself is kind parse with %flags iri.)
  *
  * touri:    IRI URI  or  IRI !CODE@OFF: curi_iri_to_uri.  The URI must parse as an RFC 3986
@@ -18,11 +18,9 @@
  *           for an error of any code.
  * iriequal: A B LEVEL (%flags [syntax] [idn]): curi_iri_compare both ways round; LEVEL may
  *           be !CODE, the error of a mapping (A or B is no IRI).
- * The kinds that need IDNA (idn, toascii, tounicode, uts46) are counted as skipped, not
- * run, when the library was built without libidn2 (curi_features lacks CURI_FEATURE_IDN);
- * then the functions must answer CURI_ERR_UNSUPPORTED (host cases of IP literals, which need
- * no IDNA, run in both builds).  Every writer runs through the
- * writer-contract harness with its input at a guard page.
+ * The kinds that need IDNA (idn, toascii, tounicode, uts46) fail when curi_features lacks
+ * CURI_FEATURE_IDN, which every libcuri has since IDNA is its own.  Every writer runs
+ * through the writer-contract harness with its input at a guard page.
  * SPDX-License-Identifier: MIT
  */
 #include <stdio.h>
@@ -32,7 +30,6 @@
 #include "../src/iri.h"
 #include "runner.h"
 
-long runner_skipped_idn;
 
 enum { W_TOURI, W_TOIRI, W_ASCII, W_UNICODE };
 
@@ -93,24 +90,16 @@ static int have_idn(void)
 }
 
 /*
- * Without libidn2: the case is counted as skipped, after checking that the function refuses
- * with UNSUPPORTED.  Returns 1 when the case must not run further.
+ * IDNA is built into every libcuri (src/idn.c): a library whose curi_features lacks
+ * CURI_FEATURE_IDN fails the case.  Returns 1 when the case must not run further.
  */
 static int skip_without_idn(tcase *tc, int what, unsigned flags)
 {
-    sbuf out = {0};
-    curi_error err;
-    int rc;
+    (void)what;
+    (void)flags;
     if (have_idn())
         return 0;
-    if ((what == W_ASCII || what == W_UNICODE) && tc->t[0].len > 0 && tc->t[0].s[0] == '[')
-        return 0; /* an IP literal needs no IDNA: the case runs as it is */
-    rc = run_iri(tc, what, G_IN0, tc->t[0].s, tc->t[0].len, flags, &out, &err);
-    if (rc != CURI_ERR_UNSUPPORTED && !(rc == CURI_ERR_INVALID_ARG && flags))
-        fail(tc, "built without libidn2: want UNSUPPORTED: got %s", err_name(rc));
-    sbuf_free(&out);
-    runner_skipped_idn++;
-    tc->skipped = 1;
+    fail(tc, "curi_features lacks CURI_FEATURE_IDN, which every libcuri now has");
     return 1;
 }
 
@@ -320,11 +309,8 @@ void kind_iriequal(tcase *tc)
         fail(tc, "unknown level or error %s", show(tc->t[2].s, tc->t[2].len));
         return;
     }
-    if ((flags & (CURI_IRI_IDN | CURI_IRI_IDN_DNS)) && !have_idn()) {
-        runner_skipped_idn++;
-        tc->skipped = 1;
+    if ((flags & (CURI_IRI_IDN | CURI_IRI_IDN_DNS)) && skip_without_idn(tc, W_TOURI, flags))
         return;
-    }
     cap = curi_iri_compare_bound(tc->t[0].len, tc->t[1].len, flags);
     work = malloc(cap ? cap : 1);
     if (work == NULL) {
@@ -362,7 +348,7 @@ void kind_iriequal(tcase *tc)
 /*
  * idna46: libcuri's own UTS #46 (curi_uts46_to_ascii, curi_uts46_to_unicode) as the WHATWG URL
  * Standard configures it (flags 0).  A case is SOURCE ASCII UNICODE, each result the text or
- * !ERROR (a CURI_ERR_* name).  No libidn2: never skipped.
+ * !ERROR (a CURI_ERR_* name).
  */
 void kind_idna46(tcase *tc)
 {

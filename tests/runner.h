@@ -37,7 +37,7 @@ typedef struct tcase {
     int failed;
     int messages; /* failure lines printed for this case, to keep the output short */
     int urlfile;  /* 1 while a urlfile case runs: lighter writer checks */
-    int skipped;  /* the kind counted it as skipped (IDNA without libidn2) */
+    int skipped;  /* the kind counted it as skipped (a data file not found) */
 } tcase;
 
 /* Most tokens a case line may have. */
@@ -182,7 +182,6 @@ void kind_tounicode(tcase *tc);
 void kind_uts46(tcase *tc);
 void kind_idna46(tcase *tc);
 void kind_iriequal(tcase *tc);
-extern long runner_skipped_idn;
 /*
  * The batch functions over n inputs of data delimited by offsets[0..n], against the
  * one-input functions (kinds_batch.c); returns 1 when everything agrees.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """UTS #46 conformance of curi's IDNA (curi host --to-unicode and --to-ascii, that is
-curi_host_to_unicode and curi_host_to_ascii over libidn2), measured on Unicode's IdnaTestV2.txt.
+curi_host_to_unicode and curi_host_to_ascii, IDNA2008 on libcuri's UTS #46), measured on Unicode's IdnaTestV2.txt.
 
 Usage: python3 tools/uts46-conformance.py IdnaTestV2.txt [--curi build/curi]
                                           [--subset N OUT.vec] [--show K]

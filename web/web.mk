@@ -10,7 +10,7 @@
 #                     puppeteer-core installed under build/npm/web, never committed) over the inputs
 #                     of web/check-inputs.txt, each compared with the curi tool's JSON;
 #                     screenshots in build/web/shots/; ends with "N passed, N failed"
-# The library is built without libidn2 (its own UTS #46 converts hosts), as IDN=0 builds it.
+# The library needs nothing but libc (its own UTS #46 and IDNA2008 convert hosts).
 WEB       := build/web
 # the inspector's C API and the common/ code it writes its JSON with
 WEB_C     := web/curi_web.c common/buf.c common/json.c common/scheme_json.c common/urldiff.c
@@ -53,7 +53,7 @@ $(B)/obj/web/curi_web.o: ALL_CFLAGS += -Icommon
 $(B)/obj/web/curi_web.o $(B)/obj/fuzz/fuzz_web.o $(FUZZ_B)/obj/web/curi_web.o: web/curi_web.h
 $(B)/fuzz-replay-web: $(B)/obj/fuzz/fuzz_web.o $(B)/obj/fuzz/util.o $(B)/obj/fuzz/replay.o \
                       $(WEB_C:%.c=$(B)/obj/%.o) $(STATIC)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(IDN_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
 $(FUZZ_B)/fuzz_web: $(FUZZ_B)/obj/fuzz/fuzz_web.o $(FUZZ_B)/obj/fuzz/util.o \
                     $(WEB_C:%.c=$(FUZZ_B)/obj/%.o) $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^ $(IDN_LIBS)
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $^

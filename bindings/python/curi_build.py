@@ -97,8 +97,6 @@ def libcuri_args(archive):
     kw = {"include_dirs": [INCLUDE]}
     if archive:
         kw["extra_objects"] = [os.path.abspath(archive)]
-        # what the archive needs after it: "-lidn2" when libcuri was built with libidn2
-        kw["extra_link_args"] = os.environ.get("CURI_LIBS", "").split()
     else:
         kw["sources"] = [amalgamation()]
         kw["extra_compile_args"] = ["-std=c11"]

@@ -43,7 +43,7 @@ PY_LIBCURI ?= $(STATIC)
 PY_LDFLAGS ?=
 $(PY_STAMP): $(PY_LIBCURI) include/curi.h $(PY_SRC)
 	@mkdir -p $(PYDIR)/curi
-	env -u CC -u CFLAGS -u LDFLAGS $(if $(PY_LDFLAGS),LDFLAGS="$(PY_LDFLAGS)") CURI_LIBCURI_A=$(PY_LIBCURI) CURI_LIBS="$(IDN_LIBS)" $(PYTHON) bindings/python/curi_build.py $(PYDIR)
+	env -u CC -u CFLAGS -u LDFLAGS $(if $(PY_LDFLAGS),LDFLAGS="$(PY_LDFLAGS)") CURI_LIBCURI_A=$(PY_LIBCURI) $(PYTHON) bindings/python/curi_build.py $(PYDIR)
 	cp bindings/python/curi/__init__.py bindings/python/curi/__init__.pyi \
 	    bindings/python/curi/py.typed $(PYDIR)/curi/
 	@rm -rf $(PYDIR)/curi/_curi.c $(PYDIR)/curi/_curi.o $(PYDIR)/tmp-lists

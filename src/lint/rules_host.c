@@ -30,8 +30,7 @@
  * as the WHATWG URL Standard and curl run it) maps to ASCII or ignores, fullwidth digits and
  * letters, U+3002, U+FF0E, U+FF61, enclosed and mathematical letters, U+00AD and the other
  * ignored code points among them; any other code point is fed as one byte 0x80 (it stays
- * non-ASCII in the ToASCII form).  Built with or without libidn2, the table is the same, and
- * nothing is allocated.  When that form is plain ASCII without an xn-- label, the host gets
+ * non-ASCII in the ToASCII form).  Nothing is allocated.  When that form is plain ASCII without an xn-- label, the host gets
  * host-idna-maps-to-ascii, and host-ipv4-rare-form, host-special-address (IPv4 values and
  * localhost) and host-dns-length are decided on it as well; their messages then name the
  * mapped form, which the message functions find by walking the host again.

@@ -1,7 +1,5 @@
-# IDNA in the tool (libidn2): curi host, to-uri --idn, to-iri --idn, get {host:ascii}
-# {host:unicode}.  Without libidn2 every conversion fails with UNSUPPORTED (the last block);
-# run.sh skips this file's other blocks then (see the REQUIRES line).
-# REQUIRES: idn
+# IDNA2008 in the tool (libcuri's own, in every build): curi host --idna2008, to-uri --idn,
+# to-iri --idn, get {host:ascii} {host:unicode}.
 
 $ curi host --idna2008 --to-ascii bücher.example 'B%C3%BCcher.Example' 納豆.example.org '[::1]'
 xn--bcher-kva.example
@@ -15,9 +13,9 @@ bücher.example
 納豆.example.org
 ? 0
 
-# A name that fails: the message with a caret under its label, and libidn2's reason (or the
-# UTS #46 option libcuri checks itself); the other names still run.  '_' is allowed: host
-# names in URLs carry it (issue 27); --std3 asks for DNS host syntax.
+# A name that fails: the message with a caret under its label, and the reason (the UTS #46
+# option or step, or the IDNA2008 rule, that refused it); the other names still run.  '_' is
+# allowed: host names in URLs carry it (issue 27); --std3 asks for DNS host syntax.
 $ curi host --idna2008 --to-ascii a_b.example x.-a ok.example xn--a
 a_b.example
 |
@@ -26,11 +24,11 @@ ok.example
 ! curi: argument 2: IDN_HYPHEN at byte 2: IDNA: '-' at a label's start or end, or '--' at 3-4
 !   x.-a
 !     ^
-!   reason: IDN2_HYPHEN_STARTEND: string start/ends with forbidden hyphen
+!   reason: CheckHyphens: '-' at a label's start or end, or "--" at its 3rd and 4th position
 ! curi: argument 4: IDN_DISALLOWED at byte 0: IDNA: a disallowed or unassigned code point
 !   xn--a
 !   ^
-!   reason: IDN2_INVALID_NONTRANSITIONAL: domain label has character forbidden in non-transitional mode (TR46)
+!   reason: ValidityCriteria: a code point that UTS #46 disallows (or leaves unassigned) after mapping
 ? 1
 
 $ curi host --idna2008 --to-ascii _dmarc.bücher.example _sip._tcp.example.com
@@ -38,7 +36,8 @@ _dmarc.xn--bcher-kva.example
 _sip._tcp.example.com
 ? 0
 
-# --std3: the rule in the headline, the caret on the offending byte.
+# --std3: the rule in the headline, the caret on the offending byte.  U+2260 is DISALLOWED
+# in IDNA2008 (NV8) with --std3 or without.
 $ curi host --idna2008 --to-ascii --std3 a_b.example ok.example 'x.≠'
 |
 ok.example
@@ -46,11 +45,11 @@ ok.example
 ! curi: argument 1: IDN_STD3 at byte 1: IDNA UseSTD3ASCIIRules: a DNS name holds only letters, digits, '-', '.'
 !   a_b.example
 !    ^
-!   reason: UseSTD3ASCIIRules: only letters, digits and '-' may stand in an ASCII label (checked by libcuri)
-! curi: argument 3: IDN_STD3 at byte 2: IDNA UseSTD3ASCIIRules: a DNS name holds only letters, digits, '-', '.'
+!   reason: UseSTD3ASCIIRules: only letters, digits and '-' may stand in an ASCII label
+! curi: argument 3: IDN_DISALLOWED at byte 2: IDNA: a disallowed or unassigned code point
 !   x.≠
 !     ^
-!   reason: UseSTD3ASCIIRules: only letters, digits and '-' may stand in an ASCII label (checked by libcuri)
+!   reason: IDNA2008: a character UTS #46 accepts but IDNA2008 disallows (RFC 5892; NV8, XV8): a symbol or punctuation
 ? 1
 
 # Without --std3 a mapping may still not make what a URI host cannot hold (U+FF0F is '/').
@@ -59,7 +58,7 @@ $ curi host --idna2008 --to-ascii 'a.b／c'
 ! curi: argument 1: IDN_DISALLOWED at byte 2: IDNA: a disallowed or unassigned code point
 !   a.b／c
 !     ^
-!   reason: URIHost: a character that maps to ASCII a URI host cannot hold, such as '/' or a space (checked by libcuri)
+!   reason: URIHost: a character that maps to ASCII a URI host cannot hold, such as '/' or a space
 ? 1
 
 # A U-label whose A-label passes 63 bytes is too long, not bad Punycode.
@@ -68,7 +67,7 @@ curi: argument 1: IDN_LENGTH at byte 0: IDNA: an empty label, a label over 63 or
 ? 0
 
 $ printf 'xn--a.com\n' | curi host --idna2008 --to-unicode --json
-{"input":"xn--a.com","error":"IDN_DISALLOWED","message":"IDNA: a disallowed or unassigned code point","offset":0,"reason":"IDN2_INVALID_NONTRANSITIONAL"}
+{"input":"xn--a.com","error":"IDN_DISALLOWED","message":"IDNA: a disallowed or unassigned code point","offset":0,"reason":"ValidityCriteria"}
 ? 1
 
 $ curi to-uri --idn 'http://bücher.example/ü' 'http://a_b/ü' 'foo://bücher/'
@@ -97,7 +96,7 @@ http://a_b.xn--tda/
 ! curi: argument 2: IDN_HYPHEN at byte 9: IDNA: '-' at a label's start or end, or '--' at 3-4
 !   http://x.-ü/
 !            ^
-!   reason: IDN2_HYPHEN_STARTEND: string start/ends with forbidden hyphen
+!   reason: CheckHyphens: '-' at a label's start or end, or "--" at its 3rd and 4th position
 ? 1
 
 $ curi to-iri --idn 'http://xn--bcher-kva.example/%C3%BC' 'http://xn--a.example/'

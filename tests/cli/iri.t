@@ -1,8 +1,8 @@
 # IRIs (RFC 3987) and IDNA host names in the tool: parse --iri, to-uri, to-iri, host, resolve
 # --iri, normalize --iri, equal --iri, get {host:ascii} {host:unicode}.  The mappings and the
 # host conversion are tested as data in tests/vectors/iri.vec; here the tool: output, messages
-# with a caret and libidn2's reason, exit status, --json, stdin.  The IDNA blocks need
-# libidn2 (iri-idn.t); the ones here do not.
+# with a caret and the reason, exit status, --json, stdin.  The IDNA2008 blocks are in
+# iri-idn.t.
 
 $ curi parse --iri --json 'https://ja.wikipedia.org/wiki/東京?q=ü#f'
 {"input":"https://ja.wikipedia.org/wiki/東京?q=ü#f","scheme":"https","userinfo":null,"host":"ja.wikipedia.org","host_type":"reg-name","port":null,"path":"/wiki/東京","query":"q=ü","fragment":"f","segments":["wiki","東京"],"params":[{"key":"q","value":"ü"}],"labels":["ja","wikipedia","org"]}
@@ -122,7 +122,7 @@ $ curi host
 ? 2
 
 # curi host without --idna2008: libcuri's own UTS #46 as the WHATWG URL Standard configures
-# it, in every build (libidn2 or not): symbols map (U+00A1), U+3002 is a dot, no CheckHyphens,
+# it: symbols map (U+00A1), U+3002 is a dot, no CheckHyphens,
 # '_' passes, and lengths are not checked unless asked.
 $ curi host --to-ascii ¡ 。 a。b Bücher.Example '[::1]' _dmarc.x.-a a..b
 xn--7a

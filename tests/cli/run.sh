@@ -9,8 +9,6 @@
 #                     "$ ", "! ", "? " or "| " or are empty ("|" alone)
 #   ! TEXT            an expected line of standard error ("!" alone: an empty one)
 #   ? N               the expected exit status; ends the block
-#   # REQUIRES: idn   (a line of its own) the file runs only when curi has IDNA (libidn2);
-#   # REQUIRES: no-idn  only when it has not; otherwise the file is reported SKIPPED
 #
 # stdout and stderr must match exactly (a block without '!' lines expects an empty stderr).
 # Failures print FILE:LINE, the command and a diff.  Each file ends with a progress line
@@ -30,9 +28,6 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 pass=0
 fail=0
-skipped=0
-# Whether this curi has IDNA (libidn2): curi host fails with UNSUPPORTED without it.
-if "$CURI" host --idna2008 --to-ascii a >/dev/null 2>&1; then have_idn=idn; else have_idn=no-idn; fi
 
 # Run one block: $cmd, expected files, $want (status), $file:$start for messages.
 run_block() {
@@ -63,13 +58,6 @@ $cmd" >"$tmp/out" 2>"$tmp/err" </dev/null
 }
 
 for file in "$@"; do
-    need=$(sed -n 's/^# REQUIRES: *//p' "$file")
-    if [ -n "$need" ] && [ "$need" != "$have_idn" ]; then
-        if [ "$need" = idn ]; then how=with; else how=without; fi
-        echo "$file: SKIPPED: needs a curi built $how libidn2"
-        skipped=$((skipped + 1))
-        continue
-    fi
     pass0=$pass
     fail0=$fail
     n=0
@@ -121,6 +109,5 @@ for file in "$@"; do
     echo "$file: $((pass - pass0)) passed, $((fail - fail0)) failed"
 done
 
-[ $skipped = 0 ] || echo "$skipped files skipped (REQUIRES: idn or no-idn)"
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

@@ -6,7 +6,7 @@
 # or pipes into curi ("echo ... \| curi build"; the table writes '|' as '\|').  The words
 # URL, URL2, FILE, BASE and REF stand for sample inputs and are replaced before it runs.
 # Each must exit 0 with nothing on standard error, or 1 where its row says "exit status
-# 1"; a row that says "libidn2" is skipped when curi has no IDNA.  tests/cli/trurl.t checks
+# 1".  tests/cli/trurl.t checks
 # what the commands print; this script keeps the table itself honest.  The last line is
 # "trurl-doc: N passed, N failed".
 # SPDX-License-Identifier: MIT
@@ -21,11 +21,10 @@ export LC_ALL
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/curi-trurl.XXXXXX") || exit 3
 trap 'rm -rf "$tmp"' EXIT INT TERM
 printf 'http://example.com/1\nhttp://example.com/2\n' >"$tmp/urls.txt"
-if "$CURI" host --idna2008 --to-ascii a >/dev/null 2>&1; then have_idn=1; else have_idn=0; fi
 
 # One command a line: the wanted status, a tab, the command with the samples put in.
 # Rows of the table are the lines that start with '|' after the header's |---| line.
-awk -v urls="$tmp/urls.txt" -v idn="$have_idn" '
+awk -v urls="$tmp/urls.txt" '
     # s with every whole word w (not part of a longer word) replaced by r
     function word(s, w, r,    out, i, before, after) {
         out = ""
@@ -45,7 +44,6 @@ awk -v urls="$tmp/urls.txt" -v idn="$have_idn" '
     !table { next }
     {
         row = $0
-        if (!idn && row ~ /libidn2/) { skipped++; next }
         want = row ~ /exit status 1/ ? 1 : 0
         gsub(/\\\|/, "\001", row)           # an escaped | is not a cell border
         n = split(row, cell, "|")
@@ -63,17 +61,12 @@ awk -v urls="$tmp/urls.txt" -v idn="$have_idn" '
             print want "\t" cmd
         }
     }
-    END { if (skipped) print "skip\t" skipped }
 ' "$doc" >"$tmp/cmds" || exit 3
 
 pass=0
 fail=0
 tab=$(printf '\t')
 while IFS="$tab" read -r want cmd; do
-    if [ "$want" = skip ]; then
-        echo "trurl-doc: $cmd rows skipped (they need libidn2)"
-        continue
-    fi
     sh -c "curi() { \"\$CURI\" \"\$@\"; }
 $cmd" >"$tmp/out" 2>"$tmp/err" </dev/null
     got=$?

@@ -1,6 +1,6 @@
 # The curi column of docs/trurl.md, row by row: every task trurl's manual describes, done
 # with curi.  Keep the two in step: a row added there gets a block here (the IDNA rows'
-# blocks are in iri-idn.t, which needs libidn2).  tests/cli/trurl-doc.sh runs the table's
+# blocks are in iri-idn.t).  tests/cli/trurl-doc.sh runs the table's
 # commands themselves.
 
 # Print one component; decoded with {:NAME}; encoded is how curi keeps them.

@@ -1,6 +1,6 @@
 # curi url: the WHATWG URL Standard's parser (issue 28).  The expected hrefs are the
 # Standard's answers (the examples of issue 28, and cases of web-platform-tests'
-# urltestdata.json); they do not depend on libidn2 (curi has its own UTS #46).
+# urltestdata.json), computed with curi's own UTS #46.
 
 $ curi url 'http:\\example.com\a b' 'https://0x7f.1:443/' 'HTTPS://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/'
 http://example.com/a%20b

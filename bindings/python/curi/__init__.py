@@ -21,7 +21,7 @@ components of a parsed URI are always str.  Every function is safe to call from 
 threads: the library has no global state; the batch calls release the GIL while they run.
 
 IRIs (RFC 3987): curi.to_uri and curi.to_iri map between the two (idn=True: host names through
-IDNA, when libcuri has libidn2; curi.IDN says whether it has).
+IDNA2008, which every libcuri has; curi.IDN is always True).
 SPDX-License-Identifier: MIT
 """
 import sys as _sys
@@ -42,7 +42,7 @@ __all__ = [
 #: The library's version string ("0.3.0").
 version = _ffi.string(_lib.curi_version_string()).decode("ascii")
 
-#: Whether libcuri was built with libidn2 (to_uri and to_iri with idn=True work).
+#: Whether IDNA works (to_uri and to_iri with idn=True): always, since libcuri does it itself.
 IDN = bool(_lib.curi_features() & _lib.CURI_FEATURE_IDN)
 
 #: Component names, in curi_part order.
@@ -735,9 +735,8 @@ def to_uri(s, *, idn=None):
     character percent-encoded.  The host of a scheme whose host is a DNS name (http, https,
     ws, wss, ftp, ftps; mailto: each address's domain) goes through IDNA (UTS #46 ToASCII)
     instead, as 3.1 allows: to_uri("https://münchen.de/") is "https://xn--mnchen-3ya.de/".
-    idn=None (the default) does that when curi.IDN is True and percent-encodes every host
-    otherwise; idn=True converts every non-ASCII host name (UNSUPPORTED when curi.IDN is
-    False), idn=False none.  Raises ParseError for an input that is not an IRI reference
+    idn=None (the default) does that; idn=True converts every non-ASCII host name,
+    idn=False none.  Raises ParseError for an input that is not an IRI reference
     (UTF8 for bytes that are not UTF-8) and for a host IDNA refuses (IDN_*)."""
     if idn is None:
         fl = _lib.CURI_IRI_IDN_DNS if IDN else 0
@@ -752,7 +751,7 @@ def to_iri(s, *, idn=False):
     ("%7E" -> "~"); '%', reserved and other ASCII, invalid UTF-8, other characters and the
     bidi formatting characters stay encoded (uppercase hex).  With idn a host name with
     xn-- labels is shown in Unicode (ToUnicode) when it is valid.  Raises ParseError for an
-    invalid input (UNSUPPORTED for idn when curi.IDN is False)."""
+    invalid input."""
     fl = _lib.CURI_IRI_IDN if idn else 0
     return _map(_lib.curi_uri_to_iri, _lib.curi_uri_to_iri_bound, s, fl).decode("utf-8")
 

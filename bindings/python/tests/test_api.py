@@ -338,30 +338,26 @@ def test_iri():
         assert curi.to_iri(curi.to_uri(s, idn=False)) == s
     # RFC 3987 3.2 decodes unreserved ASCII too and re-encodes in uppercase hex (issue 27).
     assert curi.to_iri("http://a/%7E%41%e2%80%ae") == "http://a/~A%E2%80%AE"
-    # Hosts of DNS schemes go through IDNA by default (when libidn2 is there), others not.
+    # Hosts of DNS schemes go through IDNA by default, others not.
     assert curi.to_uri("urn:x:\u00fc", idn=None) == "urn:x:%C3%BC"
     e = pytest.raises(curi.ParseError, curi.to_uri, b"http://a/\xc3").value
     assert (e.code, e.offset) == ("UTF8", 9)
     e = pytest.raises(curi.ParseError, curi.to_iri, "http://a/%zz").value
     assert (e.code, e.offset) == ("PCT", 9)
-    if curi.IDN:
-        assert curi.to_uri("http://b\u00fccher.example/", idn=True) == \
-            "http://xn--bcher-kva.example/"
-        assert curi.to_iri("http://XN--BCHER-KVA.example/", idn=True) == \
-            "http://b\u00fccher.example/"
-        assert curi.to_uri("https://m\u00fcnchen.de/") == "https://xn--mnchen-3ya.de/"
-        assert curi.to_uri("mailto:a@b\u00fccher.example") == "mailto:a@xn--bcher-kva.example"
-        assert curi.to_uri("foo://b\u00fccher.example/") == "foo://b%C3%BCcher.example/"
-        assert curi.to_uri("foo://b\u00fccher/", idn=True) == "foo://xn--bcher-kva/"
-        assert curi.to_uri("http://b\u00fccher/", idn=False) == "http://b%C3%BCcher/"
-        # '_' is no error outside UseSTD3ASCIIRules; a mapping to '/' is.
-        assert curi.to_uri("http://a_b.\u00fc/") == "http://a_b.xn--tda/"
-        e = pytest.raises(curi.ParseError, curi.to_uri, "http://\u00fc.a\uff0fb/").value
-        assert (e.code, e.offset) == ("IDN_DISALLOWED", 10)
-    else:
-        assert curi.to_uri("https://m\u00fcnchen.de/") == "https://m%C3%BCnchen.de/"
-        e = pytest.raises(curi.ParseError, curi.to_uri, "http://a/", idn=True).value
-        assert e.code == "UNSUPPORTED"
+    assert curi.IDN
+    assert curi.to_uri("http://b\u00fccher.example/", idn=True) == \
+        "http://xn--bcher-kva.example/"
+    assert curi.to_iri("http://XN--BCHER-KVA.example/", idn=True) == \
+        "http://b\u00fccher.example/"
+    assert curi.to_uri("https://m\u00fcnchen.de/") == "https://xn--mnchen-3ya.de/"
+    assert curi.to_uri("mailto:a@b\u00fccher.example") == "mailto:a@xn--bcher-kva.example"
+    assert curi.to_uri("foo://b\u00fccher.example/") == "foo://b%C3%BCcher.example/"
+    assert curi.to_uri("foo://b\u00fccher/", idn=True) == "foo://xn--bcher-kva/"
+    assert curi.to_uri("http://b\u00fccher/", idn=False) == "http://b%C3%BCcher/"
+    # '_' is no error outside UseSTD3ASCIIRules; a mapping to '/' is.
+    assert curi.to_uri("http://a_b.\u00fc/") == "http://a_b.xn--tda/"
+    e = pytest.raises(curi.ParseError, curi.to_uri, "http://\u00fc.a\uff0fb/").value
+    assert (e.code, e.offset) == ("IDN_DISALLOWED", 10)
 
 
 def test_check():
