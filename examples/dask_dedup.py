@@ -2,11 +2,12 @@
 """dask_dedup.py -- the distinct normalized URLs of text files of URLs, on a Dask cluster.
 
     dask_dedup.py [--workers N | --scheduler ADDRESS] [--out DIR] [--blocksize BYTES]
-                  [--split-out K] [--split-every F] FILE...
+                  [--split-out K] [--split-every F] [--tasks N] FILE...
 
 The crawler's seen-set job: read the files (one URL per line, as `curi normalize` reads
 them: a '\\r' before the '\\n' dropped, and a UTF-8 byte order mark at the start of a file),
-normalize each partition with one call of
+normalize each block (at most --blocksize bytes, cut at line ends; a task takes a run of
+blocks, one task per worker unless the input is larger) with one call of
 curi.normalize_block (RFC 3986 6.2.2 and 6.2.3, the tool's default; the block's own
 duplicates dropped and its URLs split by hash into K parts, in C, without a Python object per
 line), reduce each of the K hash partitions over the blocks with curi.unique_lines, and write
@@ -32,13 +33,51 @@ import time
 import curi
 
 
-def normalize_block(data, first, split_out):
-    """One block of whole lines (bytes) -> (its distinct normalized URLs as split_out bytes,
-    one per hash partition; its invalid inputs as bytes; its number of inputs).  All in C
-    (curi.normalize_block): no Python object per line.  Deduplicating inside the block first
-    keeps repeated URLs off the shuffle.  first: the block starts its file, where the tool
-    drops a UTF-8 byte order mark."""
-    return curi.normalize_block(data, parts=split_out, first=first)
+def plan(files, blocksize):
+    """The blocks of the job: (path, offset, length) of about blocksize bytes each, cut
+    later at line ends by fsspec.utils.read_block, and the file system they are on."""
+    from fsspec.core import get_fs_token_paths
+    fs, _, paths = get_fs_token_paths(files, mode="rb")
+    blocks = []
+    for p in paths:
+        size = fs.size(p)
+        nblocks = max(1, -(-size // blocksize))
+        step = -(-size // nblocks) if size else 0
+        blocks += [(p, off, min(step, size - off)) for off in range(0, max(size, 1), max(step, 1))]
+    return fs, blocks
+
+
+def group(blocks, ntasks):
+    """blocks in ntasks runs of about equal bytes, each run kept in file order."""
+    total = sum(b[2] for b in blocks) or 1
+    runs, run, acc = [], [], 0
+    for b in blocks:
+        run.append(b)
+        acc += b[2]
+        if acc * ntasks >= total * (len(runs) + 1) and len(runs) < ntasks - 1:
+            runs.append(run)
+            run = []
+    if run:
+        runs.append(run)
+    return runs
+
+
+def normalize_run(fs, run, split_out):
+    """One task: the blocks of run read (each cut at line ends) and normalized by
+    curi.normalize_block, their parts merged by curi.unique_lines -> split_out bytes (hash
+    partitions), the invalid inputs as bytes, the number of inputs."""
+    from fsspec.utils import read_block
+    parts = [[] for _ in range(split_out)]
+    invalid, n = [], 0
+    for path, off, length in run:
+        with fs.open(path, "rb") as f:
+            data = read_block(f, off, length, b"\n")
+        p, bad, c = curi.normalize_block(data, parts=split_out, first=off == 0)
+        for k in range(split_out):
+            parts[k].append(p[k])
+        invalid.append(bad)
+        n += c
+    return tuple(curi.unique_lines(x) for x in parts) + (b"".join(invalid), n)
 
 
 def write_bytes(data, path):
@@ -48,33 +87,40 @@ def write_bytes(data, path):
     return data.count(b"\n")
 
 
-def dedup(files, out, blocksize=64 << 20, split_out=4, split_every=16):
-    """Build and run the job on the current Dask client; returns the counts."""
+def dedup(files, out, blocksize=64 << 20, split_out=4, split_every=16, tasks=None):
+    """Build and run the job on the current Dask client; returns the counts.  tasks: how
+    many normalizing tasks (default: one per worker of the client, and at least one per
+    blocksize bytes); a task takes a run of blocks, so that many small files do not make
+    many small tasks, whose scheduling would cost more than their work."""
     import dask
-    from dask.bytes import read_bytes
 
     os.makedirs(out, exist_ok=True)
-    # blocks of about blocksize bytes, each cut after a '\n' (whole lines), per file
-    _, blocks = read_bytes(files, delimiter=b"\n", blocksize=blocksize, sample=False)
-    norm = dask.delayed(normalize_block, pure=True, nout=3)
-    parts = [norm(b, j == 0, split_out) for per_file in blocks for j, b in enumerate(per_file)]
-    # hash partition k of the output: the k-th part of every block, reduced in a tree of
+    fs, blocks = plan(files, blocksize)
+    if tasks is None:
+        from distributed import default_client
+        tasks = max(1, len(default_client().scheduler_info()["workers"]))
+    total = sum(b[2] for b in blocks)
+    runs = group(blocks, max(1, min(len(blocks), max(tasks, -(-total // blocksize)))))
+    norm = dask.delayed(normalize_run, pure=True, nout=split_out + 2)
+    parts = [norm(fs, run, split_out) for run in runs]
+    # hash partition k of the output: the k-th part of every task, reduced in a tree of
     # fan-in split_every by curi.unique_lines (bytes in, bytes out: what crosses between
     # workers is one bytes object per part, not a Python object per URL)
     unique = dask.delayed(curi.unique_lines, pure=True)
     w = dask.delayed(write_bytes)
     writes = []
     for k in range(split_out):
-        level = [p[0][k] for p in parts] or [b""]
+        level = [p[k] for p in parts] or [b""]
         while len(level) > 1:
             level = [unique(level[i:i + split_every]) for i in range(0, len(level), split_every)]
         writes.append(w(level[0], os.path.join(out, "distinct-%05d.txt" % k)))
-    writes += [w(p[1], os.path.join(out, "invalid-%05d.txt" % i)) for i, p in enumerate(parts)]
-    total = dask.delayed(sum, pure=True)([p[2] for p in parts])  # one task, not a chain of adds
+    writes += [w(p[split_out], os.path.join(out, "invalid-%05d.txt" % i))
+               for i, p in enumerate(parts)]
+    total = dask.delayed(sum, pure=True)([p[split_out + 1] for p in parts])
     counts = dask.compute(total, *writes)
     return {"inputs": int(counts[0]), "distinct": sum(counts[1:1 + split_out]),
-            "invalid": sum(counts[1 + split_out:]), "partitions_in": len(parts),
-            "partitions_out": split_out}
+            "invalid": sum(counts[1 + split_out:]), "partitions_in": len(blocks),
+            "tasks": len(runs), "partitions_out": split_out}
 
 
 def main(argv=None):
@@ -88,6 +134,8 @@ def main(argv=None):
     ap.add_argument("--split-out", type=int, default=4, help="output partitions (hash)")
     ap.add_argument("--split-every", type=int, default=16,
                     help="fan-in of the reduction of each output partition")
+    ap.add_argument("--tasks", type=int, default=None,
+                    help="normalizing tasks (default: one per worker, at least one per blocksize)")
     a = ap.parse_args(argv)
 
     from distributed import Client, LocalCluster
@@ -102,7 +150,7 @@ def main(argv=None):
         client = Client(cluster)
     try:
         t = time.perf_counter()
-        r = dedup(files, out, a.blocksize, a.split_out, max(2, a.split_every))
+        r = dedup(files, out, a.blocksize, a.split_out, max(2, a.split_every), a.tasks)
         r["seconds"] = round(time.perf_counter() - t, 3)
         r["workers"] = len(client.scheduler_info()["workers"])
     finally:

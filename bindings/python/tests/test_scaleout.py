@@ -73,6 +73,7 @@ def test_dask_dedup_matches_tool(tool, data, expected, tmp_path):
     assert len(got) == len(set(got)) == r["distinct"]  # distinct across partitions
     assert len(invalid) == r["invalid"] == want_errors
     assert r["partitions_in"] > len(data)
+    assert 2 <= r["tasks"] <= r["partitions_in"]  # one per worker, at least
     # the tool's empty line for the invalid inputs
     expect = set(want) - ({b""} if want_errors and b"" not in set(got) else set())
     assert set(got) == expect
