@@ -112,19 +112,25 @@ static curi_str ldap_query(curi_str q)
     return q;
 }
 
-/* file://localhost/p is file:///p (an authority is never added: see the top). */
+/*
+ * file://localhost/p is file:///p (an authority is never added: see the top); so is
+ * file://localhost:/p, whose empty port is no port (6.2.3), which goes with the host, or
+ * normalizing the result again would still change it ("file://localhost/p").
+ */
 const curi_uri *curi__nview_file(const curi_uri *u, curi_uri *tmp)
 {
     const curi_str h = u->host;
 
-    if (u->userinfo.ptr != NULL || u->port.ptr != NULL || h.ptr == NULL ||
-        !curi__is_localhost(h.ptr, h.len)) {
+    if (u->userinfo.ptr != NULL || (u->port.ptr != NULL && u->port.len != 0) ||
+        h.ptr == NULL || !curi__is_localhost(h.ptr, h.len)) {
         return u;
     }
     *tmp = *u;
     tmp->host.ptr = str_empty;
     tmp->host.len = 0;
     tmp->host_type = CURI_HOST_REGNAME;
+    tmp->port.ptr = NULL;
+    tmp->port.len = 0;
     tmp->zone.ptr = NULL;
     tmp->zone.len = 0;
     return tmp;
