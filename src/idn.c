@@ -3,8 +3,8 @@
  * for curi_host_to_ascii, curi_host_to_unicode and the mappings of iri.c, on libcuri's own
  * UTS #46 (uts46.c: mapping, NFC, Punycode, the validity criteria, CheckHyphens, CheckJoiners,
  * the whole Bidi rule, VerifyDnsLength), nontransitional.  IDNA2008 refuses more than UTS #46,
- * and curi__uts46's internal CURI__UTS46_IDNA2008 mode calls this file's
- * curi__idna2008_label on each label once UTS #46 accepts it:
+ * and curi__uts46's internal CURI__UTS46_IDNA2008 mode judges each label once UTS #46 accepts
+ * it (uts46.c's idna2008_label):
  *   - a code point that UTS #46 keeps valid but RFC 5892 makes DISALLOWED (IdnaMappingTable's
  *     NV8 and XV8 marks: symbols, punctuation, U+19DA), also in a label decoded from xn--;
  *   - the CONTEXTO rules of RFC 5892 appendix A.3-A.9 (middle dot, Greek keraia, Hebrew
@@ -25,32 +25,11 @@
 
 #define MAXIN CURI_IDN_MAX_INPUT
 
-/* err->detail after an IDNA error: which step or rule refused the name. */
-enum {
-    R_NONE,
-    R_STD3,        /* UseSTD3ASCIIRules */
-    R_LENGTH,      /* VerifyDnsLength */
-    R_BIDI,        /* CheckBidi */
-    R_PUNYCODE,    /* an xn-- label that does not decode to a valid label */
-    R_VALID,       /* ValidityCriteria: a code point UTS #46 disallows */
-    R_REGNAME,     /* URIHost */
-    R_IDNA2008,    /* NV8, XV8 */
-    R_CTXO_DOT,    /* RFC 5892 A.3 */
-    R_CTXO_KERAIA, /* A.4 */
-    R_CTXO_HEBREW, /* A.5, A.6 */
-    R_CTXO_KATAKANA, /* A.7 */
-    R_CTXO_DIGITS, /* A.8, A.9 */
-    R_HYPHENS,     /* CheckHyphens */
-    R_COMBINING,   /* ValidityCriteria: a leading combining mark */
-    R_JOINERS,     /* CheckJoiners */
-    R_COUNT
-};
-
-static const char *const r_name[R_COUNT] = {
+static const char *const r_name[CURI__IDN_R_COUNT] = {
     NULL, "UseSTD3ASCIIRules", "VerifyDnsLength", "CheckBidi", "Punycode", "ValidityCriteria",
     "URIHost", "IDNA2008", "ContextO", "ContextO", "ContextO", "ContextO", "ContextO",
     "CheckHyphens", "ValidityCriteria", "CheckJoiners"};
-static const char *const r_msg[R_COUNT] = {
+static const char *const r_msg[CURI__IDN_R_COUNT] = {
     NULL,
     "only letters, digits and '-' may stand in an ASCII label",
     "labels of 1 to 63 bytes (as A-labels) and names up to 253, a root dot aside",
@@ -80,7 +59,7 @@ const char *curi_idn_reason(const curi_error *err, const char **message)
     if (err == NULL || err->code < CURI_ERR_IDN_DISALLOWED || err->code > CURI_ERR_IDN_STD3)
         return NULL;
     r = err->detail;
-    if (r == R_NONE || r >= R_COUNT)
+    if (r == CURI__IDN_R_NONE || r >= CURI__IDN_R_COUNT)
         return NULL;
     if (message)
         *message = r_msg[r];
@@ -110,69 +89,6 @@ static int put_ip_literal(curi__out *o, const char *h, size_t n, int *rc, curi_e
     if (*rc == CURI_OK)
         curi__put(o, h, n);
     return 1;
-}
-
-/* ------------------------------------------------------------------ IDNA2008 per label */
-
-/* RFC 5892 appendix A.3-A.9 for b[i], a CONTEXTO code point of the label b[0..n): R_NONE
- * when its rule holds, else the rule's reason; -1 when b[i] has no such rule. */
-static int contexto(const uint32_t *b, size_t n, size_t i)
-{
-    uint32_t c = b[i];
-    switch (c) {
-    case 0x00B7: /* A.3: Before(cp) .eq. U+006C And After(cp) .eq. U+006C */
-        return i > 0 && i + 1 < n && b[i - 1] == 'l' && b[i + 1] == 'l' ? R_NONE : R_CTXO_DOT;
-    case 0x0375: /* A.4: Script(After(cp)) .eq. Greek */
-        return i + 1 < n && curi__u46_script_of(b[i + 1]) == CURI__SCRIPT_GREEK ? R_NONE
-                                                                                 : R_CTXO_KERAIA;
-    case 0x05F3: /* A.5, A.6: Script(Before(cp)) .eq. Hebrew */
-    case 0x05F4:
-        return i > 0 && curi__u46_script_of(b[i - 1]) == CURI__SCRIPT_HEBREW ? R_NONE
-                                                                              : R_CTXO_HEBREW;
-    case 0x30FB: /* A.7: some character of the label is Hiragana, Katakana or Han */
-        for (size_t j = 0; j < n; j++) {
-            unsigned sc = curi__u46_script_of(b[j]);
-            if (sc == CURI__SCRIPT_HIRAGANA || sc == CURI__SCRIPT_KATAKANA ||
-                sc == CURI__SCRIPT_HAN)
-                return R_NONE;
-        }
-        return R_CTXO_KATAKANA;
-    default:
-        break;
-    }
-    if ((c >= 0x0660 && c <= 0x0669) || (c >= 0x06F0 && c <= 0x06F9)) {
-        /* A.8, A.9: no digit of the other set in the label */
-        uint32_t lo = c >= 0x06F0 ? 0x0660 : 0x06F0;
-        for (size_t j = 0; j < n; j++)
-            if (b[j] >= lo && b[j] <= lo + 9)
-                return R_CTXO_DIGITS;
-        return R_NONE;
-    }
-    return -1;
-}
-
-/* The error curi__idna2008_label returns: the code, and the reason above it. */
-#define IDNA_FAIL(code, why) ((int)((unsigned)(code) | (unsigned)(why) << 8))
-
-int curi__idna2008_label(const uint32_t *b, size_t n, unsigned flags)
-{
-    for (size_t i = 0; i < n; i++) {
-        uint32_t c = b[i];
-        int r;
-        if (c < 0x80) {
-            /* With UseSTD3ASCIIRules uts46.c has refused all but letters, digits and '-'. */
-            if (!(flags & CURI_UTS46_STD3) && (c == '%' || !curi__is((unsigned char)c,
-                                                                     CURI__REGNAME)))
-                return IDNA_FAIL(CURI_ERR_IDN_DISALLOWED, R_REGNAME);
-            continue;
-        }
-        if (curi__u46_in_ranges(curi__u46_nv8, curi__u46_nv8_count, c))
-            return IDNA_FAIL(CURI_ERR_IDN_DISALLOWED, R_IDNA2008);
-        r = contexto(b, n, i);
-        if (r > R_NONE)
-            return IDNA_FAIL(CURI_ERR_IDN_CONTEXTO, r);
-    }
-    return CURI_OK;
 }
 
 /* ------------------------------------------------------------------ the name */
@@ -223,9 +139,9 @@ static int name_read(idn_name *nm, const char *h, size_t len, curi_error *err)
         /* Nothing to decode: the input is the name (its UTF-8 checked below). */
         const char *nul = memchr(h, 0, len);
         if (len > MAXIN)
-            return because(err, CURI_ERR_IDN_LENGTH, MAXIN, R_LENGTH);
+            return because(err, CURI_ERR_IDN_LENGTH, MAXIN, CURI__IDN_R_LENGTH);
         if (nul != NULL)
-            return because(err, CURI_ERR_IDN_DISALLOWED, (size_t)(nul - h), R_REGNAME);
+            return because(err, CURI_ERR_IDN_DISALLOWED, (size_t)(nul - h), CURI__IDN_R_REGNAME);
         nm->s = h;
         nm->off = NULL;
         nm->n = len;
@@ -234,7 +150,7 @@ static int name_read(idn_name *nm, const char *h, size_t len, curi_error *err)
             unsigned char c = (unsigned char)h[i];
             size_t at = i;
             if (n >= MAXIN)
-                return because(err, CURI_ERR_IDN_LENGTH, i, R_LENGTH);
+                return because(err, CURI_ERR_IDN_LENGTH, i, CURI__IDN_R_LENGTH);
             if (c == '%') {
                 if (!curi__is_pct(h + i, h + len))
                     return curi__fail(err, CURI_ERR_PCT, i);
@@ -244,7 +160,7 @@ static int name_read(idn_name *nm, const char *h, size_t len, curi_error *err)
                 i++;
             }
             if (c == 0)
-                return because(err, CURI_ERR_IDN_DISALLOWED, at, R_REGNAME);
+                return because(err, CURI_ERR_IDN_DISALLOWED, at, CURI__IDN_R_REGNAME);
             nm->buf[n] = (char)c;
             nm->offbuf[n++] = (uint16_t)at; /* at < len <= MAXIN * 3 */
         }
@@ -274,12 +190,12 @@ static int name_read(idn_name *nm, const char *h, size_t len, curi_error *err)
  */
 static size_t err_off(const idn_name *nm, size_t at, unsigned why)
 {
-    if (why == R_STD3 || why == R_REGNAME) {
+    if (why == CURI__IDN_R_STD3 || why == CURI__IDN_R_REGNAME) {
         for (size_t i = at; i < nm->n && nm->s[i] != '.'; i++) {
             unsigned char c = (unsigned char)nm->s[i];
             if (c >= 0x80)
                 continue;
-            if (why == R_STD3 ? !curi__is(c, CURI__LDH) : c == '%' || !curi__is(c, CURI__REGNAME))
+            if (why == CURI__IDN_R_STD3 ? !curi__is(c, CURI__LDH) : c == '%' || !curi__is(c, CURI__REGNAME))
                 return in_off(nm, i);
         }
     }
@@ -290,10 +206,10 @@ static size_t err_off(const idn_name *nm, size_t at, unsigned why)
 static int uts46_fail(const idn_name *nm, int rc, size_t at, curi_error *err)
 {
     static const unsigned char why[] = {
-        [CURI_ERR_IDN_DISALLOWED] = R_VALID,       [CURI_ERR_IDN_HYPHEN] = R_HYPHENS,
-        [CURI_ERR_IDN_LEADING_COMBINING] = R_COMBINING, [CURI_ERR_IDN_CONTEXTJ] = R_JOINERS,
-        [CURI_ERR_IDN_BIDI] = R_BIDI,              [CURI_ERR_IDN_PUNYCODE] = R_PUNYCODE,
-        [CURI_ERR_IDN_LENGTH] = R_LENGTH,          [CURI_ERR_IDN_STD3] = R_STD3};
+        [CURI_ERR_IDN_DISALLOWED] = CURI__IDN_R_VALID,       [CURI_ERR_IDN_HYPHEN] = CURI__IDN_R_HYPHENS,
+        [CURI_ERR_IDN_LEADING_COMBINING] = CURI__IDN_R_COMBINING, [CURI_ERR_IDN_CONTEXTJ] = CURI__IDN_R_JOINERS,
+        [CURI_ERR_IDN_BIDI] = CURI__IDN_R_BIDI,              [CURI_ERR_IDN_PUNYCODE] = CURI__IDN_R_PUNYCODE,
+        [CURI_ERR_IDN_LENGTH] = CURI__IDN_R_LENGTH,          [CURI_ERR_IDN_STD3] = CURI__IDN_R_STD3};
     int code = rc & 0xFF;
     unsigned r = (unsigned)rc >> 8;
     if (r == 0 && code >= 0 && (size_t)code < sizeof why)

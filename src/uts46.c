@@ -76,7 +76,8 @@ static unsigned joining_type(uint32_t cp)
     return curi__u46_jt[find32(curi__u46_jt, curi__u46_jt_count, cp, 8)] & 0xFF;
 }
 
-int curi__u46_in_ranges(const uint32_t *t, size_t count, uint32_t cp)
+/* 1 when cp lies in one of the [lo, hi] pairs of t[0..count) (count words, sorted). */
+static int in_ranges(const uint32_t *t, size_t count, uint32_t cp)
 {
     size_t lo = 0, hi = count / 2;
     while (lo < hi) {
@@ -89,9 +90,79 @@ int curi__u46_in_ranges(const uint32_t *t, size_t count, uint32_t cp)
     return lo < count / 2 && t[2 * lo] <= cp;
 }
 
-unsigned curi__u46_script_of(uint32_t cp)
+/* The CURI__SCRIPT_* of cp. */
+static unsigned script_of(uint32_t cp)
 {
     return curi__u46_script[find32(curi__u46_script, curi__u46_script_count, cp, 8)] & 0xFF;
+}
+
+/* ------------------------------------------------------------------ IDNA2008 per label */
+
+/* RFC 5892 appendix A.3-A.9 for b[i], a CONTEXTO code point of the label b[0..n): CURI__IDN_R_NONE
+ * when its rule holds, else the rule's reason; -1 when b[i] has no such rule. */
+static int contexto(const uint32_t *b, size_t n, size_t i)
+{
+    uint32_t c = b[i];
+    switch (c) {
+    case 0x00B7: /* A.3: Before(cp) .eq. U+006C And After(cp) .eq. U+006C */
+        return i > 0 && i + 1 < n && b[i - 1] == 'l' && b[i + 1] == 'l' ? CURI__IDN_R_NONE : CURI__IDN_R_CTXO_DOT;
+    case 0x0375: /* A.4: Script(After(cp)) .eq. Greek */
+        return i + 1 < n && script_of(b[i + 1]) == CURI__SCRIPT_GREEK ? CURI__IDN_R_NONE
+                                                                                 : CURI__IDN_R_CTXO_KERAIA;
+    case 0x05F3: /* A.5, A.6: Script(Before(cp)) .eq. Hebrew */
+    case 0x05F4:
+        return i > 0 && script_of(b[i - 1]) == CURI__SCRIPT_HEBREW ? CURI__IDN_R_NONE
+                                                                              : CURI__IDN_R_CTXO_HEBREW;
+    case 0x30FB: /* A.7: some character of the label is Hiragana, Katakana or Han */
+        for (size_t j = 0; j < n; j++) {
+            unsigned sc = script_of(b[j]);
+            if (sc == CURI__SCRIPT_HIRAGANA || sc == CURI__SCRIPT_KATAKANA ||
+                sc == CURI__SCRIPT_HAN)
+                return CURI__IDN_R_NONE;
+        }
+        return CURI__IDN_R_CTXO_KATAKANA;
+    default:
+        break;
+    }
+    if ((c >= 0x0660 && c <= 0x0669) || (c >= 0x06F0 && c <= 0x06F9)) {
+        /* A.8, A.9: no digit of the other set in the label */
+        uint32_t lo = c >= 0x06F0 ? 0x0660 : 0x06F0;
+        for (size_t j = 0; j < n; j++)
+            if (b[j] >= lo && b[j] <= lo + 9)
+                return CURI__IDN_R_CTXO_DIGITS;
+        return CURI__IDN_R_NONE;
+    }
+    return -1;
+}
+
+/* The error idna2008_label returns: the code, and the reason above it. */
+#define IDNA_FAIL(code, why) ((int)((unsigned)(code) | (unsigned)(why) << 8))
+
+/*
+ * The IDNA2008 rules that UTS #46 does not apply, for the label b[0..n) (flags: curi__uts46's):
+ * no NV8/XV8 code point, the CONTEXTO rules of RFC 5892 appendix A.3-A.9, and without
+ * CURI_UTS46_STD3 only ASCII that a URI's reg-name holds.  CURI_OK, or a CURI_ERR_IDN_* code
+ * with the reason (CURI__IDN_R_*) in the bits from 8 up, which curi__uts46 returns as it is.
+ */
+static int idna2008_label(const uint32_t *b, size_t n, unsigned flags)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = b[i];
+        int r;
+        if (c < 0x80) {
+            /* With UseSTD3ASCIIRules uts46.c has refused all but letters, digits and '-'. */
+            if (!(flags & CURI_UTS46_STD3) && (c == '%' || !curi__is((unsigned char)c,
+                                                                     CURI__REGNAME)))
+                return IDNA_FAIL(CURI_ERR_IDN_DISALLOWED, CURI__IDN_R_REGNAME);
+            continue;
+        }
+        if (in_ranges(curi__u46_nv8, curi__u46_nv8_count, c))
+            return IDNA_FAIL(CURI_ERR_IDN_DISALLOWED, CURI__IDN_R_IDNA2008);
+        r = contexto(b, n, i);
+        if (r > CURI__IDN_R_NONE)
+            return IDNA_FAIL(CURI_ERR_IDN_CONTEXTO, r);
+    }
+    return CURI_OK;
 }
 
 /* The status of cp, and for a mapped (or deviation) code point its sequence in *seq, *n. */
@@ -525,7 +596,7 @@ static int valid_label(const uint32_t *b, size_t n, unsigned flags, int decoded,
             return CURI_ERR_IDN_CONTEXTJ;
     }
     if (flags & CURI__UTS46_IDNA2008)
-        return curi__idna2008_label(b, n, flags);
+        return idna2008_label(b, n, flags);
     return CURI_OK;
 }
 

@@ -64,24 +64,35 @@ extern const size_t curi__u46_script_count;
 enum { CURI__SCRIPT_OTHER, CURI__SCRIPT_GREEK, CURI__SCRIPT_HEBREW, CURI__SCRIPT_HIRAGANA,
        CURI__SCRIPT_KATAKANA, CURI__SCRIPT_HAN };
 
-/* 1 when cp lies in one of the [lo, hi] pairs of t[0..count) (count words, sorted). */
-int curi__u46_in_ranges(const uint32_t *t, size_t count, uint32_t cp);
-/* The CURI__SCRIPT_* of cp. */
-unsigned curi__u46_script_of(uint32_t cp);
+
+/* err->detail after an IDNA error (curi_idn_reason, src/idn.c): which step or rule refused
+ * the name.  curi__uts46's IDNA2008 mode returns the IDNA2008 ones with its error code. */
+enum {
+    CURI__IDN_R_NONE,
+    CURI__IDN_R_STD3,        /* UseSTD3ASCIIRules */
+    CURI__IDN_R_LENGTH,      /* VerifyDnsLength */
+    CURI__IDN_R_BIDI,        /* CheckBidi */
+    CURI__IDN_R_PUNYCODE,    /* an xn-- label that does not decode to a valid label */
+    CURI__IDN_R_VALID,       /* ValidityCriteria: a code point UTS #46 disallows */
+    CURI__IDN_R_REGNAME,     /* URIHost */
+    CURI__IDN_R_IDNA2008,    /* NV8, XV8 */
+    CURI__IDN_R_CTXO_DOT,    /* RFC 5892 A.3 */
+    CURI__IDN_R_CTXO_KERAIA, /* A.4 */
+    CURI__IDN_R_CTXO_HEBREW, /* A.5, A.6 */
+    CURI__IDN_R_CTXO_KATAKANA, /* A.7 */
+    CURI__IDN_R_CTXO_DIGITS, /* A.8, A.9 */
+    CURI__IDN_R_HYPHENS,     /* CheckHyphens */
+    CURI__IDN_R_COMBINING,   /* ValidityCriteria: a leading combining mark */
+    CURI__IDN_R_JOINERS,     /* CheckJoiners */
+    CURI__IDN_R_COUNT
+};
 
 /*
  * An internal flag of curi__uts46, above the public CURI_UTS46_* bits: the IDNA2008 mode of
  * curi_host_to_ascii.  After the validity criteria of UTS #46 4.1 pass for a label (mapped and
- * normalized, or decoded from an A-label), curi__idna2008_label (src/idn.c) judges it too.
+ * normalized, or decoded from an A-label), idna2008_label (below in uts46.c) judges it too.
  */
 #define CURI__UTS46_IDNA2008 0x10000u
-/*
- * The IDNA2008 rules that UTS #46 does not apply, for the label b[0..n) (flags: curi__uts46's):
- * no NV8/XV8 code point, the CONTEXTO rules of RFC 5892 appendix A.3-A.9, and without
- * CURI_UTS46_STD3 only ASCII that a URI's reg-name holds.  CURI_OK, or a CURI_ERR_IDN_* code
- * with the reason (src/idn.c's) in the bits from 8 up, which curi__uts46 returns as it is.
- */
-int curi__idna2008_label(const uint32_t *b, size_t n, unsigned flags);
 
 /* Properties of every code point, in two stages: the byte of cp below U+110000 is
  * curi__u46_prop_blk[curi__u46_prop_idx[cp >> 7] << 7 | (cp & 127)]. */
